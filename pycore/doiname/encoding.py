@@ -1,0 +1,275 @@
+"""Character tables of the specs, written once, and the percent-encoders built from them.
+
+Every set here cites the text it comes from. The presentation functions
+(:mod:`doiname.presentation`), the 2003 canonical form (:mod:`doiname.canonical`) and the
+explanations all read these tables; no other module lists characters to encode.
+
+Sources:
+
+* ``000`` DOI Handbook appendix "DOI Name Encoding Rules for URL Presentation":
+  mandatory ``% " # SPACE ?``, recommended ``< > { } ^ [ ] ` | \\ +``, ``,`` only in a
+  Which RA request, and the ``/./`` and ``/../`` note.
+* ``001`` (2000) "Handling of Special Characters": control characters 00-1F and 7F must
+  be encoded in URLs.
+* WHATWG URL Standard, path state of the basic URL parser (what a browser rewrites in
+  an ``https:`` path): the path percent-encode set (C0 controls, space, ``" # < > ? ` { }``
+  and everything above U+007E), ``\\`` read as ``/``, and ``.``/``..`` segments removed.
+* ``003`` (2024) "DOI URI Scheme" chapter 2: UTF-8, keep RFC 3986 unreserved,
+  sub-delims, ``:`` and ``@``, percent-encode every other byte.
+* The current DOI Handbook (2025) proxy/API encoding, summarised in the specs README:
+  keep only letters, digits and ``- . _ ~ ! $ & ' ( ) * + ; = : @``.
+* ``004`` (draft-paskin-doi-uri-04, 2003) relies on RFC 2396: unreserved
+  (``alphanum`` and ``- _ . ! ~ * ' ( )``) and reserved ``; / ? : @ & = + $ ,``; the issue
+  keeps ``;:@&=+$,/`` unescaped (``?`` would start a query).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import DoiError
+
+__all__ = [
+    "BROWSER_PATH",
+    "CONTROL_001",
+    "LEVELS",
+    "MANDATORY_000",
+    "RECOMMENDED_000",
+    "RFC2396_KEEP",
+    "STRICT_KEEP",
+    "URI_KEEP_003",
+    "WHICH_RA_000",
+    "Change",
+    "Level",
+    "Rule",
+    "dot_joiners",
+    "encode_component",
+    "explain_component",
+    "fix_dot_segments",
+    "percent_encode_char",
+]
+
+Level = Literal["mandatory", "recommended", "strict"]
+LEVELS: tuple[Level, ...] = ("mandatory", "recommended", "strict")
+
+_ALNUM = string.ascii_letters + string.digits
+
+#: 000 Mandatory Rules (also 002 table 1 and 001's "must be encoded").
+MANDATORY_000 = frozenset('%"# ?')
+#: 000 Recommended Rules (002 table 2 adds nothing beyond these; its damaged rows are ` and |).
+RECOMMENDED_000 = frozenset("<>{}^[]`|\\+")
+#: 000: "," is only necessary in a Which RA service request context.
+WHICH_RA_000 = frozenset(",")
+#: 001: control = US-ASCII coded characters 00-1F and 7F.
+CONTROL_001 = frozenset(chr(c) for c in [*range(0x20), 0x7F])
+#: WHATWG URL path state: what a browser would rewrite in an https path, beyond 000 mandatory.
+BROWSER_PATH = frozenset("\\<>`{}")
+#: 2025 Handbook strict proxy/API encoding: the only characters kept.
+STRICT_KEEP = frozenset(_ALNUM + "-._~!$&'()*+;=:@")
+#: 003 ch. 2: RFC 3986 unreserved + sub-delims + ":" + "@".
+URI_KEEP_003 = frozenset(_ALNUM + "-._~" + "!$&'()*+,;=" + ":@")
+#: 004 / RFC 2396: unreserved (alphanum, mark) and the reserved characters that need no escape.
+RFC2396_KEEP = frozenset(_ALNUM + "-_.!~*'()" + ";:@&=+$,/")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """Why a character is percent-encoded: a short rule name and the text it comes from."""
+
+    rule: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One character of a DOI name that a presentation changed (see ``explain_url``).
+
+    ``start``/``end`` index the DOI name; ``char`` is the character, ``code_point`` its
+    ``U+XXXX`` label, ``encoded`` what it became, ``rule``/``source`` why.
+    """
+
+    start: int
+    end: int
+    char: str
+    code_point: str
+    encoded: str
+    rule: str
+    source: str
+
+
+_R_MANDATORY = Rule("mandatory", "000 mandatory")
+_R_RECOMMENDED = Rule("recommended", "000 recommended")
+_R_CONTROL = Rule("control character", "001 control")
+_R_BROWSER = Rule("browser URL parser would change it", "browser URL parser (WHATWG URL path state)")
+_R_NON_ASCII = Rule("non-ASCII, written as UTF-8 escapes", "003 ch. 2 (UTF-8), 002 appendix E")
+_R_STRICT = Rule("outside the strict proxy set", "DOI Handbook 2025 strict proxy encoding")
+_R_SLASH = Rule("slash inside the suffix", "000 URN note / 003 ch. 2")
+_R_COMMA = Rule("comma separates names", "000 (Which RA request)")
+_R_URI = Rule("not unreserved, sub-delim, ':' or '@'", "003 ch. 2")
+_R_DOT = Rule("dot segment a browser would remove", "000 note on /./ and /../")
+
+
+def percent_encode_char(ch: str) -> str:
+    """Percent-encode one character as its UTF-8 bytes, uppercase hex (003 ch. 2 step 2b)."""
+    try:
+        data = ch.encode("utf-8")
+    except UnicodeEncodeError:
+        raise DoiError(
+            "not-graphic",
+            f"U+{ord(ch):04X} is a lone surrogate; it cannot be written in UTF-8 (003 ch. 2).",
+        ) from None
+    return "".join(f"%{b:02X}" for b in data)
+
+
+class _EscapeTable(dict[int, str]):
+    """``str.translate`` table: ASCII preset, non-ASCII escaped on first use (bounded cache)."""
+
+    def __missing__(self, key: int) -> str:
+        value = percent_encode_char(chr(key))
+        if len(self) < 4096:
+            self[key] = value
+        return value
+
+
+def _rule_for(ch: str, context: str) -> Rule | None:
+    """The rule that makes ``ch`` encoded in ``context``, or ``None`` when it is kept.
+
+    Contexts: the three URL levels, ``"urn"`` (recommended + suffix slash), ``"ra"``
+    (recommended + comma), ``"uri"`` (003), ``"query"`` (003 minus ``& = + ,`` ``;``).
+    """
+    if ord(ch) > 0x7E:
+        return _R_NON_ASCII
+    if context in ("uri", "query", "strict"):
+        keep = STRICT_KEEP if context == "strict" else URI_KEEP_003
+        if context == "query":
+            keep = (keep - frozenset("&=+,;#")) | frozenset("/")
+        if ch in keep:
+            return None
+        if ch in CONTROL_001:
+            return _R_CONTROL
+        return _R_STRICT if context == "strict" else _R_URI
+    if ch in CONTROL_001:
+        return _R_CONTROL
+    if ch in MANDATORY_000:
+        return _R_MANDATORY
+    if context == "mandatory":
+        return _R_BROWSER if ch in BROWSER_PATH else None
+    if ch in RECOMMENDED_000:
+        return _R_RECOMMENDED
+    if context == "ra" and ch in WHICH_RA_000:
+        return _R_COMMA
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _Policy:
+    table: _EscapeTable
+    needs: re.Pattern[str]
+    rules: dict[str, Rule]
+
+
+def _build(context: str, slash: bool) -> _Policy:
+    table = _EscapeTable()
+    rules: dict[str, Rule] = {}
+    for code in range(0x80):
+        ch = chr(code)
+        rule = _rule_for(ch, context)
+        if ch == "/":
+            rule = _R_SLASH if slash else None
+        if rule is None:
+            table[code] = ch
+        else:
+            table[code] = f"%{code:02X}"
+            rules[ch] = rule
+    cls = "".join(re.escape(c) for c in sorted(rules))
+    needs = re.compile(f"[{cls}\\u0080-\\U0010FFFF]")
+    return _Policy(table, needs, rules)
+
+
+# (context, encode "/"?) -> policy. Prefix and suffix are encoded with the same policy.
+_POLICIES: dict[tuple[str, bool], _Policy] = {
+    (ctx, slash): _build(ctx, slash)
+    for ctx in ("mandatory", "recommended", "strict", "urn", "ra", "uri", "query")
+    for slash in (False, True)
+}
+
+
+def encode_component(text: str, context: str, *, slash: bool = False) -> str:
+    """Percent-encode ``text`` for ``context`` (see :func:`_rule_for`), UTF-8, uppercase hex.
+
+    ``slash=True`` encodes ``/`` as ``%2F`` (a suffix slash in 003 ch. 2, in the 000 URN
+    form, or in the 2025 strict proxy encoding).
+    """
+    policy = _POLICIES[(context, slash)]
+    if policy.needs.search(text) is None:
+        return text
+    return text.translate(policy.table)
+
+
+def explain_component(text: str, offset: int, context: str, *, slash: bool = False) -> list[Change]:
+    """List the characters of ``text`` that :func:`encode_component` changes, and why."""
+    policy = _POLICIES[(context, slash)]
+    out: list[Change] = []
+    for i, ch in enumerate(text):
+        rule = _R_NON_ASCII if ord(ch) > 0x7F else policy.rules.get(ch)
+        if rule is not None:
+            out.append(
+                Change(offset + i, offset + i + 1, ch, f"U+{ord(ch):04X}",
+                       percent_encode_char(ch), rule.rule, rule.source)
+            )
+    return out
+
+
+def _is_dot(segment: str) -> bool:
+    return segment in (".", "..")
+
+
+def dot_joiners(segs: list[str]) -> list[int]:
+    """Which ``/`` joiners must become ``%2F`` so no ``.``/``..`` segment remains (000 note).
+
+    Returns indexes ``j``: the joiner between ``segs[j]`` and ``segs[j + 1]``. A dot
+    segment with a following segment gets the slash after it encoded (``/./`` ->
+    ``/.%2F``, as 000 shows); a dot segment at the end gets the slash before it
+    (``/.`` -> ``%2F.``). Encoding the dot itself would not help: browsers read ``%2E``
+    as a dot too (WHATWG URL, single-dot and double-dot path segments).
+    """
+    out: list[int] = []
+    cur_dot = _is_dot(segs[0])
+    cur_first = 0
+    completed = False
+    for i in range(1, len(segs)):
+        if cur_dot:
+            out.append(i - 1)
+            cur_dot = False  # the merged segment is no longer exactly a dot
+        else:
+            completed = True
+            cur_first = i
+            cur_dot = _is_dot(segs[i])
+    if cur_dot and completed:
+        out.append(cur_first - 1)
+    return out
+
+
+def fix_dot_segments(path: str) -> str:
+    """Protect ``.`` and ``..`` segments of an encoded, resolver-relative path (000 note).
+
+    See :func:`dot_joiners` for the rule.
+    """
+    if "/." not in path and not path.startswith("."):
+        return path
+    segs = path.split("/")
+    joiners = dot_joiners(segs)
+    if not joiners:
+        return path
+    marks = set(joiners)
+    parts = [segs[0]]
+    for j in range(1, len(segs)):
+        parts.append("%2F" if (j - 1) in marks else "/")
+        parts.append(segs[j])
+    return "".join(parts)
+
+
+RULE_DOT = _R_DOT

@@ -1,0 +1,72 @@
+"""Value types: :class:`Doi` (an exact DOI name) and :class:`Finding` (a note from ``check``).
+
+Spec: ``002`` (Z39.84-2000) section 4: a DOI is ``<DIR>.<REG>/<DSS>``, the prefix
+``<DIR>.<REG>`` and the suffix separated by the first ``/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = ["Doi", "Finding", "Severity"]
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True, slots=True)
+class Doi:
+    """An exact DOI name: prefix and suffix as code points, nothing decoded or folded.
+
+    ``str(doi) == doi.prefix + "/" + doi.suffix`` (002 section 4). Construction does
+    not validate; use :func:`doiname.parse` to read and check text. Two ``Doi`` values
+    are ``==`` only when their code points are identical; use
+    :func:`doiname.equivalent` for the equivalence of 003 chapter 3.
+    """
+
+    prefix: str
+    suffix: str
+
+    def __str__(self) -> str:
+        return self.prefix + "/" + self.suffix
+
+    @property
+    def name(self) -> str:
+        """The DOI name as one string (002 section 4: ``<DIR>.<REG>/<DSS>``)."""
+        return self.prefix + "/" + self.suffix
+
+    @property
+    def directory(self) -> str:
+        """The directory code ``<DIR>`` (always ``"10"`` for DOI names, 002 appendix A)."""
+        return self.prefix.split(".", 1)[0]
+
+    @property
+    def registrant(self) -> str:
+        """The registrant code ``<REG>``: the prefix after ``10.`` (002 section 4.2).
+
+        It may itself contain dots (``10.1000.10`` has registrant ``1000.10``).
+        """
+        parts = self.prefix.split(".", 1)
+        return parts[1] if len(parts) == 2 else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One observation about a DOI name, from :func:`doiname.check`.
+
+    ``start``/``end`` index the DOI name (``str(doi)``) when the input could be read as
+    one; ``input_start``/``input_end`` index the text that was given (so a user
+    interface can highlight it in place). For a finding about the input as a whole
+    (a parse error, trimmed whitespace) ``start``/``end`` index the input too and
+    ``in_name`` is ``False``.
+    """
+
+    code: str
+    severity: Severity
+    message: str
+    start: int
+    end: int
+    input_start: int | None = None
+    input_end: int | None = None
+    in_name: bool = True
+    source: str = ""
