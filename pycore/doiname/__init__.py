@@ -5,9 +5,47 @@ Reading (:func:`parse`), presenting (:func:`to_url`, :func:`to_urn_url`, :func:`
 the specifications in the project's ``shared/specs`` (000-004).
 """
 
+from .canonical import canonical_uri_2003
+from .encoding import Change
+from .equivalence import Explanation, equivalence_key, equivalent, explain_equivalence
 from .errors import DoiError
 from .model import Doi, Finding
+from .presentation import (
+    explain_url,
+    short_doi_api_url,
+    to_handles_api_url,
+    to_html_link,
+    to_markdown_link,
+    to_proxy_url,
+    to_uri,
+    to_url,
+    to_urn_url,
+    to_which_ra_url,
+)
 from .syntax import Reading, parse, read
 
-__all__ = ["Doi", "DoiError", "Finding", "Reading", "parse", "read"]
+__all__ = [
+    "Change",
+    "Doi",
+    "DoiError",
+    "Explanation",
+    "Finding",
+    "Reading",
+    "canonical_uri_2003",
+    "equivalence_key",
+    "equivalent",
+    "explain_equivalence",
+    "explain_url",
+    "parse",
+    "read",
+    "short_doi_api_url",
+    "to_handles_api_url",
+    "to_html_link",
+    "to_markdown_link",
+    "to_proxy_url",
+    "to_uri",
+    "to_url",
+    "to_urn_url",
+    "to_which_ra_url",
+]
 __version__ = "0.1.0"

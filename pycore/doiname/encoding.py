@@ -138,13 +138,16 @@ def _rule_for(ch: str, context: str) -> Rule | None:
     """The rule that makes ``ch`` encoded in ``context``, or ``None`` when it is kept.
 
     Contexts: the three URL levels, ``"urn"`` (recommended + suffix slash), ``"ra"``
-    (recommended + comma), ``"uri"`` (003), ``"query"`` (003 minus ``& = + ,`` ``;``).
+    (recommended + comma), ``"uri"`` (003), ``"query"`` (003 minus ``& = + , ;``, plus
+    ``/``), ``"component"`` (a whole URL as one query value: only RFC 3986 unreserved kept).
     """
     if ord(ch) > 0x7E:
         return _R_NON_ASCII
-    if context in ("uri", "query", "strict"):
+    if context in ("uri", "query", "strict", "component"):
         keep = STRICT_KEEP if context == "strict" else URI_KEEP_003
-        if context == "query":
+        if context == "component":
+            keep = frozenset(_ALNUM + "-._~")
+        elif context == "query":
             keep = (keep - frozenset("&=+,;#")) | frozenset("/")
         if ch in keep:
             return None
@@ -192,7 +195,7 @@ def _build(context: str, slash: bool) -> _Policy:
 # (context, encode "/"?) -> policy. Prefix and suffix are encoded with the same policy.
 _POLICIES: dict[tuple[str, bool], _Policy] = {
     (ctx, slash): _build(ctx, slash)
-    for ctx in ("mandatory", "recommended", "strict", "urn", "ra", "uri", "query")
+    for ctx in ("mandatory", "recommended", "strict", "urn", "ra", "uri", "query", "component")
     for slash in (False, True)
 }
 

@@ -1,0 +1,69 @@
+"""The canonical form of a ``doi:`` URI in draft-paskin-doi-uri-04 (2003), spec 004.
+
+Steps (004): 1. lowercase the ``doi:`` token; 2. unescape every escape that needs no
+escape under RFC 2396 (letters, digits, ``-_.!~*'()`` and ``;:@&=+$,/``); keep or make
+escapes for everything else; 3. uppercase the scheme-specific part, escape hex included.
+All five forms of 004 give ``doi:DK/P%C3%A6DAGOGI%2037(2),%20562``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .encoding import RFC2396_KEEP, percent_encode_char
+from .errors import DoiError
+from .model import Doi
+from .syntax import parse
+
+__all__ = ["canonical_uri_2003"]
+
+_DOI = re.compile(r"doi:[ \t]*", re.IGNORECASE | re.ASCII)
+_HEX = frozenset("0123456789abcdefABCDEF")
+
+
+def canonical_uri_2003(text: str | Doi) -> str:
+    """The 2003 canonical ``doi:`` URI (004, draft-paskin-doi-uri-04 normalization).
+
+    ``text`` is a ``doi:`` URI (any case of ``doi:``; prefixes other than ``10.`` are
+    accepted, as the draft's own ``dk/...`` example), or anything :func:`~doiname.parse`
+    reads. ``%`` must start a valid escape (``bad-percent`` otherwise).
+    """
+    if isinstance(text, Doi):
+        ssp, base = str(text), 0
+        raw_name = True
+    else:
+        stripped = text.strip()
+        base = len(text) - len(text.lstrip())
+        m = _DOI.match(stripped)
+        if m is None:
+            ssp, base, raw_name = str(parse(text)), 0, True
+        else:
+            ssp, base, raw_name = stripped[m.end():], base + m.end(), False
+    if not ssp:
+        raise DoiError("empty", "There is nothing after “doi:”.", base)
+    out: list[str] = []
+    i = 0
+    n = len(ssp)
+    while i < n:
+        ch = ssp[i]
+        if ch == "%" and not raw_name:
+            h = ssp[i + 1:i + 3]
+            if len(h) < 2 or h[0] not in _HEX or h[1] not in _HEX:
+                raise DoiError(
+                    "bad-percent",
+                    f"“%” at character {base + i + 1} is not followed by two hexadecimal "
+                    "digits; a literal “%” is written %25.",
+                    base + i, base + i + 1,
+                )
+            c = chr(int(h, 16))
+            out.append(c if c in RFC2396_KEEP else "%" + h)
+            i += 3
+            continue
+        if ch in RFC2396_KEEP:
+            out.append(ch)
+        else:
+            out.append(percent_encode_char(ch))
+        i += 1
+    result = "".join(out)
+    # Step 3: uppercase the scheme-specific part. Only ASCII is left at this point.
+    return "doi:" + result.upper()

@@ -1,0 +1,285 @@
+"""Presenting a DOI name: URLs at three levels, the URN URL, the ``doi:`` URI, API links.
+
+All outputs are ASCII. Every URL keeps, in a real browser,
+``new URL(u).href === u`` and, for :func:`to_url`,
+``decodeURIComponent(new URL(u).pathname.slice(1)) === str(doi)``: nothing a browser
+would rewrite is left unencoded (see :mod:`doiname.encoding` for the tables).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from functools import lru_cache
+
+from .encoding import (
+    RULE_DOT,
+    Change,
+    Level,
+    dot_joiners,
+    encode_component,
+    explain_component,
+    fix_dot_segments,
+)
+from .errors import DoiError
+from .model import Doi
+from .syntax import parse
+
+__all__ = [
+    "DEFAULT_RESOLVER",
+    "explain_url",
+    "to_handles_api_url",
+    "to_html_link",
+    "short_doi_api_url",
+    "to_markdown_link",
+    "to_proxy_url",
+    "to_uri",
+    "to_url",
+    "to_urn_url",
+    "to_which_ra_url",
+]
+
+DEFAULT_RESOLVER = "https://doi.org/"
+
+DoiLike = str | Doi
+
+
+@lru_cache(maxsize=64)
+def _resolver(resolver: str) -> str:
+    """Normalise a resolver base: it must be an http(s) URL; it gets a trailing ``/``."""
+    low = resolver.lower()
+    if not (low.startswith("https://") or low.startswith("http://")) or not resolver.isascii():
+        raise DoiError(
+            "bad-resolver",
+            f"The resolver “{resolver}” must be an http:// or https:// address in ASCII.",
+        )
+    if any(c in resolver for c in " \"<>\\^`{|}") or any(ord(c) < 0x21 for c in resolver):
+        raise DoiError("bad-resolver", f"The resolver “{resolver}” contains characters "
+                       "that are not allowed in a URL.")
+    return resolver if resolver.endswith("/") else resolver + "/"
+
+
+def _check_level(level: str) -> Level:
+    if level == "recommended" or level == "mandatory" or level == "strict":
+        return level
+    raise DoiError(
+        "bad-level",
+        f"Unknown encoding level “{level}”: use mandatory, recommended or strict.",
+    )
+
+
+def _url_path(doi: Doi, level: Level) -> str:
+    strict = level == "strict"
+    path = (
+        encode_component(doi.prefix, level, slash=strict)
+        + "/"
+        + encode_component(doi.suffix, level, slash=strict)
+    )
+    return fix_dot_segments(path)
+
+
+def to_url(
+    x: DoiLike, *, level: str = "recommended", resolver: str = DEFAULT_RESOLVER
+) -> str:
+    """The resolver URL of a DOI name, percent-encoded for ``level`` (000, 001, 003).
+
+    * ``"mandatory"``: 000's mandatory set (``% " # SPACE ?``), 001's control
+      characters, non-ASCII as UTF-8 escapes (003 ch. 2), and whatever a browser's URL
+      parser would otherwise change: ``\\ < > ` { }`` and ``.``/``..`` segments.
+    * ``"recommended"`` (default): mandatory plus 000's recommended set
+      ``< > { } ^ [ ] ` | \\ +``; ``10.1000/456#789`` -> ``https://doi.org/10.1000/456%23789``
+      and ``/./`` -> ``/.%2F`` (000).
+    * ``"strict"``: the current Handbook's proxy encoding: prefix and suffix encoded
+      separately, keeping only letters, digits and ``- . _ ~ ! $ & ' ( ) * + ; = : @``.
+    """
+    doi = parse(x)
+    return _resolver(resolver) + _url_path(doi, _check_level(level))
+
+
+def explain_url(x: DoiLike, level: str = "recommended") -> list[Change]:
+    """Each character of the name that :func:`to_url` changes at ``level``, with its rule.
+
+    Sources named: 000 mandatory / 000 recommended / 001 control / browser URL parser /
+    003 (UTF-8) / the 2025 Handbook strict set / the 000 note on dot segments.
+    Positions index the DOI name.
+    """
+    doi = parse(x)
+    lvl = _check_level(level)
+    strict = lvl == "strict"
+    split = len(doi.prefix)
+    changes = explain_component(doi.prefix, 0, lvl, slash=strict)
+    changes += explain_component(doi.suffix, split + 1, lvl, slash=strict)
+    # Dot segments: the path segments as the URL will have them.
+    name = str(doi)
+    if strict:
+        cuts = [split]
+    else:
+        cuts = [i for i, c in enumerate(name) if c == "/"]
+    bounds = [-1, *cuts, len(name)]
+    segs = [name[bounds[k] + 1:bounds[k + 1]] for k in range(len(bounds) - 1)]
+    for j in dot_joiners(segs):
+        at = cuts[j]
+        changes.append(Change(at, at + 1, "/", "U+002F", "%2F", RULE_DOT.rule, RULE_DOT.source))
+    changes.sort(key=lambda c: c.start)
+    return changes
+
+
+def to_urn_url(x: DoiLike, resolver: str = DEFAULT_RESOLVER) -> str:
+    """``https://doi.org/urn:doi:PREFIX:SUFFIX``, further suffix slashes as ``%2F`` (000 note).
+
+    The rest of the suffix is encoded at the recommended level of 000.
+    """
+    doi = parse(x)
+    return (
+        _resolver(resolver)
+        + "urn:doi:"
+        + encode_component(doi.prefix, "urn", slash=True)
+        + ":"
+        + encode_component(doi.suffix, "urn", slash=True)
+    )
+
+
+def _ssp(doi: Doi) -> str:
+    return (
+        encode_component(doi.prefix, "uri", slash=True)
+        + "/"
+        + encode_component(doi.suffix, "uri", slash=True)
+    )
+
+
+def to_uri(x: DoiLike) -> str:
+    """The ``doi:`` URI of a DOI name (003 ch. 2).
+
+    UTF-8 bytes kept when RFC 3986 unreserved, sub-delims, ``:`` or ``@``; every other
+    byte percent-encoded; prefix and suffix encoded separately, so a slash inside the
+    suffix is ``%2F``: ``10.6338/JDA.202212/SP_17(4).0000`` ->
+    ``doi:10.6338/JDA.202212%2FSP_17(4).0000``.
+    """
+    return "doi:" + _ssp(parse(x))
+
+
+def to_handles_api_url(
+    x: DoiLike,
+    *,
+    types: Iterable[str] = (),
+    index: Iterable[int] = (),
+    resolver: str = DEFAULT_RESOLVER,
+) -> str:
+    """``https://doi.org/api/handles/`` + the URI's scheme-specific part (003 ch. 4).
+
+    ``types`` adds ``type=`` parameters (``URL``, ``HS_ALIAS``, ``10320/loc`` ...) and
+    ``index`` adds ``index=`` parameters, as the handle API reads them (specs README).
+    A suffix that is exactly ``.`` or ``..`` gets its separator encoded so the browser
+    keeps it (000 note).
+    """
+    doi = parse(x)
+    return _api_url(_ssp(doi), types, index, resolver)
+
+
+def _api_url(ssp: str, types: Iterable[str], index: Iterable[int], resolver: str) -> str:
+    params: list[str] = []
+    for t in ([types] if isinstance(types, str) else types):
+        if not isinstance(t, str) or not t:
+            raise DoiError("bad-type", f"A handle value type must be a non-empty text, not {t!r}.")
+        params.append("type=" + encode_component(t, "query"))
+    for i in index:
+        if isinstance(i, bool) or not isinstance(i, int) or i < 0:
+            raise DoiError("bad-index", f"A handle value index is a whole number ≥ 0, not {i!r}.")
+        params.append(f"index={i}")
+    url = _resolver(resolver) + fix_dot_segments("api/handles/" + ssp)
+    return url + ("?" + "&".join(params) if params else "")
+
+
+def short_doi_api_url(text: str, resolver: str = DEFAULT_RESOLVER) -> str:
+    """The handle API request that expands a shortDOI ``10/abcde`` (``?type=HS_ALIAS``).
+
+    shortDOIs are aliases, not DOI names (specs README); their handle is ``10/<code>``,
+    encoded like a ``doi:`` URI's scheme-specific part (003 ch. 2, 4).
+    """
+    name = text.strip()
+    for head in ("https://doi.org/", "http://doi.org/", "doi.org/", "doi:"):
+        if name.lower().startswith(head):
+            name = name[len(head):]
+            break
+    if "/" not in name:
+        name = "10/" + name
+    prefix, _, code = name.partition("/")
+    if prefix != "10" or not code or not code.isascii() or not code.isalnum():
+        raise DoiError(
+            "not-short-doi",
+            f"“{text.strip()}” is not a shortDOI: those look like 10/abcde (letters and digits).",
+        )
+    return _api_url("10/" + code, ("HS_ALIAS",), (), resolver)
+
+
+def to_proxy_url(
+    x: DoiLike, proxy: str, *, level: str = "recommended", resolver: str = DEFAULT_RESOLVER
+) -> str:
+    """The :func:`to_url` link wrapped in a library's EZproxy login prefix (specs README).
+
+    ``proxy`` ends in ``url=`` (EZproxy takes the rest of the link literally, so the
+    DOI link is appended as it is) or ``qurl=`` (the DOI link is percent-encoded once
+    more, as a query value).
+    """
+    url = to_url(x, level=level, resolver=resolver)
+    low = proxy.lower()
+    if not (low.startswith("https://") or low.startswith("http://")) or not proxy.isascii():
+        raise DoiError("bad-proxy", f"The proxy prefix “{proxy}” must be an http(s) address.")
+    if low.endswith("qurl="):
+        return proxy + encode_component(url, "component", slash=True)
+    if low.endswith("url="):
+        return proxy + url
+    raise DoiError(
+        "bad-proxy",
+        f"The proxy prefix “{proxy}” must end in “url=” or “qurl=”, as EZproxy login links do.",
+    )
+
+
+def to_which_ra_url(xs: DoiLike | Iterable[DoiLike], resolver: str = DEFAULT_RESOLVER) -> str:
+    """One Which RA request for one or many names: ``https://doi.org/ra/A,B`` (000).
+
+    Names are encoded at the recommended level, and a ``,`` inside a name as ``%2C``
+    (000: "only necessary in a Which RA service request context").
+    """
+    items = [xs] if isinstance(xs, (str, Doi)) else list(xs)
+    if not items:
+        raise DoiError("empty", "Give at least one DOI name for a Which RA request.")
+    names = [encode_component(str(parse(i)), "ra") for i in items]
+    return _resolver(resolver) + fix_dot_segments("ra/" + ",".join(names))
+
+
+def to_html_link(x: DoiLike, *, level: str = "recommended",
+                 resolver: str = DEFAULT_RESOLVER) -> str:
+    """An HTML link: the name as text, :func:`to_url` as target, both HTML-escaped (000)."""
+    doi = parse(x)
+    url = to_url(doi, level=level, resolver=resolver)
+    return f'<a href="{html.escape(url, quote=True)}">{html.escape(str(doi), quote=False)}</a>'
+
+
+_MD_TEXT = {ord(c): "\\" + c for c in "\\`*_[]<>&!~|#"}
+
+
+def to_markdown_link(x: DoiLike, *, level: str = "recommended",
+                     resolver: str = DEFAULT_RESOLVER) -> str:
+    """A Markdown (CommonMark) link: the name as text, :func:`to_url` as target.
+
+    Markdown punctuation in the text is backslash-escaped; parentheses in the target
+    are escaped unless they balance (CommonMark link destination rules).
+    """
+    doi = parse(x)
+    url = to_url(doi, level=level, resolver=resolver)
+    if not _balanced(url):
+        url = url.replace("(", "\\(").replace(")", "\\)")
+    return f"[{str(doi).translate(_MD_TEXT)}]({url})"
+
+
+def _balanced(s: str) -> bool:
+    depth = 0
+    for c in s:
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+    return depth == 0
