@@ -103,7 +103,7 @@ class Change:
 _R_MANDATORY = Rule("mandatory", "000 mandatory")
 _R_RECOMMENDED = Rule("recommended", "000 recommended")
 _R_CONTROL = Rule("control character", "001 control")
-_R_BROWSER = Rule("browser URL parser would change it", "browser URL parser (WHATWG URL path state)")
+_R_BROWSER = Rule("a browser would change it", "browser URL parser (WHATWG URL path state)")
 _R_NON_ASCII = Rule("non-ASCII, written as UTF-8 escapes", "003 ch. 2 (UTF-8), 002 appendix E")
 _R_STRICT = Rule("outside the strict proxy set", "DOI Handbook 2025 strict proxy encoding")
 _R_SLASH = Rule("slash inside the suffix", "000 URN note / 003 ch. 2")

@@ -113,9 +113,9 @@ def explain_equivalence(a: str | Doi, b: str | Doi) -> Explanation:
     j = _first_difference(fa, fb)
     ca = char_label(da[j]) if j < len(da) else None
     cb = char_label(db[j]) if j < len(db) else None
-    where = f"at character {j + 1}: " + (
-        f"{ca} vs {cb}" if ca and cb else f"{ca or cb} is extra in the {'first' if ca else 'second'}"
-    )
+    which = "first" if ca else "second"
+    detail = f"{ca} vs {cb}" if ca and cb else f"{ca or cb} is extra in the {which}"
+    where = f"at character {j + 1}: {detail}"
     return Explanation(
         "different", False, f"Not equivalent: the names differ {where} (003 ch. 3).",
         da, db, j, ca, cb,

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from .encoding import (
+    LEVELS,
     RULE_DOT,
     Change,
     Level,
@@ -28,9 +29,9 @@ from .syntax import parse
 __all__ = [
     "DEFAULT_RESOLVER",
     "explain_url",
+    "short_doi_api_url",
     "to_handles_api_url",
     "to_html_link",
-    "short_doi_api_url",
     "to_markdown_link",
     "to_proxy_url",
     "to_uri",
@@ -60,8 +61,9 @@ def _resolver(resolver: str) -> str:
 
 
 def _check_level(level: str) -> Level:
-    if level == "recommended" or level == "mandatory" or level == "strict":
-        return level
+    for known in LEVELS:
+        if level == known:
+            return known
     raise DoiError(
         "bad-level",
         f"Unknown encoding level “{level}”: use mandatory, recommended or strict.",
@@ -111,10 +113,7 @@ def explain_url(x: DoiLike, level: str = "recommended") -> list[Change]:
     changes += explain_component(doi.suffix, split + 1, lvl, slash=strict)
     # Dot segments: the path segments as the URL will have them.
     name = str(doi)
-    if strict:
-        cuts = [split]
-    else:
-        cuts = [i for i, c in enumerate(name) if c == "/"]
+    cuts = [split] if strict else [i for i, c in enumerate(name) if c == "/"]
     bounds = [-1, *cuts, len(name)]
     segs = [name[bounds[k] + 1:bounds[k + 1]] for k in range(len(bounds) - 1)]
     for j in dot_joiners(segs):
