@@ -450,7 +450,8 @@ def _validate(name: str) -> Doi:
     if not suffix:
         raise DoiError(
             "empty-suffix",
-            "The suffix after “/” is empty: a DOI name needs one (002 section 4.3).",
+            f"The suffix after the “/” at character {slash + 1} is empty: a DOI name needs "
+            "one (002 section 4.3).",
             slash,
         )
     return Doi(prefix, suffix)
@@ -476,7 +477,7 @@ def _check_graphic(name: str) -> None:
 def _bad_prefix(prefix: str) -> DoiError:
     expected = "a prefix is “10.” followed by digits, such as 10.1000 or 10.21 (002 appendix A)"
     if not prefix:
-        return DoiError("bad-prefix", f"The name starts with “/”: {expected}.", 0)
+        return DoiError("bad-prefix", f"The name starts with “/” at character 1: {expected}.", 0)
     if not prefix.startswith("10."):
         i = 0
         while i < min(len(prefix), 3) and prefix[i] == "10."[i]:
@@ -502,8 +503,10 @@ def _bad_prefix(prefix: str) -> DoiError:
                 i,
             )
         i += 1
+    last = max(len(prefix) - 1, 0)
     return DoiError(
         "bad-prefix",
-        f"The prefix “{prefix}” ends without digits after its last “.”: {expected}.",
-        max(len(prefix) - 1, 0),
+        f"The prefix “{prefix}” ends without digits after its last “.” (character "
+        f"{last + 1}): {expected}.",
+        last,
     )
