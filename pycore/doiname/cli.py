@@ -1,0 +1,242 @@
+"""The ``doiname`` command line: every public function as a subcommand.
+
+Names come from the arguments or, when there are none, from standard input, one per
+line, streamed (memory does not grow with the input). ``--json`` prints one JSON object
+per input line. Bad input prints what is wrong and where, and the exit code is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TextIO
+
+from . import __version__
+from .canonical import canonical_uri_2003
+from .equivalence import equivalence_key, explain_equivalence
+from .errors import DoiError
+from .model import Doi
+from .presentation import (
+    explain_url,
+    to_handles_api_url,
+    to_html_link,
+    to_markdown_link,
+    to_proxy_url,
+    to_uri,
+    to_url,
+    to_urn_url,
+    to_which_ra_url,
+)
+from .syntax import read
+
+__all__ = ["main", "to_jsonable"]
+
+EXAMPLES = """\
+examples:
+  doiname url '10.1000/456#789'              -> https://doi.org/10.1000/456%23789
+  doiname url --level strict 10.6338/JDA.202212/SP_17(4).0000
+  doiname uri 'https://doi.org/10.1000/456%23789'   -> doi:10.1000/456%23789
+  doiname urn 10.123/456ABC/zyz              -> https://doi.org/urn:doi:10.123:456ABC%2Fzyz
+  doiname equivalent 10.1000/ABC doi:10.1000/abc
+  doiname check '10.1000/a\u2010b'                -> a lookalike dash, with its position
+  doiname canonical 'doi:dk%2FP%C3%A6dagogi%2037%282%29%2C%20562'
+  cat dois.txt | doiname url --json          (one name per line, streamed)
+  doiname extract references.txt --format csv
+"""
+
+
+def to_jsonable(value: Any) -> Any:
+    """Plain JSON data for any result of the package (a ``Doi`` gets its ``name`` too)."""
+    if isinstance(value, Doi):
+        return {"prefix": value.prefix, "suffix": value.suffix, "name": str(value)}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [to_jsonable(v) for v in value]
+    return value
+
+
+def error_json(err: DoiError) -> dict[str, Any]:
+    """The JSON form of a :class:`DoiError`."""
+    return {"code": err.code, "message": err.message, "position": err.position, "end": err.end}
+
+
+def _inputs(args: list[str], stdin: TextIO) -> Iterator[str]:
+    if args:
+        yield from args
+        return
+    for line in stdin:
+        line = line.rstrip("\r\n")
+        if line.strip():
+            yield line
+
+
+class _Out:
+    def __init__(self, as_json: bool, out: TextIO, err: TextIO) -> None:
+        self.as_json = as_json
+        self.out = out
+        self.err = err
+        self.failed = 0
+
+    def result(self, text: str, value: Any, plain: str) -> None:
+        if self.as_json:
+            self.out.write(json.dumps({"input": text, "result": to_jsonable(value)},
+                                      ensure_ascii=False) + "\n")
+        else:
+            self.out.write(plain + "\n")
+
+    def error(self, text: str, err: DoiError) -> None:
+        self.failed += 1
+        if self.as_json:
+            self.out.write(json.dumps({"input": text, "error": error_json(err)},
+                                      ensure_ascii=False) + "\n")
+            return
+        self.err.write(f"doiname: {err.message}\n")
+        if err.position is not None and "\n" not in text and len(text) < 200:
+            shown = text.translate({c: "\u00b7" for c in range(0x20)})
+            width = max(1, (err.end or err.position + 1) - err.position)
+            self.err.write(f"  {shown}\n  {' ' * err.position}{'^' * width}\n")
+
+
+def _each(
+    out: _Out, items: Iterable[str], fn: Callable[[str], Any], plain: Callable[[Any], str]
+) -> None:
+    for text in items:
+        try:
+            value = fn(text)
+        except DoiError as err:
+            out.error(text, err)
+            continue
+        out.result(text, value, plain(value))
+
+
+def _explain_plain(changes: Any) -> str:
+    if not changes:
+        return "(nothing to encode)"
+    return "\n".join(
+        f"{c.start + 1:>4}  {c.code_point:<8} {c.char!r:<6} -> {c.encoded:<12} "
+        f"{c.rule} [{c.source}]"
+        for c in changes
+    )
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--json", action="store_true", help="one JSON object per input")
+    parser = argparse.ArgumentParser(
+        prog="doiname",
+        description="DOI names done right: read any pasted form, present, compare, check.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"doiname {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add(name: str, help_: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_, parents=[common], description=help_,
+                           epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+        return p
+
+    resolver = "https://doi.org/"
+    p = add("parse", "read a DOI name from any pasted form (name, doi:, urn:doi:, URL, EZproxy)")
+    p.add_argument("text", nargs="*")
+    p = add("url", "the doi.org URL, percent-encoded (000/001)")
+    p.add_argument("--level", choices=["mandatory", "recommended", "strict"],
+                   default="recommended")
+    p.add_argument("--resolver", default=resolver)
+    p.add_argument("--proxy", help="EZproxy login prefix ending in url= or qurl=")
+    p.add_argument("text", nargs="*")
+    for name, help_ in [
+        ("urn", "the URN URL https://doi.org/urn:doi:PREFIX:SUFFIX (000)"),
+        ("uri", "the doi: URI (003 ch. 2)"),
+        ("html", "an HTML link"),
+        ("markdown", "a Markdown link"),
+        ("key", "the equivalence key (003 ch. 3)"),
+        ("canonical", "the 2003 canonical doi: URI (004)"),
+    ]:
+        p = add(name, help_)
+        p.add_argument("text", nargs="*")
+    p = add("api", "the handle API URL (003 ch. 4)")
+    p.add_argument("--type", action="append", default=[], dest="types")
+    p.add_argument("--index", action="append", default=[], type=int)
+    p.add_argument("text", nargs="*")
+    p = add("which-ra", "one Which RA request URL for all the names given")
+    p.add_argument("text", nargs="*")
+    p = add("explain-url", "why each character of the URL is encoded")
+    p.add_argument("--level", choices=["mandatory", "recommended", "strict"],
+                   default="recommended")
+    p.add_argument("text", nargs="*")
+    p = add("equivalent", "are two names equivalent? (003 ch. 3) exit 0 yes, 3 no")
+    p.add_argument("a")
+    p.add_argument("b")
+    return parser
+
+
+def main(argv: list[str] | None = None, *, stdin: TextIO | None = None,
+         stdout: TextIO | None = None, stderr: TextIO | None = None) -> int:
+    """Run the command line (``python -m doiname`` / ``doiname``); returns the exit code."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    args = _build_parser().parse_args(argv)
+    out = _Out(args.json, stdout, stderr)
+    cmd = args.command
+    if cmd == "equivalent":
+        try:
+            ex = explain_equivalence(args.a, args.b)
+        except DoiError as err:
+            out.error(args.a + " / " + args.b, err)
+            return 1
+        out.result(f"{args.a} {args.b}", ex, ("equivalent: " if ex.equivalent else
+                                               "not equivalent: ") + ex.message)
+        return 0 if ex.equivalent else 3
+    if cmd == "which-ra":
+        items = list(_inputs(args.text, stdin))
+        _each(out, ["\n".join(items)], lambda _t: to_which_ra_url(items), str)
+        return 1 if out.failed else 0
+    items_iter = _inputs(args.text, stdin)
+    fn: Callable[[str], Any]
+    plain: Callable[[Any], str] = str
+    if cmd == "parse":
+
+        def fn(t: str) -> Any:
+            r = read(t)
+            return {**to_jsonable(r.doi), "form": r.form, "notes": to_jsonable(r.notes)}
+
+        def plain(r: Any) -> str:
+            return str(r["name"])
+    elif cmd == "url":
+        level, res, proxy = args.level, args.resolver, args.proxy
+
+        def fn(t: str) -> str:
+            if proxy:
+                return to_proxy_url(t, proxy, level=level, resolver=res)
+            return to_url(t, level=level, resolver=res)
+    elif cmd == "api":
+        types, index = args.types, args.index
+
+        def fn(t: str) -> str:
+            return to_handles_api_url(t, types=types, index=index)
+    elif cmd == "explain-url":
+        level = args.level
+
+        def fn(t: str) -> Any:
+            return explain_url(t, level)
+        plain = _explain_plain
+    else:
+        fn = {
+            "urn": to_urn_url, "uri": to_uri, "html": to_html_link,
+            "markdown": to_markdown_link, "key": equivalence_key,
+            "canonical": canonical_uri_2003,
+        }[cmd]
+    _each(out, items_iter, fn, plain)
+    return 1 if out.failed else 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

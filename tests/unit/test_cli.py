@@ -1,0 +1,74 @@
+"""The command line: arguments, streamed stdin, --json, exit codes, errors with a caret."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from doiname.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(argv: list[str], stdin: str = "") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv, stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_url_from_arguments() -> None:
+    assert run(["url", "10.1000/456#789"]) == (0, "https://doi.org/10.1000/456%23789\n", "")
+
+
+def test_levels_and_proxy() -> None:
+    code, out, _ = run(["url", "--level", "strict", "10.6338/JDA.202212/SP_17(4).0000"])
+    assert out == "https://doi.org/10.6338/JDA.202212%2FSP_17(4).0000\n"
+    _code, out, _ = run(["url", "--proxy", "https://x.example.edu/login?qurl=", "10.1/a#b"])
+    assert out == "https://x.example.edu/login?qurl=https%3A%2F%2Fdoi.org%2F10.1%2Fa%2523b\n"
+
+
+def test_stdin_lines_stream_and_errors_exit_1() -> None:
+    code, out, err = run(["uri"], "10.1000/182\n\n10.1000/a\u200bb\nhttps://doi.org/10.1/x%2Fy\n")
+    assert code == 1
+    assert out.splitlines() == ["doi:10.1000/182", "doi:10.1/x%2Fy"]
+    assert "U+200B" in err and "character 10" in err and "^" in err
+
+
+def test_json_output() -> None:
+    code, out, _ = run(["parse", "--json", "doi:10.1000/456%23789", "nope"])
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 1
+    assert rows[0]["result"]["name"] == "10.1000/456#789"
+    assert rows[0]["result"]["form"] == "doi-uri"
+    assert rows[1]["error"]["code"] == "no-slash"
+
+
+def test_equivalent_exit_codes() -> None:
+    assert run(["equivalent", "10.1000/ABC", "doi:10.1000/abc"])[0] == 0
+    assert run(["equivalent", "10.1000/\u212a", "10.1000/k"])[0] == 3
+    assert run(["equivalent", "x", "10.1000/k"])[0] == 1
+
+
+def test_other_commands() -> None:
+    assert run(["urn", "10.123/456ABC/zyz"])[1] == "https://doi.org/urn:doi:10.123:456ABC%2Fzyz\n"
+    assert run(["canonical", "doi:dk%2FP%C3%A6dagogi%2037%282%29%2C%20562"])[1] == (
+        "doi:DK/P%C3%A6DAGOGI%2037(2),%20562\n")
+    assert run(["key", "10.1000/ABC"])[1] == "10.1000/abc\n"
+    assert run(["which-ra", "10.1/a,b", "10.1000/182"])[1] == (
+        "https://doi.org/ra/10.1/a%2Cb,10.1000/182\n")
+    assert run(["api", "--type", "URL", "10.1000/182"])[1] == (
+        "https://doi.org/api/handles/10.1000/182?type=URL\n")
+    assert "%23" in run(["explain-url", "10.1/a#b"])[1]
+    assert run(["html", "10.1/a<b"])[1] == '<a href="https://doi.org/10.1/a%3Cb">10.1/a&lt;b</a>\n'
+
+
+def test_python_dash_m_and_help() -> None:
+    env_path = str(ROOT / "pycore")
+    proc = subprocess.run(
+        [sys.executable, "-m", "doiname", "--help"], capture_output=True, text=True,
+        env={"PYTHONPATH": env_path}, check=False,
+    )
+    assert proc.returncode == 0 and "examples:" in proc.stdout
