@@ -32,7 +32,8 @@ def equivalence_key(x: str | Doi) -> str:
     The name is read with :func:`~doiname.parse` (percent-escapes decoded once), then
     only ``A``-``Z`` are mapped to ``a``-``z``. No Unicode normalization.
     """
-    return _fold(str(parse(x)))
+    doi = x if type(x) is Doi else parse(x)
+    return _fold(doi.prefix + "/" + doi.suffix)
 
 
 def equivalent(a: str | Doi, b: str | Doi) -> bool:

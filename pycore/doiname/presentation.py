@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from .encoding import (
     LEVELS,
+    _fast_uri,
     RULE_DOT,
     Change,
     Level,
@@ -71,13 +72,16 @@ def _check_level(level: str) -> Level:
 
 
 def _url_path(doi: Doi, level: Level) -> str:
-    strict = level == "strict"
-    path = (
-        encode_component(doi.prefix, level, slash=strict)
-        + "/"
-        + encode_component(doi.suffix, level, slash=strict)
-    )
+    if level == "strict":
+        path = (encode_component(doi.prefix, level, slash=True) + "/"
+                + encode_component(doi.suffix, level, slash=True))
+    else:  # "/" is kept at these levels, so the name is encoded in one pass
+        path = encode_component(doi.prefix + "/" + doi.suffix, level)
     return fix_dot_segments(path)
+
+
+def _base(resolver: str) -> str:
+    return resolver if resolver is DEFAULT_RESOLVER else _resolver(resolver)
 
 
 def to_url(
@@ -94,8 +98,9 @@ def to_url(
     * ``"strict"``: the current Handbook's proxy encoding: prefix and suffix encoded
       separately, keeping only letters, digits and ``- . _ ~ ! $ & ' ( ) * + ; = : @``.
     """
-    doi = parse(x)
-    return _resolver(resolver) + _url_path(doi, _check_level(level))
+    doi = x if type(x) is Doi else parse(x)
+    lvl: Level = "recommended" if level == "recommended" else _check_level(level)
+    return _base(resolver) + _url_path(doi, lvl)
 
 
 def explain_url(x: DoiLike, level: str = "recommended") -> list[Change]:
@@ -139,6 +144,9 @@ def to_urn_url(x: DoiLike, resolver: str = DEFAULT_RESOLVER) -> str:
 
 
 def _ssp(doi: Doi) -> str:
+    fast = _fast_uri(doi.prefix, doi.suffix)
+    if fast is not None:
+        return fast
     return (
         encode_component(doi.prefix, "uri", slash=True)
         + "/"
@@ -154,7 +162,7 @@ def to_uri(x: DoiLike) -> str:
     suffix is ``%2F``: ``10.6338/JDA.202212/SP_17(4).0000`` ->
     ``doi:10.6338/JDA.202212%2FSP_17(4).0000``.
     """
-    return "doi:" + _ssp(parse(x))
+    return "doi:" + _ssp(x if type(x) is Doi else parse(x))
 
 
 def to_handles_api_url(

@@ -41,21 +41,22 @@ Span = tuple[int, int]
 _FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")
 _PREFIX = re.compile(r"10(?:\.[0-9]+)+")
 _HEX = frozenset("0123456789abcdefABCDEF")
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
 
 _FLAGS = re.IGNORECASE | re.ASCII
-_SCHEME_DOI = re.compile(r"doi:[ \t]*", _FLAGS)
-_SCHEME_OTHER = re.compile(r"(urn:doi:|info:doi/|hdl:)", _FLAGS)
-_LABEL_DOI = re.compile(r"doi[ \t]+(?=10\.)", _FLAGS)
 _HOST = (
     r"(?:(?P<direct>(?:www\.|dx\.)?doi\.org|hdl\.handle\.net)"
     r"|(?P<proxyhost>(?:dx-|www-)?doi-org\.[a-z0-9.-]+|hdl-handle-net\.[a-z0-9.-]+))"
 )
-_URL = re.compile(r"(?:(?P<scheme>https?):)?(?://)?" + _HOST + r"(?::[0-9]+)?(?=/|$)", _FLAGS)
+_URL = r"(?:(?P<scheme>https?):)?(?://)?" + _HOST + r"(?::[0-9]+)?(?P<url>(?=/|$))"
+_FRONT = re.compile(
+    r"(?P<doi>doi:[ \t]*)|(?P<urn>urn:doi:)|(?P<info>info:doi/)|(?P<hdl>hdl:)"
+    r"|(?P<label>doi[ \t]+(?=10\.))|" + _URL,
+    _FLAGS,
+)
 _GENERIC_URL = re.compile(r"(?P<scheme>https?)://(?P<host>[^/?#\s]+)", _FLAGS)
 _LOGIN = re.compile(r"/login/?\?(?:[^#]*?&)?(?P<key>q?url)=", _FLAGS)
-_PATH_URN = re.compile(r"urn:doi:", _FLAGS)
-_PATH_API = re.compile(r"api/handles/", _FLAGS)
-_PATH_DOI = re.compile(r"doi:", _FLAGS)
+_PATH = re.compile(r"(?P<urn>urn:doi:)|(?P<api>api/handles/)|(?P<doi>doi:)", _FLAGS)
 
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
@@ -83,7 +84,7 @@ def char_label(ch: str) -> str:
     return f"U+{ord(ch):04X} {name}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Reading:
     """What :func:`read` found: the name, where each of its characters came from, notes.
 
@@ -160,17 +161,20 @@ def _read(text: str, *, want_spans: bool) -> Reading:
         raise DoiError("empty", "Nothing to read: the input is empty.")
     lead = len(text) - len(text.lstrip())
     notes: list[Finding] = []
-    if len(stripped) != len(text):
+    if want_spans and len(stripped) != len(text):
         notes.append(Finding(
             "whitespace-trimmed", "info",
             "Spaces or line breaks around the name were ignored.",
             0, len(text), 0, len(text), in_name=False, source="doiname",
         ))
     end = lead + len(stripped)
-    login = _login_wrapper(text, lead, end)
-    if login is not None:
-        return _read_login(text, login, notes, want_spans=want_spans)
-    parts = _locate(text, lead, end)
+    if "0" <= stripped[0] <= "9":  # a bare name: no form to recognise
+        return _decode_parts(text, _Parts("name", lead, end), notes, want_spans=want_spans)
+    parts = _locate(text, lead, end, want_spans)
+    if parts.form == "name":
+        login = _login_wrapper(text, lead, end)
+        if login is not None:
+            return _read_login(text, login, notes, want_spans=want_spans)
     notes.extend(parts.notes)
     return _decode_parts(text, parts, notes, want_spans=want_spans)
 
@@ -242,60 +246,58 @@ def _shift_message(message: str, old: int, new: int) -> str:
     return message.replace(f"character {old + 1}", f"character {new + 1}")
 
 
-def _locate(text: str, lead: int, end: int) -> _Parts:
-    """Find which form the text is in and where its encoded name lies."""
-    m = _SCHEME_DOI.match(text, lead, end)
-    if m is not None:
+def _locate(text: str, lead: int, end: int, diagnose: bool) -> _Parts:
+    """Find which form the text is in and where its encoded name lies (one regex match)."""
+    m = _FRONT.match(text, lead, end)
+    if m is None:
+        return _Parts("name", lead, end)
+    kind = m.lastgroup
+    if kind == "doi":
         return _Parts("doi-uri", m.end(), end, uri=True)
-    m = _SCHEME_OTHER.match(text, lead, end)
-    if m is not None:
-        kind = m[1].lower()
-        if kind == "urn:doi:":
-            return _Parts("urn", m.end(), end, separator=":", uri=True)
-        return _Parts("info-uri" if kind == "info:doi/" else "hdl-uri", m.end(), end, uri=True)
-    m = _LABEL_DOI.match(text, lead, end)
-    if m is not None:
+    if kind == "urn":
+        return _Parts("urn", m.end(), end, separator=":", uri=True)
+    if kind == "info":
+        return _Parts("info-uri", m.end(), end, uri=True)
+    if kind == "hdl":
+        return _Parts("hdl-uri", m.end(), end, uri=True)
+    if kind == "label":
         parts = _Parts("name", m.end(), end)
-        parts.notes.append(Finding(
-            "label-ignored", "info", "The label “DOI” before the name was ignored.",
-            lead, m.end(), lead, m.end(), in_name=False, source="doiname",
-        ))
+        if diagnose:
+            parts.notes.append(Finding(
+                "label-ignored", "info", "The label “DOI” before the name was ignored.",
+                lead, m.end(), lead, m.end(), in_name=False, source="doiname",
+            ))
         return parts
-    m = _URL.match(text, lead, end)
-    if m is not None and (m["scheme"] or m.end() < end):
-        return _locate_url_path(text, m, end)
+    if m["scheme"] or m.end() < end:
+        return _locate_url_path(text, m, end, diagnose)
     return _Parts("name", lead, end)
 
 
-def _locate_url_path(text: str, m: re.Match[str], end: int) -> _Parts:
+def _locate_url_path(text: str, m: re.Match[str], end: int, diagnose: bool) -> _Parts:
     proxy = m["proxyhost"] is not None
     path = m.end() + 1 if m.end() < end else m.end()
     # The path ends at the query or fragment: a browser never sends them as part of the path.
-    stop = path
-    while stop < end and text[stop] not in "?#":
-        stop += 1
+    q = text.find("?", path, end)
+    h = text.find("#", path, end)
+    stop = end if q == h == -1 else min(q, h) if q != -1 and h != -1 else max(q, h)
     notes: list[Finding] = []
-    if proxy:
+    if proxy and diagnose:
         notes.append(Finding(
             "proxy-link", "info",
             f"“{m['proxyhost']}” is doi.org seen through a library proxy (EZproxy).",
             m.start(), m.end(), m.start(), m.end(), in_name=False,
             source="specs README (EZproxy)",
         ))
-    if stop < end:
+    if stop < end and diagnose:
         notes.append(_dropped_note(text, stop, end))
     form = "proxy-url" if proxy else "url"
-    um = _PATH_URN.match(text, path, stop)
-    if um is not None:
-        return _Parts("urn-url" if not proxy else form, um.end(), stop, separator=":",
+    pm = _PATH.match(text, path, stop)
+    if pm is not None and pm.lastgroup == "urn":
+        return _Parts("urn-url" if not proxy else form, pm.end(), stop, separator=":",
                       notes=notes)
-    am = _PATH_API.match(text, path, stop)
-    if am is not None:
-        return _Parts("api-url" if not proxy else form, am.end(), stop, notes=notes)
-    dm = _PATH_DOI.match(text, path, stop)
-    if dm is not None:
-        path = dm.end()
-    return _Parts(form, path, stop, notes=notes)
+    if pm is not None and pm.lastgroup == "api":
+        return _Parts("api-url" if not proxy else form, pm.end(), stop, notes=notes)
+    return _Parts(form, pm.end() if pm is not None else path, stop, notes=notes)
 
 
 def _dropped_note(text: str, stop: int, end: int) -> Finding:
@@ -323,19 +325,24 @@ def _decode_parts(
 ) -> Reading:
     start, end = parts.start, parts.end
     if parts.uri:
-        for i in range(start, end):
+        hits = [i for i in (text.find("?", start, end), text.find("#", start, end)) if i != -1]
+        if hits:
+            i = min(hits)
             ch = text[i]
-            if ch in "?#":
-                what = "query" if ch == "?" else "fragment"
-                enc = "%3F" if ch == "?" else "%23"
-                raise DoiError(
-                    f"uri-{what}",
-                    f"A doi: URI has no {what} (003 ch. 2): “{ch}” at character {i + 1} "
-                    f"starts one. If “{ch}” belongs to the DOI name, write it as {enc}.",
-                    i,
-                )
+            what = "query" if ch == "?" else "fragment"
+            enc = "%3F" if ch == "?" else "%23"
+            raise DoiError(
+                f"uri-{what}",
+                f"A doi: URI has no {what} (003 ch. 2): “{ch}” at character {i + 1} "
+                f"starts one. If “{ch}” belongs to the DOI name, write it as {enc}.",
+                i,
+            )
     if start >= end:
         raise DoiError("empty", "There is no DOI name after the prefix of this form.", start)
+    if not want_spans and parts.separator == "/":
+        fast = _FAST.fullmatch(text, start, end)
+        if fast is not None:
+            return Reading(Doi(fast[1], fast[2]), text, parts.form, (), ())
     sep = parts.separator
     if sep == ":":
         colon = text.find(":", start, end)
@@ -350,7 +357,7 @@ def _decode_parts(
         spans = [*pre_spans, (colon, colon + 1), *suf_spans] if want_spans else []
     else:
         name, spans = _decode(text, start, end, want_spans)
-    if "%" in text[start:end]:
+    if want_spans and text.find("%", start, end) != -1:
         notes.append(Finding(
             "percent-decoded", "info",
             "Percent-escapes were decoded once (001: “%” always starts an escape; a "
@@ -374,6 +381,13 @@ def _decode(text: str, start: int, end: int, want_spans: bool = True) -> tuple[s
     if pct == -1:
         seg = text[start:end]
         return seg, [(i, i + 1) for i in range(start, end)] if want_spans else []
+    if not want_spans:
+        seg = text[start:end]
+        if _BAD_ESCAPE.search(seg) is None:
+            try:
+                return _unescape(seg), []
+            except UnicodeDecodeError:
+                pass  # the slow path below says where
     out: list[str] = []
     spans: list[Span] = []
     i = start
@@ -399,6 +413,22 @@ def _decode(text: str, start: int, end: int, want_spans: bool = True) -> tuple[s
             i += 3
         _append_utf8(bytes(data), run_start, out, spans)
     return "".join(out), spans
+
+
+def _unescape(seg: str) -> str:
+    """Decode valid %-escapes of ``seg`` as UTF-8 (strict). Fast path of :func:`_decode`."""
+    pieces = seg.split("%")
+    out = [pieces[0]]
+    data = bytearray()
+    for piece in pieces[1:]:
+        data.append(int(piece[:2], 16))
+        if len(piece) > 2:
+            out.append(data.decode("utf-8"))
+            data.clear()
+            out.append(piece[2:])
+    if data:
+        out.append(data.decode("utf-8"))
+    return "".join(out)
 
 
 def _append_utf8(data: bytes, run_start: int, out: list[str], spans: list[Span]) -> None:
@@ -428,7 +458,9 @@ def _append_utf8(data: bytes, run_start: int, out: list[str], spans: list[Span])
 
 def _validate(name: str) -> Doi:
     """Check a decoded name: Graphic code points, ``10.`` prefix, a suffix (002 §4, 003 ch. 2)."""
-    if not (name.isascii() and name.isprintable()):
+    # str.isprintable is False exactly for Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than
+    # U+0020: when it is True every code point is Graphic; otherwise look closer.
+    if not name.isprintable():
         _check_graphic(name)
     slash = name.find("/")
     if slash == -1:
