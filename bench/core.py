@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "pycore"))
 
-import doiname  # noqa: E402
+import doiname
 
 
 def mixed_names(n: int, seed: int = 1) -> list[str]:

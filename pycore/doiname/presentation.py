@@ -14,10 +14,10 @@ from functools import lru_cache
 
 from .encoding import (
     LEVELS,
-    _fast_uri,
     RULE_DOT,
     Change,
     Level,
+    _fast_uri,
     dot_joiners,
     encode_component,
     explain_component,
