@@ -18,7 +18,9 @@ __all__ = ["Explanation", "equivalence_key", "equivalent", "explain_equivalence"
 
 _FOLD = {c: c + 32 for c in range(0x41, 0x5B)}
 
-Verdict = Literal["identical", "basic-latin-case", "normalization", "other-case", "different"]
+Verdict = Literal[
+    "identical", "basic-latin-case", "normalization", "non-basic-latin-case", "different"
+]
 
 
 def _fold(name: str) -> str:
@@ -46,7 +48,8 @@ class Explanation:
     """Why two names are or are not equivalent (003 ch. 3, ch. 2 note 1).
 
     ``verdict``: ``identical`` | ``basic-latin-case`` (equivalent) | ``normalization``
-    (differ only by NFC/NFD, not equivalent) | ``other-case`` (differ only in case outside
+    (differ only by NFC/NFD, not equivalent) | ``non-basic-latin-case`` (differ only in case
+    outside
     Basic Latin, not equivalent) | ``different``. ``position`` is the first differing
     index (in both names) when there is one; ``a_char``/``b_char`` name the code points.
     """
@@ -105,7 +108,7 @@ def explain_equivalence(a: str | Doi, b: str | Doi) -> Explanation:
         )
     if _full_fold(fa) == _full_fold(fb):
         return Explanation(
-            "other-case", False,
+            "non-basic-latin-case", False,
             f"Not equivalent: they differ in case outside Basic Latin (first at character "
             f"{i + 1}: {ca} vs {cb}). Only A-Z/a-z are case-insensitive in DOI names "
             "(003 ch. 3).",

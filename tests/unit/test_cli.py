@@ -24,7 +24,7 @@ def test_url_from_arguments() -> None:
 
 
 def test_levels_and_proxy() -> None:
-    code, out, _ = run(["url", "--level", "strict", "10.6338/JDA.202212/SP_17(4).0000"])
+    _code, out, _ = run(["url", "--level", "strict", "10.6338/JDA.202212/SP_17(4).0000"])
     assert out == "https://doi.org/10.6338/JDA.202212%2FSP_17(4).0000\n"
     _code, out, _ = run(["url", "--proxy", "https://x.example.edu/login?qurl=", "10.1/a#b"])
     assert out == "https://x.example.edu/login?qurl=https%3A%2F%2Fdoi.org%2F10.1%2Fa%2523b\n"
