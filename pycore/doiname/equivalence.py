@@ -49,8 +49,7 @@ class Explanation:
 
     ``verdict``: ``identical`` | ``basic-latin-case`` (equivalent) | ``normalization``
     (differ only by NFC/NFD, not equivalent) | ``non-basic-latin-case`` (differ only in case
-    outside
-    Basic Latin, not equivalent) | ``different``. ``position`` is the first differing
+    outside Basic Latin, not equivalent) | ``different``. ``position`` is the first differing
     index (in both names) when there is one; ``a_char``/``b_char`` name the code points.
     """
 
