@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from doiname.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,6 +67,7 @@ def test_other_commands() -> None:
     assert run(["html", "10.1/a<b"])[1] == '<a href="https://doi.org/10.1/a%3Cb">10.1/a&lt;b</a>\n'
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no subprocesses in Pyodide")
 def test_python_dash_m_and_help() -> None:
     env_path = str(ROOT / "pycore")
     proc = subprocess.run(
