@@ -8,7 +8,6 @@ per input line. Bad input prints what is wrong and where, and the exit code is 1
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -18,7 +17,7 @@ from . import __version__
 from .canonical import canonical_uri_2003
 from .equivalence import equivalence_key, explain_equivalence
 from .errors import DoiError
-from .model import Doi
+from .jsonable import error_json, to_jsonable
 from .presentation import (
     explain_url,
     to_handles_api_url,
@@ -32,7 +31,7 @@ from .presentation import (
 )
 from .syntax import read
 
-__all__ = ["main", "to_jsonable"]
+__all__ = ["main"]
 
 EXAMPLES = """\
 examples:
@@ -46,24 +45,6 @@ examples:
   cat dois.txt | doiname url --json          (one name per line, streamed)
   doiname extract references.txt --format csv
 """
-
-
-def to_jsonable(value: Any) -> Any:
-    """Plain JSON data for any result of the package (a ``Doi`` gets its ``name`` too)."""
-    if isinstance(value, Doi):
-        return {"prefix": value.prefix, "suffix": value.suffix, "name": str(value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [to_jsonable(v) for v in value]
-    return value
-
-
-def error_json(err: DoiError) -> dict[str, Any]:
-    """The JSON form of a :class:`DoiError`."""
-    return {"code": err.code, "message": err.message, "position": err.position, "end": err.end}
 
 
 def _inputs(args: list[str], stdin: TextIO) -> Iterator[str]:
