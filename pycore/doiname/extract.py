@@ -17,6 +17,8 @@ Before scanning (each change inside a match is reported as a finding):
   U+00AD are dropped (finding ``zero-width-dropped``, warning). They are not Unicode
   Graphic, so they cannot be part of a DOI name (003 ch. 2, 002 section 4.1); pasted
   names carry them by accident (issue 5).
+  The HTML line-break hint ``<wbr>`` (publishers put it inside long names) is dropped
+  too (finding ``wbr-dropped``, info).
 * R2. HTML character references are unescaped: ``&lt;`` ``&gt;`` ``&amp;`` ``&quot;``,
   every HTML5 named reference written with its ``;``, and numeric ``&#NNN;`` /
   ``&#xHH;`` (finding ``html-entity``, info). Text copied from page sources holds SICI
@@ -32,9 +34,9 @@ Where a DOI starts:
   two-digit registrants such as ``10.21``: 002 section 4 and appendix A) and then the
   prefix/suffix separator: ``/``; ``%2F`` (an encoded slash, read by the 001 web-form
   rule); or ``:`` right after ``urn:doi:`` (the URN form of 000).
-* R5. The character before ``10.`` must not be a letter, digit, ``.``, ``-``, ``_`` or
-  ``+``: ``110.5/x``, ``v2.10.1/x``, ``192.168.10.1/24`` and ``ISBN-10.1/x`` are not
-  anchors. Exceptions: ``%2F``/``%3A`` before it (an encoded link), an invisible
+* R5. The character before ``10.`` must not be a letter, digit, ``.``, ``-``, ``_``,
+  ``+`` or a currency sign (``$10.99/month``): ``110.5/x``, ``v2.10.1/x``,
+  ``192.168.10.1/24`` and ``ISBN-10.1/x`` are not anchors. Exceptions: ``%2F``/``%3A`` before it (an encoded link), an invisible
   character dropped by R1 before it, and a glued label ``doi10.1000/...`` (PDF text).
 * R6. Looking back (at most 400 characters, never into the previous match) from the
   anchor decides the form, and the match then starts at the form's start:
@@ -57,7 +59,8 @@ Where a DOI starts:
 * R7. Bare names (no label, no doi.org link) must look like DOIs, not numbers: the
   first registrant group has at least two digits (``10.5/20`` is a score), the prefix
   is not a dotted IPv4 address (``10.10.10.10/24``), and a registrant under four digits
-  needs a suffix that is not only digits and dots (``10.25/100 mg`` is a ratio, while
+  needs a suffix whose first run of ASCII letters, digits and ``._-`` holds both a
+  letter and a digit (``10.25/100 mg`` is a ratio and ``10.99/month`` a price, while
   ``10.21/2V9FYC24`` is a name). ``10.5 percent``, version numbers, decimals, IP
   addresses, ISBNs (``978-3-16-148410-0``) and ``10.1000`` without a suffix have no
   separator and are never anchors (R4). With a label or a doi.org link any prefix of
@@ -135,6 +138,7 @@ _EDIT_RE = re.compile(
     "[" + _INVISIBLE + "]"
     r"|&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
     r"|\\[/_&%#$]"
+    r"|<[wW][bB][rR]\s{0,8}/?>"
 )
 # R4: the prefix (ASCII digits only).
 _PREFIX_RE = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
@@ -224,7 +228,7 @@ class _Edit:
     size: int  # length of the replacement (0: dropped)
     start: int  # span of the original text it replaces
     end: int
-    kind: str  # "invisible" | "entity" | "escape"
+    kind: str  # "invisible" | "entity" | "escape" | "wbr"
     source: str
     value: str
 
@@ -252,6 +256,8 @@ class _Text:
                         value = ""
                 elif src[0] == "\\":
                     value, kind = src[1], "escape"
+                elif src[0] == "<":
+                    value, kind = "", "wbr"
                 else:
                     value, kind = "", "invisible"
                 pieces.append(original[last:m.start()])
@@ -315,7 +321,7 @@ class _Text:
 
 
 def _needs_cleaning(text: str) -> bool:
-    if "&" in text or "\\" in text:
+    if "&" in text or "\\" in text or "<w" in text or "<W" in text:
         return True
     if text.isascii():
         return False
@@ -413,7 +419,7 @@ def _left_boundary(s: str, a: int, t: _Text) -> bool | None:
     if a == 0:
         return False
     prev = s[a - 1]
-    if not (prev.isalnum() or prev in "._-+"):
+    if not (prev.isalnum() or prev in "._-+" or unicodedata.category(prev) == "Sc"):
         return False
     if a >= 3 and s[a - 3] == "%" and s[a - 2:a].translate(_LOWER) in ("2f", "3a"):
         return False
@@ -433,9 +439,12 @@ def _plausible_bare(s: str, a: int, p: int, sep_end: int, n: int) -> bool:
         return False  # 10.a.b.c: an IPv4 address or a CIDR block
     if len(groups[0]) < 4:
         i = sep_end
-        while i < n and (s[i].isascii() and (s[i].isdigit() or s[i] == ".")):
+        digit = letter = False
+        while i < n and s[i].isascii() and (s[i].isalnum() or s[i] in "._-"):
+            digit = digit or s[i].isdigit()
+            letter = letter or s[i].isalpha()
             i += 1
-        if i >= n or s[i].isspace() or s[i] in _TRAILING or s[i] in ")]}":
+        if not (digit and letter):
             return False
     return True
 
@@ -643,6 +652,13 @@ def _renumber(message: str, old: int, new: int) -> str:
 
 
 def _edit_finding(e: _Edit) -> Finding:
+    if e.kind == "wbr":
+        return Finding(
+            "wbr-dropped", "info",
+            f"The line-break hint “{e.source}” at character {e.start + 1} was dropped "
+            "(publishers put it inside long names).",
+            e.start, e.end, e.start, e.end, in_name=False, source=_SOURCE,
+        )
     if e.kind == "invisible":
         what = ", ".join(char_label(c) for c in (e.source if e.source[0] != "&"
                                                   else html.unescape(e.source)))

@@ -1,0 +1,463 @@
+"""extract(): real reference lists, the edge cases of issue 5, properties, linear time.
+
+Fixtures in tests/fixtures/references/ are reference lists in several citation styles
+(APA 7, Vancouver, BibTeX, RIS, a publisher's HTML page, a librarian's notes with
+EZproxy links, ``urn:doi:``, zero-width characters and HTML entities); each has an
+``.expected.txt`` file listing the DOI names in the order they appear.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+import doiname as d
+from doiname.extract import Match, extract
+
+from .strategies import dois
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
+REFERENCE_LISTS = sorted(p for p in FIXTURES.iterdir() if ".expected." not in p.name)
+
+
+def expected_for(path: Path) -> list[str]:
+    exp = path.with_name(path.name.split(".")[0] + ".expected.txt")
+    return [line for line in exp.read_text(encoding="utf-8").splitlines() if line]
+
+
+def names(text: str) -> list[str]:
+    return [str(m.doi) for m in extract(text)]
+
+
+# ------------------------------------------------------------------ real reference lists
+
+
+def test_every_style_has_a_fixture() -> None:
+    kinds = {p.suffix for p in REFERENCE_LISTS}
+    assert {".txt", ".bib", ".ris", ".html"} <= kinds
+    stems = {p.name.split(".")[0] for p in REFERENCE_LISTS}
+    assert {"apa", "vancouver", "bibtex", "ris", "publisher", "library-notes"} <= stems
+
+
+@pytest.mark.parametrize("path", REFERENCE_LISTS, ids=lambda p: p.name)
+def test_reference_list(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    found = extract(text)
+    assert [str(m.doi) for m in found] == expected_for(path)
+    for m in found:
+        assert text[m.start:m.end] == m.text
+        assert m.ok, m.findings
+
+
+def test_ris_lines_end_in_crlf_and_the_cr_is_not_part_of_the_name() -> None:
+    raw = (FIXTURES / "ris.ris").read_bytes().decode("utf-8")
+    assert "\r\n" in raw
+    assert all("\r" not in m.text for m in extract(raw))
+
+
+def test_publisher_page_link_text_is_not_reported_twice() -> None:
+    text = (FIXTURES / "publisher.html").read_text(encoding="utf-8")
+    found = extract(text)
+    sici = [m for m in found if "SIM777" in str(m.doi)]
+    assert len(sici) == 1  # href (percent-encoded) and link text (HTML-escaped): one match
+    assert sici[0].form == "url" and sici[0].text.startswith("https://doi.org/10.1002/%28SICI")
+    assert "duplicate-link-text" in {f.code for f in sici[0].findings}
+    numpy = [m for m in found if str(m.doi) == "10.1038/s41586-020-2649-2"]
+    assert len(numpy) == 1 and "wbr-dropped" in {f.code for f in numpy[0].findings}
+
+
+def test_library_notes_forms_and_findings() -> None:
+    text = (FIXTURES / "library-notes.txt").read_text(encoding="utf-8")
+    by_form = [(m.form, str(m.doi)) for m in extract(text)]
+    assert ("proxy-login", "10.1016/S0140-6736(20)30183-5") in by_form
+    assert ("proxy-login", "10.1056/NEJMoa2001017") in by_form
+    assert ("proxy-url", "10.1000/456#789") in by_form
+    assert ("urn", "10.1000/182") in by_form
+    zw = [m for m in extract(text) if any(f.code == "zero-width-dropped" for f in m.findings)]
+    assert [str(m.doi) for m in zw] == ["10.1038/s41586-020-2649-2",
+                                        "10.1371/journal.pmed.0020124"]
+
+
+# ------------------------------------------------------------------------ edge cases
+
+SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+
+# (text, [(name, matched text), ...])
+CASES: list[tuple[str, list[tuple[str, str]]]] = [
+    # labels and URI forms
+    ("doi:10.1000/182", [("10.1000/182", "doi:10.1000/182")]),
+    ("DOI: 10.1000/182", [("10.1000/182", "DOI: 10.1000/182")]),
+    ("DOI 10.1000/182", [("10.1000/182", "DOI 10.1000/182")]),
+    ("[doi:10.1000/182]", [("10.1000/182", "doi:10.1000/182")]),
+    ("DOI10.1000/182", [("10.1000/182", "DOI10.1000/182")]),
+    ("DOI：10.1000/182", [("10.1000/182", "DOI：10.1000/182")]),
+    ("urn:doi:10.1000:182", [("10.1000/182", "urn:doi:10.1000:182")]),
+    ("info:doi/10.1000/182", [("10.1000/182", "info:doi/10.1000/182")]),
+    ("hdl:10.1000/182", [("10.1000/182", "hdl:10.1000/182")]),
+    # links
+    ("https://doi.org/10.1000/182", [("10.1000/182", "https://doi.org/10.1000/182")]),
+    ("http://dx.doi.org/10.1000/182.", [("10.1000/182", "http://dx.doi.org/10.1000/182")]),
+    ("see doi.org/10.1000/182", [("10.1000/182", "doi.org/10.1000/182")]),
+    ("https://doi.org/urn:doi:10.1000:182", [("10.1000/182", "https://doi.org/urn:doi:10.1000:182")]),
+    ("https://doi.org/10.1000%2F182", [("10.1000/182", "https://doi.org/10.1000%2F182")]),
+    ("https://doi.org/10.1000/456%23789", [("10.1000/456#789", "https://doi.org/10.1000/456%23789")]),
+    ("https://doi.org/10.1000/abc%252Fdef", [("10.1000/abc%2Fdef", "https://doi.org/10.1000/abc%252Fdef")]),
+    ("https://doi-org.ezproxy.lib.example.edu/10.1000/182",
+     [("10.1000/182", "https://doi-org.ezproxy.lib.example.edu/10.1000/182")]),
+    ("https://login.ezproxy.example.edu/login?url=https://doi.org/10.1000/182",
+     [("10.1000/182", "https://login.ezproxy.example.edu/login?url=https://doi.org/10.1000/182")]),
+    ("x https://login.p.edu/login?qurl=https%3A%2F%2Fdoi.org%2F10.1000%2F182&y=1 z",
+     [("10.1000/182", "https://login.p.edu/login?qurl=https%3A%2F%2Fdoi.org%2F10.1000%2F182&y=1")]),
+    ("<https://doi.org/10.1000/182>", [("10.1000/182", "https://doi.org/10.1000/182")]),
+    # another site's link: only the name, ending at ? # (path) or & # (query)
+    ("https://link.springer.com/article/10.1007/s00134-020-05991-x?utm=1",
+     [("10.1007/s00134-020-05991-x", "10.1007/s00134-020-05991-x")]),
+    ("https://journals.plos.org/plosone/article?id=10.1371/journal.pone.0123456&type=printable",
+     [("10.1371/journal.pone.0123456", "10.1371/journal.pone.0123456")]),
+    ("https://onlinelibrary.wiley.com/doi/10.1002%2Fanie.201915678",
+     [("10.1002/anie.201915678", "10.1002%2Fanie.201915678")]),
+    # SICI names keep < > ; : #
+    (SICI, [(SICI, SICI)]),
+    (f"See {SICI}.", [(SICI, SICI)]),
+    (f"({SICI})", [(SICI, SICI)]),
+    ("10.1175/1520-0477(1996)077<0437:TNYRP>2.0.CO;2",
+     [("10.1175/1520-0477(1996)077<0437:TNYRP>2.0.CO;2",) * 2]),
+    ("10.1002/(SICI)1099-1727(199604)12:2<::AID-SDR100>3.0.CO;2-W",
+     [("10.1002/(SICI)1099-1727(199604)12:2<::AID-SDR100>3.0.CO;2-W",) * 2]),
+    ("10.1000/456#789", [("10.1000/456#789", "10.1000/456#789")]),
+    ("doi:10.1000/456#789", [("10.1000/456#789", "doi:10.1000/456#789")]),
+    # brackets: closers kept only when they balance one inside
+    ("10.3319/TAO.2009.05.25.02(IWNOP)", [("10.3319/TAO.2009.05.25.02(IWNOP)",) * 2]),
+    ("(see 10.1000/182)", [("10.1000/182", "10.1000/182")]),
+    ("[10.1000/182]", [("10.1000/182", "10.1000/182")]),
+    ("doi = {10.1000/182},", [("10.1000/182", "10.1000/182")]),
+    ("(10.1016/S0140-6736(20)30183-5)", [("10.1016/S0140-6736(20)30183-5",) * 2]),
+    ("10.1000/a(b]c", [("10.1000/a(b", "10.1000/a(b")]),
+    # trailing punctuation; dots inside stay
+    ("10.1000/182.", [("10.1000/182", "10.1000/182")]),
+    ("10.1000/182, 10.1000/183; 10.1000/184: x", [
+        ("10.1000/182", "10.1000/182"), ("10.1000/183", "10.1000/183"),
+        ("10.1000/184", "10.1000/184")]),
+    ("Is it 10.1000/182?!", [("10.1000/182", "10.1000/182")]),
+    ("10.1000/abc.def...", [("10.1000/abc.def", "10.1000/abc.def")]),
+    ("**10.1000/182**", [("10.1000/182", "10.1000/182")]),
+    ("10.1000/182\u200e", [("10.1000/182", "10.1000/182")]),
+    # quotes, HTML tags
+    ('"10.1000/182"', [("10.1000/182", "10.1000/182")]),
+    ("'10.1000/182'", [("10.1000/182", "10.1000/182")]),
+    ("“10.1000/182”", [("10.1000/182", "10.1000/182")]),
+    ("10.1000/O'Brien", [("10.1000/O'Brien", "10.1000/O'Brien")]),
+    ("<td>10.1000/182</td>", [("10.1000/182", "10.1000/182")]),
+    ("10.1000/182<br>10.1000/183<br/>", [("10.1000/182", "10.1000/182"),
+                                         ("10.1000/183", "10.1000/183")]),
+    ('<span class="doi">10.1000/182</span>', [("10.1000/182", "10.1000/182")]),
+    ("`10.1000/182`", [("10.1000/182", "10.1000/182")]),
+    # lists and cells
+    ("10.1000/182,Title", [("10.1000/182", "10.1000/182")]),
+    ("10.1000/182;10.1000/183", [("10.1000/182", "10.1000/182"), ("10.1000/183", "10.1000/183")]),
+    ("10.1000/182\t10.1000/183", [("10.1000/182", "10.1000/182"), ("10.1000/183", "10.1000/183")]),
+    ("10.1000/(1,2)", [("10.1000/(1,2)", "10.1000/(1,2)")]),
+    # HTML escaping, zero-width characters, backslash escapes
+    ("10.1002/(SICI)1097-4571(199806)49:8&lt;693::AID-ASI4&gt;3.0.CO;2-O",
+     [(SICI, "10.1002/(SICI)1097-4571(199806)49:8&lt;693::AID-ASI4&gt;3.0.CO;2-O")]),
+    ("10.1000/a&amp;b", [("10.1000/a&b", "10.1000/a&amp;b")]),
+    ("10.1000/&#60;1&#x3E;", [("10.1000/<1>", "10.1000/&#60;1&#x3E;")]),
+    ("10.1000/a&lt;br&gt;", [("10.1000/a", "10.1000/a")]),
+    ("&quot;10.1000/182&quot;", [("10.1000/182", "10.1000/182")]),
+    ("DOI:&nbsp;10.1000/182", [("10.1000/182", "DOI:&nbsp;10.1000/182")]),
+    ("10.1000/a&unknown;2", [("10.1000/a&unknown;2", "10.1000/a&unknown;2")]),
+    ("10.1000/1\u200b82", [("10.1000/182", "10.1000/1\u200b82")]),
+    ("1\u200c0.1000/182", [("10.1000/182", "1\u200c0.1000/182")]),
+    ("10.1000\u200d/182", [("10.1000/182", "10.1000\u200d/182")]),
+    ("\ufeff10.1000/18\u20602", [("10.1000/182", "10.1000/18\u20602")]),
+    ("10.1000/ab\u00adc", [("10.1000/abc", "10.1000/ab\u00adc")]),
+    ("10.1000/a&#8203;b", [("10.1000/ab", "10.1000/a&#8203;b")]),
+    ("word\u200b10.1000/182", [("10.1000/182", "10.1000/182")]),
+    ('"10.1000\\/182"', [("10.1000/182", "10.1000\\/182")]),
+    ("{10.1000/a\\_b}", [("10.1000/a_b", "10.1000/a\\_b")]),
+    # registrants
+    ("10.21/2V9FYC24", [("10.21/2V9FYC24", "10.21/2V9FYC24")]),
+    ("10.1000.10/xyz", [("10.1000.10/xyz", "10.1000.10/xyz")]),
+    ("doi:10.5/xyz", [("10.5/xyz", "doi:10.5/xyz")]),
+    ("https://doi.org/10.25/100", [("10.25/100", "https://doi.org/10.25/100")]),
+    ("10.48550/arXiv.1706.03762", [("10.48550/arXiv.1706.03762",) * 2]),
+    # non-ASCII names
+    ("10.1000/café.", [("10.1000/café", "10.1000/café")]),
+    ("10.1000/caf%C3%A9", [("10.1000/café", "10.1000/caf%C3%A9")]),
+]
+
+NOT_DOIS = [
+    "10.5 percent",
+    "growth of 10.5% a year",
+    "version 10.2.1",
+    "v10.2.1/linux",
+    "3.10.1/build",
+    "it costs 10.99/month",
+    "it costs $10.99/m1",
+    "10.50€/kg",
+    "score 10.5/20",
+    "a dose of 10.25/100 mg",
+    "the ratio 10.25/12.5.",
+    "ISBN 978-3-16-148410-0",
+    "ISBN-10: 0-306-40615-2",
+    "192.168.10.1",
+    "10.0.0.1",
+    "10.0.0.0/8",
+    "10.10.10.10/24",
+    "prefix 10.1000 only",
+    "10.1000/ and nothing",
+    "10.1000/.",
+    "110.1000/182",
+    "x10.1000/182",
+    "10.1000/182"[:-4] + "/",
+    "10./182",
+    "10.a/182",
+    "10/abcde",
+    "",
+    "no numbers here",
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:40] for c in CASES])
+def test_case(text: str, expected: list[tuple[str, str]]) -> None:
+    found = extract(text)
+    assert [(str(m.doi), m.text) for m in found] == expected
+    for m in found:
+        assert text[m.start:m.end] == m.text
+
+
+@pytest.mark.parametrize("text", NOT_DOIS)
+def test_not_a_doi(text: str) -> None:
+    assert extract(text) == []
+
+
+def test_positions_are_offsets_in_the_original_text() -> None:
+    text = "a\u200bb &amp; see doi:10.1000/x\u200by&lt;1&gt; then 10.1000/182."
+    first, second = extract(text)
+    assert text[first.start:first.end] == "doi:10.1000/x\u200by&lt;1&gt;"
+    assert str(first.doi) == "10.1000/xy<1>"
+    zw = [f for f in first.findings if f.code == "zero-width-dropped"]
+    assert len(zw) == 1 and text[zw[0].start:zw[0].end] == "\u200b"
+    ent = [f for f in first.findings if f.code == "html-entity"]
+    assert [text[f.start:f.end] for f in ent] == ["&lt;", "&gt;"]
+    assert second.text == "10.1000/182" and text[second.start:second.end] == "10.1000/182"
+    trail = [f for f in second.findings if f.code == "trailing-punctuation"]
+    assert len(trail) == 1 and text[trail[0].start:trail[0].end] == "."
+
+
+def test_findings_of_each_kind() -> None:
+    def codes(text: str) -> list[str]:
+        (m,) = extract(text)
+        return [f.code for f in m.findings]
+
+    assert codes("10.1000/182.") == ["trailing-punctuation"]
+    assert codes("(see 10.1000/182)") == ["unbalanced-closer"]
+    assert codes("https://doi.org/10.1000/182?x=1") == ["url-query-dropped"]
+    assert codes("https://doi.org/10.1000/456#789") == ["url-fragment-dropped"]
+    assert codes("10.1000/a\u200bb") == ["zero-width-dropped"]
+    assert codes("10.1000/a&lt;1&gt;") == ["html-entity", "html-entity"]
+    assert codes("10.1000/a\\_b") == ["backslash-escape"]
+    assert codes("10.1000/a<wbr>b") == ["wbr-dropped"]
+    assert codes("https://doi-org.proxy.example.edu/10.1000/182") == ["proxy-link"]
+    assert codes("DOI 10.1000/182") == []
+    assert codes("10.1000/182") == []
+
+
+def test_zero_width_finding_is_a_warning_naming_the_character() -> None:
+    (m,) = extract("10.1000/a\u200bb")
+    (f,) = m.findings
+    assert f.severity == "warning" and "U+200B ZERO WIDTH SPACE" in f.message
+    assert "character 10" in f.message and (f.start, f.end) == (9, 10)
+
+
+def test_line_broken_name_is_not_joined_but_flagged() -> None:
+    (m, *_rest) = extract("doi:10.1002/anie.2019-\n15678 and more")
+    assert str(m.doi) == "10.1002/anie.2019-"
+    assert [f.code for f in m.findings] == ["line-break"]
+    assert m.findings[0].severity == "warning"
+
+
+def test_rejected_name_is_kept_with_the_readers_error() -> None:
+    (m,) = extract("see 10.1234/50%zz now")
+    assert not m.ok
+    assert m.doi == d.Doi("10.1234", "50%zz")
+    (f,) = m.findings
+    assert f.code == "bad-percent" and f.severity == "error"
+    assert (f.start, f.end) == (14, 17)
+    assert "character 15" in f.message  # counted in the text, not in the name
+    (bidi,) = extract("10.1000/a\u202eb")
+    assert [f.code for f in bidi.findings] == ["not-graphic"]
+
+
+def test_link_text_and_markdown_are_merged_to_the_link() -> None:
+    html_link = '<a href="https://doi.org/10.1000/182" target="_blank">10.1000/182</a>'
+    (m,) = extract(html_link)
+    assert m.text == "https://doi.org/10.1000/182" and m.form == "url"
+    (m,) = extract('<a href="https://doi.org/10.1000/ABC"><span>10.1000/abc</span></a>')
+    assert m.form == "url"  # equivalent names (003 ch. 3: Basic Latin case) are one link
+    (m,) = extract("[10.1000/182](https://doi.org/10.1000/182)")
+    assert m.text == "https://doi.org/10.1000/182"
+    # the same DOI twice in running text is reported twice
+    assert len(extract("10.1000/182 and again 10.1000/182")) == 2
+    # a link to one DOI whose text is another DOI: both
+    assert len(extract('<a href="https://doi.org/10.1000/1">10.1000/2</a>')) == 2
+
+
+def test_as_dict_is_plain_json() -> None:
+    (m,) = extract("doi:10.1000/182.")
+    dd = m.as_dict()
+    assert dd["doi"] == "10.1000/182" and dd["form"] == "doi-uri" and dd["ok"] is True
+    assert dd["start"] == 0 and dd["end"] == 15 and dd["text"] == "doi:10.1000/182"
+    assert dd["findings"] == [{
+        "code": "trailing-punctuation", "severity": "info",
+        "message": m.findings[0].message, "start": 15, "end": 16, "in_name": False,
+        "source": m.findings[0].source,
+    }]
+
+
+def test_rejects_non_strings() -> None:
+    with pytest.raises(TypeError):
+        extract(b"10.1000/182")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------- properties
+
+TOKENS = st.sampled_from([
+    "10.", "10.1000", "10.21", "/", "182", "abc", "X", "(", ")", "[", "]", "{", "}", "<", ">",
+    "</a>", "<br>", "<wbr>", ".", ",", ";", ":", "#", "%", "%2F", "%zz", "&lt;", "&amp;",
+    "&#8203;", "&nbsp;", "\\/", "\\_", "\u200b", "\u00ad", "\ufeff", "\u202e", " ", "\n",
+    "\r\n", '"', "'", "doi:", "DOI ", "urn:doi:", "https://", "doi.org/", "doi-org.px.edu/",
+    "login?url=", "?qurl=", "?id=", "&", "?", "é", "\U0001f600", "\x00", "http://x.org/",
+    '<a href="', '">',
+])
+texty = st.one_of(st.text(), st.lists(TOKENS, max_size=40).map("".join))
+CLEANING = {"zero-width-dropped", "html-entity", "backslash-escape", "wbr-dropped"}
+
+
+def check_invariants(text: str, found: list[Match]) -> None:
+    last_end = 0
+    for m in found:
+        assert 0 <= m.start < m.end <= len(text)
+        assert text[m.start:m.end] == m.text
+        assert m.start >= last_end  # in order, no overlaps
+        last_end = m.end
+        assert m.doi.prefix.startswith("10.")
+        assert m.doi.suffix
+        for f in m.findings:
+            assert 0 <= f.start <= f.end <= len(text)
+        if m.ok:
+            assert d.parse(d.to_url(m.doi)) == m.doi  # a valid name
+            if not any(f.code in CLEANING for f in m.findings):
+                try:
+                    again = d.parse(m.text)
+                except d.DoiError:
+                    continue
+                assert again == m.doi
+
+
+@settings(max_examples=400)
+@given(texty)
+def test_extract_never_raises_and_spans_are_sound(text: str) -> None:
+    check_invariants(text, extract(text))
+
+
+@settings(max_examples=200)
+@given(dois(), st.sampled_from(["See {} now.", "({})", "<a href=\"{}\">x</a>", "{}", "- {};"]))
+def test_a_strict_link_to_any_name_is_found_and_read_back(doi: d.Doi, frame: str) -> None:
+    url = d.to_url(doi, level="strict")
+    path = url[len("https://doi.org/"):]
+    # strict encoding keeps ( ) ' ; ! * : @ & = + $ raw; skip names where those would be
+    # read as the text around the link (R9, R10, R12, R13)
+    depth = 0
+    for ch in path:
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        assume(depth >= 0)
+    assume(depth == 0 and path[-1] not in ".,;:!?'*" and "'" not in path and ";" not in path)
+    text = frame.format(url)
+    found = extract(text)
+    check_invariants(text, found)
+    assert [m.doi for m in found] == [doi]
+    assert found[0].text == url
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from([
+    "10.1000/182", "10.21/2V9FYC24", "doi:10.1038/nature14539",
+    "https://doi.org/10.1002/%28SICI%291097-4571%28199806%2949%3A8%3C693%3A%3AAID-ASI4%3E3.0.CO%3B2-O",
+    SICI, "10.3319/TAO.2009.05.25.02(IWNOP)", "urn:doi:10.1000:182",
+]), min_size=1, max_size=6), st.sampled_from([" ", "\n", ", ", "; ", " and ", "\t"]))
+def test_lists_of_known_names_are_found_in_order(items: list[str], sep: str) -> None:
+    text = sep.join(items) + "."
+    assert [str(m.doi) for m in extract(text)] == [str(d.parse(i)) for i in items]
+
+
+# ------------------------------------------------------------------------ linear time
+
+
+def count_lines(text: str) -> int:
+    """Lines of extract.py executed for ``text`` (a step count, not a timing)."""
+    target = sys.modules["doiname.extract"].__file__
+    steps = 0
+
+    def tracer(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal steps
+        if frame.f_code.co_filename != target:
+            return None
+        if event == "line":
+            steps += 1
+        return tracer
+
+    sys.settrace(tracer)
+    try:
+        extract(text)
+    finally:
+        sys.settrace(None)
+    return steps
+
+
+PATHOLOGICAL: dict[str, Callable[[int], str]] = {
+    "10. repeated": lambda k: "10." * k,
+    "open parens": lambda k: "10.1000/" + "(" * k,
+    "nested names": lambda k: "10.1000/(" * (k // 4),
+    "open angles": lambda k: "doi:10.1/" + "<" * k,
+    "closers": lambda k: "10.1000/a" + ")" * k,
+    "trailing dots": lambda k: "10.1000/a" + "." * k,
+    "many names": lambda k: "10.1000/a;" * k,
+    "comma lists": lambda k: "10.1000/a," * k,
+    "short registrants": lambda k: "10.5/" * k,
+    "two-digit, numbers": lambda k: "10.25/" * k,
+    "digits and dots": lambda k: "10.25/" + "1." * k + " x",
+    "label spaces": lambda k: "doi" + " " * k + "10.1000/1",
+    "long token": lambda k: "http://x.org/" + "a" * k + "/10.1000/1",
+    "doi.org repeated": lambda k: "https://doi.org/" * k + "10.1000/1",
+    "links and texts": lambda k: '<a href="https://doi.org/10.1000/1">10.1000/1</a>' * (k // 20),
+    "entities": lambda k: "10.1000/" + "&lt;" * k,
+    "zero width": lambda k: "10.1000/a" + "\u200b" * k + "b",
+    "zero width anchors": lambda k: "\u200b10.1000/a" * (k // 5),
+    "tags": lambda k: "10.1000/a" + "<b" * k,
+    "percent": lambda k: "https://doi.org/10.1000/" + "%" * k,
+}
+
+
+@pytest.mark.parametrize("name", list(PATHOLOGICAL))
+def test_steps_grow_linearly(name: str) -> None:
+    make = PATHOLOGICAL[name]
+    small, large = count_lines(make(1500)), count_lines(make(6000))
+    # 4x the input: a linear scanner does about 4x the steps, a quadratic one 16x
+    assert large <= 5 * small + 200, (small, large)
+
+
+def test_one_megabyte_inputs_finish() -> None:
+    big_refs = ((FIXTURES / "apa.txt").read_text(encoding="utf-8") + "\n") * 300
+    assert len(big_refs) > 900_000
+    assert len(extract(big_refs)) == 12 * 300
+    for text in ("10." * 350_000, "10.1/" + "(" * 1_000_000, "doi:10.1/" + "(" * 1_000_000,
+                 "10.1000/a," * 100_000, "&lt;" * 250_000 + "10.1000/x"):
+        check_invariants(text, extract(text))
