@@ -36,8 +36,9 @@ Where a DOI starts:
   rule); or ``:`` right after ``urn:doi:`` (the URN form of 000).
 * R5. The character before ``10.`` must not be a letter, digit, ``.``, ``-``, ``_``,
   ``+`` or a currency sign (``$10.99/month``): ``110.5/x``, ``v2.10.1/x``,
-  ``192.168.10.1/24`` and ``ISBN-10.1/x`` are not anchors. Exceptions: ``%2F``/``%3A`` before it (an encoded link), an invisible
-  character dropped by R1 before it, and a glued label ``doi10.1000/...`` (PDF text).
+  ``192.168.10.1/24`` and ``ISBN-10.1/x`` are not anchors. Exceptions: ``%2F``/``%3A``
+  before it (an encoded link), an invisible character dropped by R1 before it, and a
+  glued label ``doi10.1000/...`` (PDF text).
 * R6. Looking back (at most 400 characters, never into the previous match) from the
   anchor decides the form, and the match then starts at the form's start:
 
