@@ -121,13 +121,15 @@ import re
 import unicodedata
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from typing import Any
 
 from .equivalence import equivalence_key
 from .errors import DoiError
+from .jsonable import to_jsonable
 from .model import Doi, Finding
 from .syntax import char_label, parse, read
 
-__all__ = ["Match", "extract", "finding_as_dict"]
+__all__ = ["Match", "extract"]
 
 _SOURCE = "issue 5 (extract)"
 
@@ -194,30 +196,11 @@ class Match:
         """Whether the name passed the core reader (no finding of severity ``error``)."""
         return all(f.severity != "error" for f in self.findings)
 
-    def as_dict(self) -> dict[str, object]:
-        """A plain-JSON view: name, span, text, form, ok and findings."""
-        return {
-            "doi": str(self.doi),
-            "start": self.start,
-            "end": self.end,
-            "text": self.text,
-            "form": self.form,
-            "ok": self.ok,
-            "findings": [finding_as_dict(f) for f in self.findings],
-        }
-
-
-def finding_as_dict(f: Finding) -> dict[str, object]:
-    """A :class:`~doiname.model.Finding` as a plain JSON object (for the CLI and the page)."""
-    return {
-        "code": f.code,
-        "severity": f.severity,
-        "message": f.message,
-        "start": f.start,
-        "end": f.end,
-        "in_name": f.in_name,
-        "source": f.source,
-    }
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON data: the fields (``doi`` as ``{prefix, suffix, name}``) and ``ok``."""
+        data: dict[str, Any] = to_jsonable(self)
+        data["ok"] = self.ok
+        return data
 
 
 # --------------------------------------------------------------------------- cleaning
