@@ -1,0 +1,376 @@
+"""Streaming batch processing of lists: every line in, one or more rows out (issue 5).
+
+A librarian's list (``.txt``, ``.csv``, ``.tsv``, ``.bib``, ``.ris``, ``.json``, or a
+paste) is read line by line. Each physical line is scanned with
+:func:`doiname.extract.extract`, which handles all of these formats as plain text (CSV
+cells end at ``,``/``"``, TSV cells at tabs, BibTeX values at ``}``/``"``, RIS values at
+the line end, JSON strings at ``"``, with ``\\/`` read as ``/``); a ``.json`` file is
+simply scanned as text, so a minified JSON file is one long line whose DOIs all carry
+line number 1. Quoted CSV fields that span lines are scanned line by line.
+
+Rows (:class:`BatchRow`), in input order, nothing lost:
+
+* a line with no DOI gives one row with status ``no-doi``; a line with *k* DOIs gives
+  *k* rows with the same line number, in the order of the DOIs in the line;
+* each DOI row has the name, its URL (:func:`doiname.to_url`, recommended level, 000),
+  its ``doi:`` URI (:func:`doiname.to_uri`, 003 ch. 2), the findings of extraction (the
+  positions of these are in the line) and of :func:`doiname.check` on the name (their
+  ``in_name`` is ``True``: positions in the name);
+* ``duplicate_of`` is the line number of the first row whose name has the same
+  :func:`doiname.equivalence_key` (003 ch. 3: percent-decoded, Basic Latin case folded,
+  no Unicode normalization);
+* ``status``: ``error`` (a finding of severity error: the name was not readable, see
+  rule R16 of :mod:`doiname.extract`) before ``duplicate`` before ``warning`` before
+  ``ok``; ``no-doi`` for lines without one. Error rows are never deduplicated.
+
+Memory: rows are produced lazily from any iterable of lines and written as they come;
+the only state that grows is the dedupe map (one short key string and one line number
+per *distinct* name) and the counts of :class:`BatchSummary`. An input line is held
+only while it is processed.
+
+Entry points: :func:`iter_batch_rows` (generator), :class:`BatchSession` (keeps the
+dedupe state across chunks; ``feed(lines) -> list[dict]`` for the web worker), the
+writers :func:`write_csv` and :func:`write_jsonl` (return the :class:`BatchSummary`), and
+for ``doiname extract``: :func:`iter_line_matches`, :func:`write_matches_csv`,
+:func:`write_matches_jsonl`.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any, Literal
+
+from .equivalence import equivalence_key
+from .errors import DoiError
+from .extract import Match, extract
+from .jsonable import to_jsonable
+from .model import Doi, Finding
+from .presentation import to_uri, to_url
+
+__all__ = [
+    "CSV_COLUMNS",
+    "MATCH_COLUMNS",
+    "BatchRow",
+    "BatchSession",
+    "BatchSummary",
+    "Status",
+    "iter_batch_rows",
+    "iter_line_matches",
+    "write_csv",
+    "write_jsonl",
+    "write_matches_csv",
+    "write_matches_jsonl",
+]
+
+Status = Literal["ok", "warning", "error", "no-doi", "duplicate"]
+Checker = Callable[[Doi], list[Finding]]
+
+CSV_COLUMNS = (
+    "line", "input", "doi", "url", "uri", "status", "duplicate_of", "findings",
+    "start", "end", "text", "form",
+)
+MATCH_COLUMNS = ("line", "start", "end", "doi", "text", "form", "ok", "findings")
+
+# Cells a spreadsheet would run as a formula (OWASP "CSV injection").
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True, slots=True)
+class BatchRow:
+    """One row of a batch: a DOI found in a line, or the line itself when it has none.
+
+    ``line`` counts from 1. ``input`` is the line without its line break. ``start``,
+    ``end``, ``text`` and ``form`` are those of the :class:`~doiname.extract.Match`
+    (positions in the line). ``doi`` is the name; for an ``error`` row it is the raw
+    text scanned and ``url``/``uri`` are ``None``.
+    """
+
+    line: int
+    input: str
+    status: Status
+    doi: str | None = None
+    url: str | None = None
+    uri: str | None = None
+    findings: tuple[Finding, ...] = ()
+    duplicate_of: int | None = None
+    start: int | None = None
+    end: int | None = None
+    text: str | None = None
+    form: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON data (findings as objects of their fields), keys as in ``CSV_COLUMNS``."""
+        return {
+            "line": self.line,
+            "input": self.input,
+            "doi": self.doi,
+            "url": self.url,
+            "uri": self.uri,
+            "status": self.status,
+            "duplicate_of": self.duplicate_of,
+            "findings": [to_jsonable(f) for f in self.findings],
+            "start": self.start,
+            "end": self.end,
+            "text": self.text,
+            "form": self.form,
+        }
+
+
+@dataclass(slots=True)
+class BatchSummary:
+    """Counts over the rows seen: ``dois == unique + duplicates + errors``.
+
+    ``lines`` is the number of input lines, ``no_doi`` the lines without a DOI,
+    ``warnings`` the unique names with a warning (they are in ``unique`` too).
+    """
+
+    lines: int = 0
+    dois: int = 0
+    unique: int = 0
+    duplicates: int = 0
+    errors: int = 0
+    warnings: int = 0
+    no_doi: int = 0
+    _last_line: int = field(default=0, repr=False, compare=False)
+
+    def add(self, row: BatchRow) -> None:
+        """Count one row (rows of one line come together, as the batch makes them)."""
+        if row.line != self._last_line:
+            self.lines += 1
+            self._last_line = row.line
+        status = row.status
+        if status == "no-doi":
+            self.no_doi += 1
+            return
+        self.dois += 1
+        if status == "duplicate":
+            self.duplicates += 1
+        elif status == "error":
+            self.errors += 1
+        else:
+            self.unique += 1
+            if status == "warning":
+                self.warnings += 1
+
+    def as_dict(self) -> dict[str, int]:
+        """The counts as a JSON object."""
+        return {
+            "lines": self.lines, "dois": self.dois, "unique": self.unique,
+            "duplicates": self.duplicates, "errors": self.errors,
+            "warnings": self.warnings, "no_doi": self.no_doi,
+        }
+
+    def __str__(self) -> str:
+        return (
+            f"{self.lines} lines, {self.dois} DOIs: {self.unique} unique "
+            f"({self.warnings} with warnings), {self.duplicates} duplicates, "
+            f"{self.errors} errors; {self.no_doi} lines without a DOI"
+        )
+
+
+def _strip_newline(line: str) -> str:
+    if line.endswith("\n"):
+        line = line[:-1]
+    if line.endswith("\r"):
+        line = line[:-1]
+    return line
+
+
+def _default_checker() -> Checker:
+    from .findings import check
+
+    def run(doi: Doi) -> list[Finding]:
+        return list(check(doi))
+
+    return run
+
+
+class BatchSession:
+    """Batch state that lives across chunks: line counter, dedupe map, summary (issue 5).
+
+    The web worker feeds a long paste in chunks (``feed(lines)``) and reports progress
+    between them; the CLI streams with :meth:`iter_rows`. ``check`` replaces
+    :func:`doiname.check` (for tests); by default the core's own is used.
+    """
+
+    __slots__ = ("_check", "_line", "_seen", "summary")
+
+    def __init__(self, *, first_line: int = 1, check: Checker | None = None) -> None:
+        self._line = first_line - 1
+        self._seen: dict[str, int] = {}
+        self._check = check if check is not None else _default_checker()
+        self.summary = BatchSummary()
+
+    @property
+    def next_line(self) -> int:
+        """The number the next line fed will get."""
+        return self._line + 1
+
+    def rows_for_line(self, line: str) -> list[BatchRow]:
+        """The rows of the next line (its trailing ``\\n``/``\\r\\n`` is not part of it)."""
+        self._line += 1
+        number = self._line
+        text = _strip_newline(line)
+        matches = extract(text)
+        if not matches:
+            rows = [BatchRow(number, text, "no-doi")]
+        else:
+            rows = [self._row(number, text, m) for m in matches]
+        add = self.summary.add
+        for row in rows:
+            add(row)
+        return rows
+
+    def _row(self, number: int, text: str, m: Match) -> BatchRow:
+        findings = m.findings
+        if not m.ok:
+            return BatchRow(number, text, "error", str(m.doi), None, None, findings, None,
+                            m.start, m.end, m.text, m.form)
+        doi = m.doi
+        seen_codes = {f.code for f in findings}
+        extra = [f for f in self._check(doi) if f.code not in seen_codes]
+        if extra:
+            findings = (*findings, *extra)
+        status: Status
+        duplicate_of: int | None = None
+        if any(f.severity == "error" for f in findings):
+            status = "error"
+        else:
+            try:
+                key = equivalence_key(doi)
+            except DoiError:  # pragma: no cover - m.ok means the reader accepted it
+                key = str(doi)
+            first = self._seen.get(key)
+            if first is not None:
+                status, duplicate_of = "duplicate", first
+            else:
+                self._seen[key] = number
+                status = "warning" if any(f.severity == "warning" for f in findings) else "ok"
+        return BatchRow(number, text, status, str(doi), to_url(doi), to_uri(doi), findings,
+                        duplicate_of, m.start, m.end, m.text, m.form)
+
+    def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:
+        """Rows for each line, lazily: the next line is read only when its rows are wanted."""
+        for line in lines:
+            yield from self.rows_for_line(line)
+
+    def feed(self, lines: list[str]) -> list[dict[str, Any]]:
+        """Process a chunk of lines; rows as plain JSON objects (for the web worker)."""
+        return [row.as_dict() for line in lines for row in self.rows_for_line(line)]
+
+
+def iter_batch_rows(
+    lines: Iterable[str], session: BatchSession | None = None
+) -> Iterator[BatchRow]:
+    """Stream the rows of a list, in order, at least one per line (issue 5).
+
+    ``lines`` is any iterable of lines (a file object, ``sys.stdin``, a generator);
+    trailing line breaks are ignored. Pass a :class:`BatchSession` to read its
+    ``summary`` afterwards or to continue numbering and dedupe across inputs.
+    """
+    return (session if session is not None else BatchSession()).iter_rows(lines)
+
+
+def _safe_cell(value: str, spreadsheet_safe: bool) -> str:
+    if spreadsheet_safe and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _findings_cell(findings: Iterable[Finding]) -> str:
+    return " | ".join(f"{f.severity} {f.code}: {f.message}" for f in findings)
+
+
+def write_csv(
+    rows: Iterable[BatchRow], fp: IO[str], *, header: bool = True, spreadsheet_safe: bool = True
+) -> BatchSummary:
+    """Write rows as CSV (RFC 4180 quoting, columns ``CSV_COLUMNS``) as they come.
+
+    With ``spreadsheet_safe`` (default) an ``input`` or ``text`` cell that starts with
+    ``= + - @``, a tab or a carriage return gets a leading ``'`` so that a spreadsheet
+    shows it instead of running it as a formula. Findings are one cell:
+    ``severity code: message`` joined by `` | ``. Returns the counts. Open ``fp`` with
+    ``newline=""``.
+    """
+    writer = csv.writer(fp, lineterminator="\r\n")
+    if header:
+        writer.writerow(CSV_COLUMNS)
+    summary = BatchSummary()
+    for row in rows:
+        summary.add(row)
+        writer.writerow((
+            row.line,
+            _safe_cell(row.input, spreadsheet_safe),
+            row.doi or "",
+            row.url or "",
+            row.uri or "",
+            row.status,
+            "" if row.duplicate_of is None else row.duplicate_of,
+            _findings_cell(row.findings),
+            "" if row.start is None else row.start,
+            "" if row.end is None else row.end,
+            _safe_cell(row.text or "", spreadsheet_safe),
+            row.form or "",
+        ))
+    return summary
+
+
+def write_jsonl(rows: Iterable[BatchRow], fp: IO[str]) -> BatchSummary:
+    """Write one JSON object per row (:meth:`BatchRow.as_dict`), one per line. Returns counts."""
+    summary = BatchSummary()
+    for row in rows:
+        summary.add(row)
+        fp.write(json.dumps(row.as_dict(), ensure_ascii=False))
+        fp.write("\n")
+    return summary
+
+
+# ------------------------------------------------------------------ doiname extract
+
+
+def iter_line_matches(lines: Iterable[str], first_line: int = 1) -> Iterator[tuple[int, Match]]:
+    """``(line number, match)`` for every DOI in a stream of lines, lazily (issue 5).
+
+    No dedupe and no checks: what ``doiname extract`` prints. Positions are in the line.
+    """
+    for number, line in enumerate(lines, first_line):
+        text = _strip_newline(line)
+        for m in extract(text):
+            yield number, m
+
+
+def _match_record(number: int, m: Match) -> dict[str, Any]:
+    return {
+        "line": number, "start": m.start, "end": m.end, "doi": str(m.doi), "text": m.text,
+        "form": m.form, "ok": m.ok, "findings": [to_jsonable(f) for f in m.findings],
+    }
+
+
+def write_matches_csv(
+    items: Iterable[tuple[int, Match]], fp: IO[str], *, header: bool = True,
+    spreadsheet_safe: bool = True,
+) -> int:
+    """Write matches as CSV (columns ``MATCH_COLUMNS``); returns how many were written."""
+    writer = csv.writer(fp, lineterminator="\r\n")
+    if header:
+        writer.writerow(MATCH_COLUMNS)
+    count = 0
+    for number, m in items:
+        count += 1
+        writer.writerow((number, m.start, m.end, str(m.doi),
+                         _safe_cell(m.text, spreadsheet_safe), m.form,
+                         "true" if m.ok else "false", _findings_cell(m.findings)))
+    return count
+
+
+def write_matches_jsonl(items: Iterable[tuple[int, Match]], fp: IO[str]) -> int:
+    """Write one JSON object per match (keys ``MATCH_COLUMNS``); returns how many."""
+    count = 0
+    for number, m in items:
+        count += 1
+        fp.write(json.dumps(_match_record(number, m), ensure_ascii=False))
+        fp.write("\n")
+    return count
