@@ -158,7 +158,7 @@ _OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
 _QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛')  # R9
 _TRAILING = frozenset(".,;:!?'*")  # R13
 # R6: characters that end the token looked back over.
-_TOKEN_STOP = frozenset(" \t\r\n\f\v\u00a0\"'`<>()[]{}|,;*“”„«»‹›‘’‚")
+_TOKEN_BACK_RE = re.compile(r"[^\s\"'`<>()\[\]{}|,;*“”„«»‹›‘’‚]*")  # matched on reversed text
 _LABEL_SPACE = frozenset(" \t\u00a0")
 _URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.")
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
@@ -217,18 +217,33 @@ class _Edit:
     value: str
 
 
+_NONE: list[Any] = []  # shared by every text without edits, never mutated
+_ZERO = [0]
+
+
 class _Text:
     """The text the scanner walks (R1-R3 applied) and the map back to the original."""
 
     __slots__ = ("ats", "edits", "keys", "original", "shift", "text")
+    original: str
+    text: str
+    edits: list[_Edit]
+    ats: list[int]
+    keys: list[int]
+    shift: list[int]
 
-    def __init__(self, original: str) -> None:
+    def __init__(self, original: str, clean: bool = True) -> None:
         self.original = original
+        if not clean:
+            self.text = original
+            self.edits = self.ats = self.keys = _NONE
+            self.shift = _ZERO
+            return
         edits: list[_Edit] = []
         pieces: list[str] = []
         last = 0
         out = 0
-        if _needs_cleaning(original):
+        if True:
             for m in _EDIT_RE.finditer(original):
                 src = m[0]
                 if src[0] == "&":
@@ -337,9 +352,10 @@ def extract(text: str) -> list[Match]:
     """
     if not isinstance(text, str):
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
-    if "10" not in text and not _needs_cleaning(text):
+    clean = _needs_cleaning(text)
+    if not clean and "10." not in text:
         return []
-    t = _Text(text)
+    t = _Text(text, clean)
     s = t.text
     n = len(s)
     found: list[_Found] = []
@@ -393,8 +409,8 @@ def extract(text: str) -> list[Match]:
             continue
         found.append(_make_match(t, start, a, p, sep_end, end, raw_end, kind))
         pos = barrier = end
-    if not found:
-        return []
+    if len(found) < 2:
+        return [f.match for f in found]
     return _merge(t, found)
 
 
@@ -447,9 +463,8 @@ def _context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
         if k - 3 >= lo and s[k - 3:k].translate(_LOWER) == "doi" and _word_start(s, k - 3):
             return k - 3, "label"
         return a, "name"
-    t = a
-    while t > lo and s[t - 1] not in _TOKEN_STOP and not s[t - 1].isspace():
-        t -= 1
+    back = _TOKEN_BACK_RE.match(s[lo:a][::-1])
+    t = a - (back.end() if back is not None else 0)
     if t == a:
         return a, "name"
     tok = s[t:a].translate(_LOWER)
@@ -548,14 +563,20 @@ def _make_match(
 ) -> _Found:
     s = t.text
     findings: list[Finding] = []
-    doi: Doi | None = None
+    doi: Doi
     form = kind
     base = a
     try:
         if kind in ("url", "urn", "info-uri", "hdl-uri"):
             base = start
+            span = s[start:end]
+            if kind == "url" and _plain_link(span):
+                try:
+                    return _found(t, parse(span), start, end, raw_end, "url", [])
+                except DoiError:
+                    pass  # read it again below, with its notes and fallbacks
             try:
-                r = read(s[start:end])
+                r = read(span)
             except DoiError:
                 if kind != "url":
                     raise
@@ -577,8 +598,26 @@ def _make_match(
     except DoiError as err:
         doi = Doi(s[a:p], s[sep_end:end])
         findings.append(_error_finding(t, err, base, start, end))
-    for e in t.edits_in(start, end):
-        findings.append(_edit_finding(e))
+    return _found(t, doi, start, end, raw_end, form, findings)
+
+
+def _plain_link(span: str) -> bool:
+    """A doi.org/dx.doi.org link with nothing the reader would note (proxy, %, ?, #)."""
+    if "%" in span or "?" in span or "#" in span:
+        return False
+    low = span[:48].translate(_LOWER)
+    return low.startswith(("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                           "http://dx.doi.org/", "doi.org/", "dx.doi.org/"))
+
+
+def _found(
+    t: _Text, doi: Doi, start: int, end: int, raw_end: int, form: str,
+    findings: list[Finding],
+) -> _Found:
+    """Add the findings of cleaning and trimming; map the span to the original text."""
+    s = t.text
+    if t.edits:
+        findings.extend(_edit_finding(e) for e in t.edits_in(start, end))
     if end < raw_end:
         o0, o1 = t.span(end, raw_end)
         trimmed = s[end:raw_end]
