@@ -145,6 +145,13 @@ _EDIT_RE = re.compile(
 )
 # R4: the prefix (ASCII digits only).
 _PREFIX_RE = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
+# Fast path for the commonest line of a list: one bare name with a 4+ digit registrant,
+# or one plain doi.org link, made only of characters no rule decides on and not ending
+# in a dot. It gives exactly what the scanner gives (tested), only sooner.
+_FAST_LINE_RE = re.compile(
+    r"[ \t]*(?P<m>(?P<u>https?://(?:dx\.)?doi\.org/)?(?P<p>10\.[0-9]{4,9})/"
+    r"(?P<s>[A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*))[ \t]*"
+)
 # The common run of suffix characters that need no decision.
 _PLAIN_RE = re.compile(r"[A-Za-z0-9._/\-]*")
 # R15: only markup between an href and its link text (bounded gap, linear pattern).
@@ -353,8 +360,19 @@ def extract(text: str) -> list[Match]:
     if not isinstance(text, str):
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
     clean = _needs_cleaning(text)
-    if not clean and "10." not in text:
-        return []
+    if not clean:
+        if "10." not in text:
+            return []
+        fast = _FAST_LINE_RE.fullmatch(text)
+        if fast is not None:
+            start, end = fast.span("m")
+            return [Match(Doi(fast["p"], fast["s"]), start, end, fast["m"], (),
+                          "url" if fast["u"] else "name")]
+    return _scan(text, clean)
+
+
+def _scan(text: str, clean: bool) -> list[Match]:
+    """The scanner proper (R1-R16); :func:`extract` without its whole-line fast path."""
     t = _Text(text, clean)
     s = t.text
     n = len(s)

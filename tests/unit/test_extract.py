@@ -8,6 +8,7 @@ EZproxy links, ``urn:doi:``, zero-width characters and HTML entities); each has 
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections.abc import Callable
@@ -23,6 +24,9 @@ import doiname as d
 from doiname.extract import Match, extract
 
 from .strategies import dois
+
+# the module itself (the package also exports a function of the same name)
+extract_module = importlib.import_module("doiname.extract")
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
 REFERENCE_LISTS = sorted(p for p in FIXTURES.iterdir() if ".expected." not in p.name)
@@ -399,12 +403,36 @@ def test_lists_of_known_names_are_found_in_order(items: list[str], sep: str) -> 
     assert [str(m.doi) for m in extract(text)] == [str(d.parse(i)) for i in items]
 
 
+FAST_LINES = st.builds(
+    lambda lead, link, reg, suffix, trail: f"{lead}{link}10.{reg}/{suffix}{trail}",
+    st.sampled_from(["", " ", "\t ", "  "]),
+    st.sampled_from(["", "https://doi.org/", "http://dx.doi.org/", "https://dx.doi.org/"]),
+    st.from_regex(r"[0-9]{4,9}", fullmatch=True),
+    st.from_regex(r"[A-Za-z0-9_/\-]+(\.[A-Za-z0-9_/\-]+)*", fullmatch=True),
+    st.sampled_from(["", " ", "\t"]),
+)
+
+
+@settings(max_examples=300)
+@given(FAST_LINES)
+def test_whole_line_fast_path_agrees_with_the_scanner(line: str) -> None:
+    assert extract_module._FAST_LINE_RE.fullmatch(line) is not None  # the fast path is taken
+    assert extract(line) == extract_module._scan(line, False)
+
+
+@pytest.mark.parametrize("path", REFERENCE_LISTS, ids=lambda p: p.name)
+def test_every_fixture_line_gives_what_the_scanner_gives(path: Path) -> None:
+    for line in path.read_text(encoding="utf-8").splitlines():
+        slow = extract_module._scan(line, extract_module._needs_cleaning(line))
+        assert extract(line) == slow
+
+
 # ------------------------------------------------------------------------ linear time
 
 
 def count_lines(text: str) -> int:
     """Lines of extract.py executed for ``text`` (a step count, not a timing)."""
-    target = sys.modules["doiname.extract"].__file__
+    target = extract_module.__file__
     steps = 0
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
