@@ -74,6 +74,8 @@ CSV_COLUMNS = (
 )
 MATCH_COLUMNS = ("line", "start", "end", "doi", "text", "form", "ok", "findings")
 
+_NO_SEVERITY: frozenset[str] = frozenset()
+
 # Cells a spreadsheet would run as a formula (OWASP "CSV injection").
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
@@ -230,13 +232,16 @@ class BatchSession:
             return BatchRow(number, text, "error", str(m.doi), None, None, findings, None,
                             m.start, m.end, m.text, m.form)
         doi = m.doi
-        seen_codes = {f.code for f in findings}
-        extra = [f for f in self._check(doi) if f.code not in seen_codes]
+        extra = self._check(doi)
         if extra:
+            if findings:
+                seen_codes = {f.code for f in findings}
+                extra = [f for f in extra if f.code not in seen_codes]
             findings = (*findings, *extra)
         status: Status
         duplicate_of: int | None = None
-        if any(f.severity == "error" for f in findings):
+        severities = {f.severity for f in findings} if findings else _NO_SEVERITY
+        if "error" in severities:
             status = "error"
         else:
             try:
@@ -248,7 +253,7 @@ class BatchSession:
                 status, duplicate_of = "duplicate", first
             else:
                 self._seen[key] = number
-                status = "warning" if any(f.severity == "warning" for f in findings) else "ok"
+                status = "warning" if "warning" in severities else "ok"
         return BatchRow(number, text, status, str(doi), to_url(doi), to_uri(doi), findings,
                         duplicate_of, m.start, m.end, m.text, m.form)
 
