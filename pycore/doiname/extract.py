@@ -53,6 +53,10 @@ Where a DOI starts:
     space, or a glued ``doi`` (R5): the label is part of the match, the name after it
     is read as a bare name (so a ``#`` in ``doi:10.1000/456#789`` is kept, as people
     mean it in running text, instead of being rejected as a URI fragment);
+    A doi.org link inside another site's query (``scholar?q=https://doi.org/...``) starts
+    at its own ``http`` and ends at ``&`` or ``#``, like the query parameter it is in;
+    one that the reader does not accept as a link (``www.doi.org.example.com``) is read
+    as a name inside another site's link (below);
   - another link (``://`` or ``www.`` in the token): only the name is matched; it ends
     at ``?`` and ``#`` when it sits in the path and at ``&`` and ``#`` when it sits in
     the query (``...article?id=10.1371/journal.pone.0123456&type=printable``);
@@ -417,8 +421,10 @@ def _scan(text: str, clean: bool) -> list[Match]:
         stops = ""
         if kind == "in-url-path":
             stops = "?#"
-        elif kind == "in-url-query":
+        elif kind in ("in-url-query", "url-in-query"):
             stops = "&#"
+            if kind == "url-in-query":
+                kind = "url"
         if start > 0 and s[start - 1] == "'":
             stops += "'"
         raw_end = _scan_suffix(s, sep_end, n, stops)
@@ -493,6 +499,12 @@ def _context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
             h = at
             while h > 0 and tok[h - 1] in _HOST_CHARS:
                 h -= 1
+            return t + h, "url"
+        inner = tok.rfind("http", 0, at)
+        if inner > h and "login" not in tok[h:inner]:
+            # a doi.org link inside another site's query (a search or redirect link):
+            # it ends where that query's parameter ends
+            return t + inner, "url-in-query"
         return t + h, "url"
     for label, kind in (("urn:doi:", "urn"), ("info:doi/", "info-uri"), ("hdl:", "hdl-uri")):
         if tok.endswith(label):

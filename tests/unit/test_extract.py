@@ -128,6 +128,11 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
      [("10.1371/journal.pone.0123456", "10.1371/journal.pone.0123456")]),
     ("https://onlinelibrary.wiley.com/doi/10.1002%2Fanie.201915678",
      [("10.1002/anie.201915678", "10.1002%2Fanie.201915678")]),
+    ("https://scholar.google.com/scholar?q=https://doi.org/10.1000/182&hl=en",
+     [("10.1000/182", "https://doi.org/10.1000/182")]),
+    ("https://x.example/r?to=https%3A%2F%2Fdoi.org%2F10.1000%2F182&y",
+     [("10.1000/182", "10.1000%2F182")]),
+    ("https://www.doi.org.evil.example/10.1000/182", [("10.1000/182", "10.1000/182")]),
     # SICI names keep < > ; : #
     (SICI, [(SICI, SICI)]),
     (f"See {SICI}.", [(SICI, SICI)]),
