@@ -97,7 +97,8 @@ rules decide between the name and the text around it):
   (finding ``trailing-punctuation``, info), as are trailing invisible format characters
   such as U+200E LEFT-TO-RIGHT MARK (issue 5). Dots inside the suffix stay
   (``10.1000/abc.def.``: the name is ``10.1000/abc.def``).
-* R14. A closing bracket that ends a name (R10) is reported (``unbalanced-closer``, info).
+* R14. A closing bracket that ends a name (R10) is reported (``unbalanced-closer``, info),
+  unless the match is simply wrapped in that pair (``{10.1000/182}``, ``(https://...)``).
 
 After scanning:
 
@@ -658,7 +659,8 @@ def _found(
             "ends a sentence or a list item is not read as part of a name.",
             o0, o1, o0, o1, in_name=False, source=_SOURCE,
         ))
-    elif raw_end < len(s) and s[raw_end] in ")]}>":
+    elif (raw_end < len(s) and s[raw_end] in ")]}>"
+          and not (start > 0 and s[start - 1] == _OPENER[s[raw_end]])):
         o0, o1 = t.span(raw_end, raw_end + 1)
         findings.append(Finding(
             "unbalanced-closer", "info",

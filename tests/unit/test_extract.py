@@ -269,6 +269,8 @@ def test_findings_of_each_kind() -> None:
 
     assert codes("10.1000/182.") == ["trailing-punctuation"]
     assert codes("(see 10.1000/182)") == ["unbalanced-closer"]
+    assert codes("(10.1000/182)") == []
+    assert codes("doi = {10.1000/182},") == []
     assert codes("https://doi.org/10.1000/182?x=1") == ["url-query-dropped"]
     assert codes("https://doi.org/10.1000/456#789") == ["url-fragment-dropped"]
     assert codes("10.1000/a\u200bb") == ["zero-width-dropped"]
