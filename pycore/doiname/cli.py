@@ -8,12 +8,22 @@ per input line. Bad input prints what is wrong and where, and the exit code is 1
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from . import __version__
+from .batch import (
+    BatchSession,
+    iter_batch_rows,
+    iter_line_matches,
+    write_csv,
+    write_jsonl,
+    write_matches_csv,
+    write_matches_jsonl,
+)
 from .canonical import canonical_uri_2003
 from .equivalence import equivalence_key, explain_equivalence
 from .errors import DoiError
@@ -152,10 +162,45 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", choices=["mandatory", "recommended", "strict"],
                    default="recommended")
     p.add_argument("text", nargs="*")
+    for name, help_ in [
+        ("extract", "find every DOI in a text file or - (stdin), streamed; CSV or JSON Lines"),
+        ("batch", "find, clean, check and deduplicate the DOIs of a list, one row per line"),
+    ]:
+        p = add(name, help_)
+        p.add_argument("file", help="a path, or - for standard input")
+        p.add_argument("--format", choices=["csv", "jsonl"], default=None,
+                       help="output format (default csv; --json means jsonl)")
     p = add("equivalent", "are two names equivalent? (003 ch. 3) exit 0 yes, 3 no")
     p.add_argument("a")
     p.add_argument("b")
     return parser
+
+
+def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """``doiname extract`` / ``doiname batch``: stream a file, rows out, counts to stderr."""
+    fmt = args.format or ("jsonl" if args.json else "csv")
+    try:
+        opened = (contextlib.nullcontext(stdin) if args.file == "-" else
+                  open(args.file, encoding="utf-8-sig", errors="replace", newline=""))  # noqa: SIM115
+    except OSError as err:
+        stderr.write(f"doiname: cannot read {args.file}: {err.strerror}\n")
+        return 1
+    with opened as source:
+        if args.command == "extract":
+            items = iter_line_matches(source)
+            count = (write_matches_csv if fmt == "csv" else write_matches_jsonl)(items, stdout)
+            stderr.write(f"doiname extract: {count} DOI(s) found\n")
+            return 0
+        session = BatchSession()
+        rows = iter_batch_rows(source, session)
+        summary = (write_csv if fmt == "csv" else write_jsonl)(rows, stdout)
+    c = summary.as_dict()
+    stderr.write(
+        f"doiname batch: {c['lines']} lines, {c['dois']} DOIs ({c['unique']} unique, "
+        f"{c['duplicates']} duplicates, {c['errors']} unreadable), "
+        f"{c['no_doi']} lines without a DOI\n"
+    )
+    return 0
 
 
 def main(argv: list[str] | None = None, *, stdin: TextIO | None = None,
@@ -167,6 +212,8 @@ def main(argv: list[str] | None = None, *, stdin: TextIO | None = None,
     args = _build_parser().parse_args(argv)
     out = _Out(args.json, stdout, stderr)
     cmd = args.command
+    if cmd in ("extract", "batch"):
+        return _stream_file(args, stdin, stdout, stderr)
     if cmd == "equivalent":
         try:
             ex = explain_equivalence(args.a, args.b)
