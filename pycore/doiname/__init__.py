@@ -9,6 +9,17 @@ from .canonical import canonical_uri_2003
 from .encoding import Change
 from .equivalence import Explanation, equivalence_key, equivalent, explain_equivalence
 from .errors import DoiError
+from .extract import Match, extract
+from .handle import (
+    HandleRecord,
+    HandleValue,
+    WhichRaResult,
+    alias_target,
+    is_linkable_url,
+    read_handle_response,
+    read_which_ra_response,
+    transport_outcome,
+)
 from .model import Doi, Finding
 from .presentation import (
     explain_url,
@@ -30,14 +41,23 @@ __all__ = [
     "DoiError",
     "Explanation",
     "Finding",
+    "HandleRecord",
+    "HandleValue",
+    "Match",
     "Reading",
+    "WhichRaResult",
+    "alias_target",
     "canonical_uri_2003",
     "equivalence_key",
     "equivalent",
     "explain_equivalence",
     "explain_url",
+    "extract",
+    "is_linkable_url",
     "parse",
     "read",
+    "read_handle_response",
+    "read_which_ra_response",
     "short_doi_api_url",
     "to_handles_api_url",
     "to_html_link",
@@ -47,5 +67,6 @@ __all__ = [
     "to_url",
     "to_urn_url",
     "to_which_ra_url",
+    "transport_outcome",
 ]
 __version__ = "0.1.0"
