@@ -182,7 +182,7 @@ def _strip_newline(line: str) -> str:
 
 
 def _default_checker() -> Checker:
-    from .findings import check
+    from . import check  # the package's check (issue 2), imported late: no import cycle
 
     def run(doi: Doi) -> list[Finding]:
         return list(check(doi))
