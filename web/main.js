@@ -1,0 +1,180 @@
+// @ts-check
+/**
+ * The page: wires the inputs, the views, the boot status and the URL state.
+ * Draws nothing heavy before first paint; results fill in when Python is ready.
+ * @module main
+ */
+import { byId, replace } from "./dom.js";
+import { api } from "./views/api.js";
+import { InspectView } from "./views/inspect.js";
+import { EquivalenceView } from "./views/equivalence.js";
+import { ResolveView } from "./views/resolve.js";
+import { readState, writeState } from "./views/state.js";
+
+/** @typedef {import("./views/state.js").PageState} PageState */
+
+const input = /** @type {HTMLInputElement} */ (byId("doi-input"));
+const eqA = /** @type {HTMLInputElement} */ (byId("eq-a"));
+const eqB = /** @type {HTMLInputElement} */ (byId("eq-b"));
+const boot = byId("boot");
+const bootMessage = byId("boot-message");
+
+/** @returns {PageState} */
+function currentState() {
+  return { doi: input.value, a: eqA.value, b: eqB.value };
+}
+
+/**
+ * History: the first keystroke after a deliberate step (load, Enter, a button, back or
+ * forward) makes a new entry; the keystrokes that follow only replace it. So Back
+ * returns to the state before the edit, not to every letter typed.
+ */
+let editing = false;
+
+/** Write the state as the person types. */
+function stateFromTyping() {
+  writeState(currentState(), !editing);
+  editing = true;
+}
+
+/** A deliberate step: keep the current state as its own history entry. */
+function commitState() {
+  if (editing) writeState(currentState(), false);
+  editing = false;
+}
+
+const inspect = new InspectView({
+  input,
+  summary: byId("inspect-summary"),
+  mirrorWrap: byId("mirror-wrap"),
+  mirror: byId("mirror"),
+  errorBox: byId("inspect-error"),
+  results: byId("inspect-results"),
+  expandShort: (text) => {
+    const a = api();
+    if (!a || !a.expandShort) return Promise.reject(new Error("shortDOI expansion is not available in this build."));
+    return a.expandShort(text);
+  },
+  onUse: (text) => {
+    commitState();
+    input.value = text;
+    writeState(currentState(), true);
+    editing = false;
+    onInspectInput();
+    input.focus();
+  },
+});
+
+const equivalence = new EquivalenceView({ a: eqA, b: eqB, output: byId("eq-output") });
+
+const resolve = new ResolveView({
+  resolveButton: /** @type {HTMLButtonElement} */ (byId("resolve-button")),
+  cancelButton: /** @type {HTMLButtonElement} */ (byId("resolve-cancel")),
+  whichRaButton: /** @type {HTMLButtonElement} */ (byId("which-ra-button")),
+  output: byId("resolve-output"),
+  getText: () => input.value,
+  onAction: commitState,
+});
+
+/** The text the resolve result belongs to. */
+let resolvedFor = input.value;
+
+function onInspectInput() {
+  if (input.value !== resolvedFor) {
+    resolve.clear();
+    resolvedFor = input.value;
+  }
+  void inspect.update(input.value);
+}
+
+function onEquivalenceInput() {
+  void equivalence.update([eqA.value, eqB.value]);
+}
+
+input.addEventListener("input", () => {
+  stateFromTyping();
+  onInspectInput();
+});
+input.addEventListener("keydown", (ev) => {
+  if (ev.key === "Enter") {
+    ev.preventDefault();
+    commitState();
+  } else if (ev.key === "Escape" && input.value) {
+    ev.preventDefault();
+    input.value = "";
+    stateFromTyping();
+    onInspectInput();
+  }
+});
+input.addEventListener("change", commitState);
+for (const box of [eqA, eqB]) {
+  box.addEventListener("input", () => {
+    stateFromTyping();
+    onEquivalenceInput();
+  });
+  box.addEventListener("change", commitState);
+  box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      commitState();
+    }
+  });
+}
+byId("doi-clear").addEventListener("click", () => {
+  commitState();
+  input.value = "";
+  writeState(currentState(), true);
+  onInspectInput();
+  input.focus();
+});
+
+/** Put a state into the inputs and recompute (page load, back, forward). */
+function restore() {
+  editing = false;
+  const state = readState();
+  if (input.value !== state.doi) input.value = state.doi;
+  if (eqA.value !== state.a) eqA.value = state.a;
+  if (eqB.value !== state.b) eqB.value = state.b;
+  onInspectInput();
+  onEquivalenceInput();
+}
+window.addEventListener("popstate", restore);
+window.addEventListener("hashchange", restore);
+
+/**
+ * Show boot progress or failure.
+ * @param {string} phase
+ * @param {string} message
+ */
+function showBoot(phase, message) {
+  boot.dataset.phase = phase;
+  replace(bootMessage, message);
+}
+
+const a = api();
+if (!a) {
+  const msg = "The DOI engine could not be loaded (doiname-api.js is missing or failed), so nothing can be computed on this page.";
+  showBoot("failed", msg);
+  inspect.setFailed(msg);
+} else {
+  if (typeof a.onStatus === "function") {
+    a.onStatus((status) => {
+      if (boot.dataset.phase === "ready" || boot.dataset.phase === "failed") return;
+      showBoot(String(status?.phase ?? "loading"), String(status?.message ?? ""));
+    });
+  }
+  a.ready.then(
+    () => {
+      inspect.setReady();
+      showBoot("ready", "Ready: everything is computed in your browser.");
+    },
+    (err) => {
+      const msg = err && err.message ? String(err.message) : String(err);
+      const plain = `The DOI engine could not start in this browser: ${msg}`;
+      showBoot("failed", plain);
+      inspect.setFailed(plain);
+    },
+  );
+}
+
+restore();

@@ -1,0 +1,232 @@
+// @ts-check
+/**
+ * The resolve panel: the handle record of the name (read by the core's
+ * `read_handle_response`), and the Which RA lookup. Every value is drawn as text;
+ * only values the core marked linkable (`href`) become links.
+ * @module views/resolve
+ */
+import { el, replace, copyButton } from "../dom.js";
+import { api, coreError } from "./api.js";
+import { visibleText } from "./text.js";
+
+/**
+ * @typedef {{href: string, linkable: boolean, weight: string | null, view: string | null,
+ *   attributes: [string, string][]}} LocationJson
+ * @typedef {{index: number | null, type: string, format: string, text: string, raw: string,
+ *   href: string | null, details: [string, string][], locations: LocationJson[], ttl: string,
+ *   ttl_seconds: number | null, timestamp: string | null, note: string | null}} ValueJson
+ * @typedef {{outcome: string, ok: boolean, message: string, status: number | null,
+ *   response_code: number | null, handle: string | null, values: ValueJson[], url: string | null,
+ *   notes: string[]}} RecordJson
+ * @typedef {{doi: string, ra: string | null, status: string | null, message: string}} RaAnswerJson
+ * @typedef {{outcome: string, ok: boolean, message: string, status: number | null,
+ *   answers: RaAnswerJson[]}} WhichRaJson
+ */
+
+export class ResolveView {
+  /**
+   * @param {{
+   *   resolveButton: HTMLButtonElement,
+   *   cancelButton: HTMLButtonElement,
+   *   whichRaButton: HTMLButtonElement,
+   *   output: HTMLElement,
+   *   getText: () => string,
+   *   onAction: () => void,
+   * }} parts
+   */
+  constructor(parts) {
+    this.parts = parts;
+    /** @type {AbortController | null} */
+    this.controller = null;
+    parts.resolveButton.addEventListener("click", () => void this.run("resolve"));
+    parts.whichRaButton.addEventListener("click", () => void this.run("which-ra"));
+    parts.cancelButton.addEventListener("click", () => this.cancel());
+  }
+
+  /** Stop the request under way, if any. */
+  cancel() {
+    if (this.controller) this.controller.abort();
+  }
+
+  /** Forget the shown result (the input changed to another name). */
+  clear() {
+    this.cancel();
+    replace(this.parts.output);
+  }
+
+  /**
+   * @param {"resolve" | "which-ra"} what
+   */
+  async run(what) {
+    const p = this.parts;
+    const text = p.getText();
+    if (!text.trim()) {
+      replace(p.output, el("p", { class: "problem", id: "resolve-outcome", text: "Type or paste a DOI name above first." }));
+      return;
+    }
+    const a = api();
+    if (!a) {
+      replace(p.output, el("p", { class: "problem", id: "resolve-outcome", text: "The DOI engine did not load, so nothing can be resolved." }));
+      return;
+    }
+    p.onAction();
+    this.cancel();
+    const controller = new AbortController();
+    this.controller = controller;
+    p.cancelButton.disabled = false;
+    p.resolveButton.disabled = true;
+    p.whichRaButton.disabled = true;
+    p.output.setAttribute("aria-busy", "true");
+    replace(p.output, el("p", { class: "pending", id: "resolve-pending",
+      text: what === "resolve" ? "Asking doi.org for the record…" : "Asking doi.org which agency registered it…" }));
+    try {
+      if (what === "resolve") {
+        const record = await a.resolve(text, { signal: controller.signal });
+        if (this.controller !== controller) return;
+        replace(p.output, drawRecord(record));
+      } else {
+        if (!a.whichRa) throw new Error("Which RA is not available in this build.");
+        const result = await a.whichRa([text], { signal: controller.signal });
+        if (this.controller !== controller) return;
+        replace(p.output, drawWhichRa(result));
+      }
+    } catch (e) {
+      if (this.controller !== controller) return;
+      const err = coreError(e);
+      replace(p.output, el("div", { class: "outcome outcome-error" },
+        el("p", { class: "outcome-message", id: "resolve-outcome", "data-outcome": "error", text: err.message })));
+    } finally {
+      if (this.controller === controller) {
+        this.controller = null;
+        p.cancelButton.disabled = true;
+        p.resolveButton.disabled = false;
+        p.whichRaButton.disabled = false;
+        p.output.removeAttribute("aria-busy");
+      }
+    }
+  }
+}
+
+/**
+ * A link for a URL the core marked linkable: opens in a new tab, tells nothing back.
+ * @param {string} href
+ * @param {string} [label]
+ * @returns {HTMLAnchorElement}
+ */
+function safeLink(href, label) {
+  return el("a", { href, rel: "noopener noreferrer", target: "_blank", class: "ext" }, visibleText(label ?? href));
+}
+
+/**
+ * The outcome line shared by both lookups.
+ * @param {{outcome: string, ok: boolean, message: string, status: number | null}} r
+ * @param {(Node | string | null)[]} extra
+ * @returns {HTMLElement}
+ */
+function outcomeLine(r, extra) {
+  return el("div", { class: `outcome ${r.ok ? "outcome-ok" : "outcome-problem"}` },
+    el("p", { class: "outcome-message", id: "resolve-outcome", "data-outcome": r.outcome, text: String(r.message ?? "") }),
+    extra.length ? el("p", { class: "meta" }, ...extra) : null);
+}
+
+/**
+ * @param {RecordJson} record
+ * @returns {Node[]}
+ */
+export function drawRecord(record) {
+  /** @type {(Node | string | null)[]} */
+  const meta = [];
+  if (typeof record.status === "number" && record.status) meta.push(`HTTP ${record.status}`);
+  if (typeof record.response_code === "number") meta.push(`${meta.length ? " · " : ""}responseCode ${record.response_code}`);
+  if (record.handle) meta.push(`${meta.length ? " · " : ""}handle `, el("code", null, visibleText(record.handle)));
+  /** @type {Node[]} */
+  const out = [outcomeLine(record, meta)];
+  if (record.url) {
+    out.push(el("p", { class: "resolves-to" }, "Resolves to ", safeLink(record.url), " ",
+      copyButton(() => record.url ?? "", "target URL")));
+  }
+  if (Array.isArray(record.notes) && record.notes.length) {
+    out.push(el("ul", { class: "notes" }, record.notes.map((n) => el("li", { text: String(n) }))));
+  }
+  const values = Array.isArray(record.values) ? record.values : [];
+  if (values.length) {
+    out.push(el("div", { class: "table-wrap" }, el("table", { class: "values-table", id: "handle-values" },
+      el("caption", { text: `${values.length} value${values.length > 1 ? "s" : ""} in the handle record` }),
+      el("thead", null, el("tr", null,
+        ["Index", "Type", "Format", "Data", "TTL", "Timestamp"].map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", null, values.map(valueRow)))));
+  }
+  return out;
+}
+
+/**
+ * One row of the values table.
+ * @param {ValueJson} v
+ * @returns {HTMLTableRowElement}
+ */
+function valueRow(v) {
+  return el("tr", { "data-type": v.type },
+    el("td", { class: "num", text: v.index === null || v.index === undefined ? "–" : String(v.index) }),
+    el("td", null, el("code", null, visibleText(v.type || "–"))),
+    el("td", { text: v.format || "–" }),
+    el("td", { class: "data" }, dataCell(v)),
+    el("td", { text: v.ttl || "–" }),
+    el("td", null, v.timestamp ? visibleText(v.timestamp) : "–"));
+}
+
+/**
+ * The decoded data of one value, as the core decoded it.
+ * @param {ValueJson} v
+ * @returns {Node[]}
+ */
+function dataCell(v) {
+  /** @type {Node[]} */
+  const out = [];
+  if (v.href) out.push(el("div", { class: "data-text" }, safeLink(v.href)));
+  else if (v.text) out.push(el("div", { class: "data-text" }, visibleText(v.text)));
+  const details = Array.isArray(v.details) ? v.details : [];
+  if (details.length) {
+    out.push(el("dl", { class: "details" }, details.map(([k, val]) =>
+      el("div", null, el("dt", { text: String(k) }), el("dd", null, visibleText(String(val)))))));
+  }
+  const locations = Array.isArray(v.locations) ? v.locations : [];
+  if (locations.length) {
+    out.push(el("ol", { class: "locations", "aria-label": "Locations" }, locations.map((loc) => {
+      const attrs = [
+        loc.weight !== null && loc.weight !== undefined ? `weight ${loc.weight}` : "",
+        loc.view ? `view ${loc.view}` : "",
+        ...(Array.isArray(loc.attributes) ? loc.attributes.map(([k, val]) => `${k} ${val}`) : []),
+      ].filter(Boolean).join(" · ");
+      return el("li", null,
+        loc.linkable ? safeLink(loc.href) : el("span", { class: "inert" }, visibleText(loc.href || "(no address)")),
+        loc.linkable ? null : el("span", { class: "tag", text: "not a web link" }),
+        attrs ? el("span", { class: "loc-attrs" }, " ", visibleText(attrs)) : null);
+    })));
+  }
+  if (v.note) out.push(el("p", { class: "note", text: String(v.note) }));
+  if (v.raw && v.format !== "string") {
+    out.push(el("details", { class: "raw" }, el("summary", { text: "As received" }),
+      el("code", { class: "raw-json" }, visibleText(v.raw))));
+  }
+  return out;
+}
+
+/**
+ * @param {WhichRaJson} result
+ * @returns {Node[]}
+ */
+export function drawWhichRa(result) {
+  /** @type {Node[]} */
+  const out = [outcomeLine(result, typeof result.status === "number" && result.status ? [`HTTP ${result.status}`] : [])];
+  const answers = Array.isArray(result.answers) ? result.answers : [];
+  if (answers.length) {
+    out.push(el("div", { class: "table-wrap" }, el("table", { class: "values-table", id: "which-ra" },
+      el("caption", { text: "Registration agencies" }),
+      el("thead", null, el("tr", null, ["DOI name", "Registration agency", "Answer"].map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", null, answers.map((x) => el("tr", null,
+        el("td", null, el("code", null, visibleText(x.doi || "–"))),
+        el("td", { text: x.ra ?? "–" }),
+        el("td", null, visibleText(x.message || x.status || ""))))))));
+  }
+  return out;
+}
