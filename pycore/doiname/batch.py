@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Literal
 
@@ -66,6 +66,7 @@ __all__ = [
 ]
 
 Status = Literal["ok", "warning", "error", "no-doi", "duplicate"]
+_STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate")
 Checker = Callable[[Doi], list[Finding]]
 
 CSV_COLUMNS = (
@@ -119,6 +120,32 @@ class BatchRow:
             "text": self.text,
             "form": self.form,
         }
+
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BatchRow:
+        """The row back from :meth:`as_dict` (the page keeps dicts; CSV is written from rows)."""
+        return cls(
+            line=int(data["line"]),
+            input=str(data["input"]),
+            status=_status(data["status"]),
+            doi=data.get("doi"),
+            url=data.get("url"),
+            uri=data.get("uri"),
+            findings=tuple(Finding(**f) for f in data.get("findings") or ()),
+            duplicate_of=data.get("duplicate_of"),
+            start=data.get("start"),
+            end=data.get("end"),
+            text=data.get("text"),
+            form=data.get("form"),
+        )
+
+
+def _status(value: object) -> Status:
+    for s in _STATUSES:
+        if value == s:
+            return s
+    raise ValueError(f"unknown batch status {value!r}")
 
 
 @dataclass(slots=True)

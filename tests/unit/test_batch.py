@@ -158,6 +158,18 @@ def test_csv_content() -> None:
     assert summary.dois == 10 and summary.lines == 10
 
 
+def test_rows_kept_as_dicts_write_the_same_csv() -> None:
+    rows = rows_of(LIST)
+    dicts = json.loads(json.dumps([r.as_dict() for r in rows]))  # as the page holds them
+    assert [BatchRow.from_dict(x) for x in dicts] == rows
+    a, b = io.StringIO(newline=""), io.StringIO(newline="")
+    write_csv(rows, a)
+    write_csv(map(BatchRow.from_dict, dicts), b)
+    assert a.getvalue() == b.getvalue()
+    with pytest.raises(ValueError):
+        BatchRow.from_dict({**dicts[0], "status": "fine"})
+
+
 def test_csv_cells_that_a_spreadsheet_would_run_are_defused() -> None:
     lines = ['=HYPERLINK("http://evil.example","x") 10.1000/182', "-10.1000/183", "@x"]
     buf = io.StringIO(newline="")
