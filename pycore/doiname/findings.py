@@ -424,7 +424,9 @@ class _Scanner:
         if len(name) <= LONG_NAME:
             return
         link_length = 0
-        if len(name) * 3 + 16 > LONG_LINK:  # only then can the link pass LONG_LINK
+        # Each byte of UTF-8 is at most three characters in a link: only past this bound
+        # can the link pass LONG_LINK, so only then is it built.
+        if len(name.encode("utf-8", "surrogatepass")) * 3 + 64 > LONG_LINK:
             from .presentation import to_url
             link_length = len(to_url(self.doi))
         if link_length > LONG_LINK:
