@@ -156,3 +156,26 @@ export function valueRow(label, value, options = {}) {
     el("dt", { text: label }),
     el("dd", null, code, el("span", { class: "row-actions" }, copyButton(() => code.textContent ?? "", label), options.extra ?? null)));
 }
+
+/** @typedef {Child | Child[] | {class?: string, content: Child | Child[]}} Cell */
+
+/**
+ * A data table. Each cell carries its column name (`data-label`), so on narrow
+ * screens the stylesheet can show each row as a small card of label/value lines.
+ * With `scroll: true` the table keeps its columns and scrolls sideways instead.
+ * @param {{caption: string, columns: string[], rows: Cell[][], id?: string, className?: string,
+ *   captionHidden?: boolean, scroll?: boolean, rowAttrs?: (index: number) => Attrs | null}} spec
+ * @returns {HTMLDivElement}
+ */
+export function table(spec) {
+  return el("div", { class: "table-wrap" }, el("table", { class: `${spec.scroll ? "" : "stack "}${spec.className ?? ""}`.trim(), id: spec.id ?? null },
+    el("caption", { class: spec.captionHidden ? "offscreen" : null, text: spec.caption }),
+    el("thead", null, el("tr", null, spec.columns.map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", null, spec.rows.map((cells, r) => el("tr", spec.rowAttrs ? spec.rowAttrs(r) : null,
+      cells.map((cell, i) => {
+        const isSpec = cell !== null && typeof cell === "object" && !Array.isArray(cell) && !(cell instanceof Node) && "content" in cell;
+        const content = isSpec ? /** @type {{content: Child | Child[]}} */ (cell).content : /** @type {Child | Child[]} */ (cell);
+        return el("td", { "data-label": spec.columns[i], class: isSpec ? /** @type {{class?: string}} */ (cell).class ?? null : null },
+          el("div", { class: "cell" }, ...(Array.isArray(content) ? content : [content])));
+      }))))));
+}

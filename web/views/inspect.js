@@ -4,7 +4,7 @@
  * person types. Every value comes from `call`; this module only draws.
  * @module views/inspect
  */
-import { el, replace, valueRow, copyButton } from "../dom.js";
+import { el, replace, valueRow, copyButton, table } from "../dom.js";
 import { call, coreError, latestOnly } from "./api.js";
 import { chars, codePointLabel, isInvisible, spanWords, utf16Offset, visibleText } from "./text.js";
 
@@ -96,7 +96,9 @@ export class InspectView {
     }
     if (this.failed) return;
     if (!this.ready) {
-      replace(p.summary, "Results will appear as soon as the DOI engine is ready.");
+      const waiting = "Results will appear as soon as the DOI engine is ready.";
+      replace(p.summary, waiting);
+      replace(p.results, el("p", { class: "pending", id: "inspect-waiting", text: waiting }));
       p.results.setAttribute("aria-busy", "true");
     }
     const [reading, findings] = await Promise.allSettled([call("read", text), call("check", text)]);
@@ -209,7 +211,9 @@ export class InspectView {
       expand);
     /** @type {Node[]} */
     const blocks = [];
-    if (findings.length) blocks.push(this.findingsBlock(text, findings));
+    const others = findings.filter((f) => f.message !== err.message);
+    if (others.length) blocks.push(this.findingsBlock(text, others));
+    blocks.push(this.codePointsBlock(text, null));
     if (canonical) {
       blocks.push(el("section", { class: "block" },
         el("h3", { text: "Other forms" }),
@@ -289,7 +293,7 @@ export class InspectView {
 
     replace(p.results, head,
       findings.length ? this.findingsBlock(text, findings) : null,
-      urls, forms, cite, this.codePointsBlock(doi.name));
+      urls, forms, cite, this.codePointsBlock(text, chars(doi.name).length));
   }
 
   /**
@@ -383,11 +387,12 @@ export class InspectView {
   }
 
   /**
-   * The code-point view of the name, computed on demand.
-   * @param {string} name
+   * The code-point view, computed on demand by `describe_code_points(text)`.
+   * @param {string} text the input (its name's characters are listed, or the input's own)
+   * @param {number | null} count the name's length, or null when the input is not a name
    * @returns {HTMLElement}
    */
-  codePointsBlock(name) {
+  codePointsBlock(text, count) {
     const key = "codepoints";
     const body = el("div", { class: "codepoints", id: "codepoints" });
     const button = el("button", {
@@ -400,7 +405,7 @@ export class InspectView {
       body.hidden = false;
       replace(body, el("p", { class: "pending", text: "Looking the characters up…" }));
       try {
-        const list = await call("describe_code_points", name);
+        const list = await call("describe_code_points", text);
         replace(body, codePointTable(Array.isArray(list) ? list : []));
       } catch (e) {
         replace(body, el("p", { class: "problem", text: coreError(e).message }));
@@ -425,7 +430,9 @@ export class InspectView {
     if (this.open.has(key)) void show();
     return el("section", { class: "block" },
       el("h3", { text: "Characters" }),
-      el("p", { class: "hint", text: `The name has ${chars(name).length} characters. See each one with its Unicode number and name.` }),
+      el("p", { class: "hint", text: count === null
+        ? "See each character of your input with its Unicode number and name."
+        : `The name has ${count} character${count === 1 ? "" : "s"}. See each one with its Unicode number, name and script.` }),
       button, body);
   }
 }
@@ -546,16 +553,17 @@ function explainTable(changes, level) {
   if (!changes.length) {
     return el("p", { class: "hint", text: `Every character of the name is kept as it is in the ${level} URL.` });
   }
-  return el("div", { class: "table-wrap" }, el("table", { class: "explain" },
-    el("caption", { class: "offscreen", text: `Characters encoded in the ${level} URL` }),
-    el("thead", null, el("tr", null,
-      ["Character", "Position", "Encoded as", "Rule", "Source"].map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", null, changes.map((c) => el("tr", null,
-      el("td", null, el("span", { class: "char" }, visibleText(c.char)), " ", el("span", { class: "cp", text: c.code_point })),
-      el("td", { text: `${c.start + 1}` }),
-      el("td", null, el("code", { text: c.encoded })),
-      el("td", { text: c.rule }),
-      el("td", { class: "source", text: c.source }))))));
+  return table({
+    caption: `Characters encoded in the ${level} URL`, captionHidden: true, className: "explain",
+    columns: ["Character", "Position", "Encoded as", "Rule", "Source"],
+    rows: changes.map((c) => [
+      [el("span", { class: "char" }, visibleText(c.char)), " ", el("span", { class: "cp", text: c.code_point })],
+      `${c.start + 1}`,
+      el("code", { text: c.encoded }),
+      c.rule,
+      { class: "source", content: c.source },
+    ]),
+  });
 }
 
 /**
@@ -564,21 +572,39 @@ function explainTable(changes, level) {
  * @returns {HTMLElement}
  */
 function codePointTable(list) {
-  return el("div", { class: "table-wrap" }, el("table", { class: "cps" },
-    el("caption", { class: "offscreen", text: "Characters of the DOI name" }),
-    el("thead", null, el("tr", null,
-      ["#", "Character", "Code point", "Name", "Note"].map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", null, list.map((c, i) => {
+  return table({
+    caption: "Each character", captionHidden: true, className: "cps", id: "codepoints-table", scroll: true,
+    columns: ["#", "Character", "Code point", "Name", "Kind", "Script", "Looks like", "In your input"],
+    rows: list.map((c, i) => {
       const ch = String(c.char ?? "");
-      const flag = c.note ?? c.warning ?? c.category ?? "";
-      return el("tr", { class: c.severity ? `sev-${c.severity}` : null },
-        el("td", { text: String((typeof c.index === "number" ? c.index : i) + 1) }),
-        el("td", null, el("span", { class: "char" }, visibleText(ch))),
-        el("td", null, el("code", { text: String(c.code_point ?? codePointLabel(ch)) })),
-        el("td", { text: String(c.name ?? "") }),
-        el("td", { text: String(flag) }));
-    }))));
+      const cat = String(c.category ?? "");
+      const where = typeof c.input_start === "number" && typeof c.input_end === "number"
+        ? spanWords(c.input_start, c.input_end) : "";
+      return [
+        { class: "num", content: String(i + 1) },
+        el("span", { class: "char" }, visibleText(ch)),
+        el("code", { text: String(c.code_point ?? codePointLabel(ch)) }),
+        String(c.name ?? ""),
+        CATEGORIES[cat] ? `${CATEGORIES[cat]} (${cat})` : cat,
+        String(c.script ?? ""),
+        c.looks_like ? { class: "looks", content: String(c.looks_like) } : "",
+        where,
+      ];
+    }),
+    rowAttrs: (i) => (list[i].looks_like ? { class: "lookalike" } : null),
+  });
 }
+
+/** Unicode general categories in words (display only). */
+const CATEGORIES = /** @type {Record<string, string>} */ ({
+  Lu: "uppercase letter", Ll: "lowercase letter", Lt: "titlecase letter", Lm: "modifier letter",
+  Lo: "letter", Mn: "combining mark", Mc: "spacing mark", Me: "enclosing mark", Nd: "digit",
+  Nl: "letter number", No: "number", Pc: "connector punctuation", Pd: "dash", Ps: "opening bracket",
+  Pe: "closing bracket", Pi: "opening quote", Pf: "closing quote", Po: "punctuation", Sm: "math symbol",
+  Sc: "currency symbol", Sk: "modifier symbol", So: "symbol", Zs: "space", Zl: "line separator",
+  Zp: "paragraph separator", Cc: "control character", Cf: "invisible format character",
+  Cs: "surrogate", Co: "private use", Cn: "unassigned",
+});
 
 /**
  * The DOI name a shortDOI expansion found, whatever the bridge calls the field.

@@ -5,7 +5,7 @@
  * only values the core marked linkable (`href`) become links.
  * @module views/resolve
  */
-import { el, replace, copyButton } from "../dom.js";
+import { el, replace, copyButton, table } from "../dom.js";
 import { api, coreError } from "./api.js";
 import { visibleText } from "./text.js";
 
@@ -150,28 +150,31 @@ export function drawRecord(record) {
   }
   const values = Array.isArray(record.values) ? record.values : [];
   if (values.length) {
-    out.push(el("div", { class: "table-wrap" }, el("table", { class: "values-table", id: "handle-values" },
-      el("caption", { text: `${values.length} value${values.length > 1 ? "s" : ""} in the handle record` }),
-      el("thead", null, el("tr", null,
-        ["Index", "Type", "Format", "Data", "TTL", "Timestamp"].map((h) => el("th", { scope: "col", text: h })))),
-      el("tbody", null, values.map(valueRow)))));
+    out.push(table({
+      caption: `${values.length} value${values.length > 1 ? "s" : ""} in the handle record`,
+      id: "handle-values", className: "values-table",
+      columns: ["Index", "Type", "Format", "Data", "TTL", "Timestamp"],
+      rows: values.map(valueCells),
+      rowAttrs: (i) => ({ "data-type": values[i].type }),
+    }));
   }
   return out;
 }
 
 /**
- * One row of the values table.
+ * The cells of one value.
  * @param {ValueJson} v
- * @returns {HTMLTableRowElement}
+ * @returns {import("../dom.js").Cell[]}
  */
-function valueRow(v) {
-  return el("tr", { "data-type": v.type },
-    el("td", { class: "num", text: v.index === null || v.index === undefined ? "–" : String(v.index) }),
-    el("td", null, el("code", null, visibleText(v.type || "–"))),
-    el("td", { text: v.format || "–" }),
-    el("td", { class: "data" }, dataCell(v)),
-    el("td", { text: v.ttl || "–" }),
-    el("td", null, v.timestamp ? visibleText(v.timestamp) : "–"));
+function valueCells(v) {
+  return [
+    { class: "num", content: v.index === null || v.index === undefined ? "–" : String(v.index) },
+    el("code", null, visibleText(v.type || "–")),
+    v.format || "–",
+    { class: "data", content: dataCell(v) },
+    { class: "ttl", content: v.ttl || "–" },
+    { class: "when", content: v.timestamp ? visibleText(v.timestamp) : "–" },
+  ];
 }
 
 /**
@@ -182,14 +185,14 @@ function valueRow(v) {
 function dataCell(v) {
   /** @type {Node[]} */
   const out = [];
+  const locations = Array.isArray(v.locations) ? v.locations : [];
   if (v.href) out.push(el("div", { class: "data-text" }, safeLink(v.href)));
-  else if (v.text) out.push(el("div", { class: "data-text" }, visibleText(v.text)));
+  else if (v.text && !locations.length && !(Array.isArray(v.details) && v.details.length)) out.push(el("div", { class: "data-text" }, visibleText(v.text)));
   const details = Array.isArray(v.details) ? v.details : [];
   if (details.length) {
     out.push(el("dl", { class: "details" }, details.map(([k, val]) =>
       el("div", null, el("dt", { text: String(k) }), el("dd", null, visibleText(String(val)))))));
   }
-  const locations = Array.isArray(v.locations) ? v.locations : [];
   if (locations.length) {
     out.push(el("ol", { class: "locations", "aria-label": "Locations" }, locations.map((loc) => {
       const attrs = [
@@ -204,7 +207,10 @@ function dataCell(v) {
     })));
   }
   if (v.note) out.push(el("p", { class: "note", text: String(v.note) }));
-  if (v.raw && v.format !== "string") {
+  if (locations.length && v.text) {
+    out.push(el("details", { class: "raw" }, el("summary", { text: "The location list as received" }),
+      el("code", { class: "raw-json" }, visibleText(v.text))));
+  } else if (v.raw && v.format !== "string") {
     out.push(el("details", { class: "raw" }, el("summary", { text: "As received" }),
       el("code", { class: "raw-json" }, visibleText(v.raw))));
   }
@@ -220,13 +226,15 @@ export function drawWhichRa(result) {
   const out = [outcomeLine(result, typeof result.status === "number" && result.status ? [`HTTP ${result.status}`] : [])];
   const answers = Array.isArray(result.answers) ? result.answers : [];
   if (answers.length) {
-    out.push(el("div", { class: "table-wrap" }, el("table", { class: "values-table", id: "which-ra" },
-      el("caption", { text: "Registration agencies" }),
-      el("thead", null, el("tr", null, ["DOI name", "Registration agency", "Answer"].map((h) => el("th", { scope: "col", text: h })))),
-      el("tbody", null, answers.map((x) => el("tr", null,
-        el("td", null, el("code", null, visibleText(x.doi || "–"))),
-        el("td", { text: x.ra ?? "–" }),
-        el("td", null, visibleText(x.message || x.status || ""))))))));
+    out.push(table({
+      caption: "Registration agencies", id: "which-ra", className: "values-table",
+      columns: ["DOI name", "Registration agency", "Answer"],
+      rows: answers.map((x) => [
+        el("code", null, visibleText(x.doi || "–")),
+        x.ra ?? "–",
+        visibleText(x.message || x.status || ""),
+      ]),
+    }));
   }
   return out;
 }
