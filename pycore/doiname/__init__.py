@@ -10,6 +10,7 @@ from .encoding import Change
 from .equivalence import Explanation, equivalence_key, equivalent, explain_equivalence
 from .errors import DoiError
 from .extract import Match, extract
+from .findings import CodePoint, check, describe_code_points
 from .handle import (
     HandleRecord,
     HandleValue,
@@ -37,6 +38,7 @@ from .syntax import Reading, parse, read
 
 __all__ = [
     "Change",
+    "CodePoint",
     "Doi",
     "DoiError",
     "Explanation",
@@ -48,6 +50,8 @@ __all__ = [
     "WhichRaResult",
     "alias_target",
     "canonical_uri_2003",
+    "check",
+    "describe_code_points",
     "equivalence_key",
     "equivalent",
     "explain_equivalence",
