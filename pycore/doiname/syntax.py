@@ -71,6 +71,13 @@ _NOT_GRAPHIC = {
 }
 
 
+_FORM_LABELS = {
+    "doi-uri": "doi: URI", "urn": "urn:doi: URN", "info-uri": "info:doi/ URI",
+    "hdl-uri": "hdl: URI", "url": "link", "urn-url": "URN link", "api-url": "handle API link",
+    "proxy-url": "library proxy link", "name": "input",
+}
+
+
 def char_label(ch: str) -> str:
     """``U+XXXX NAME`` for one character, with a fallback when it has no name."""
     name = unicodedata.name(ch, "")
@@ -226,13 +233,18 @@ def _read_login(
 
 
 def _compose(span: Span, outer: list[Span]) -> Span:
+    """Map a span of an inner (decoded) text to the outer text it was decoded from."""
     a, b = span
     if not outer:
         return span
-    if b <= a:
-        at = outer[min(a, len(outer) - 1)][0] if a < len(outer) else outer[-1][1]
+    n = len(outer)
+    if a >= n:  # at or past the end of the inner text: point at the end of its source
+        at = outer[-1][1]
         return (at, at)
-    return (outer[a][0], outer[min(b, len(outer)) - 1][1])
+    if b <= a:
+        at = outer[a][0]
+        return (at, at)
+    return (outer[a][0], outer[min(b, n) - 1][1])
 
 
 def _map_error(err: DoiError, outer: list[Span]) -> DoiError:
@@ -338,7 +350,12 @@ def _decode_parts(
                 i,
             )
     if start >= end:
-        raise DoiError("empty", "There is no DOI name after the prefix of this form.", start)
+        what = _FORM_LABELS.get(parts.form, "input")
+        raise DoiError(
+            "empty",
+            f"The {what} has no DOI name: it ends before character {start + 1}.",
+            start,
+        )
     if not want_spans and parts.separator == "/":
         fast = _FAST.fullmatch(text, start, end)
         if fast is not None:
