@@ -21,6 +21,7 @@ from .handle import (
     read_which_ra_response,
     transport_outcome,
 )
+from .linkify import LinkTarget, link_targets
 from .model import Doi, Finding
 from .presentation import (
     explain_url,
@@ -45,6 +46,7 @@ __all__ = [
     "Finding",
     "HandleRecord",
     "HandleValue",
+    "LinkTarget",
     "Match",
     "Reading",
     "WhichRaResult",
@@ -58,6 +60,7 @@ __all__ = [
     "explain_url",
     "extract",
     "is_linkable_url",
+    "link_targets",
     "parse",
     "read",
     "read_handle_response",

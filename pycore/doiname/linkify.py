@@ -1,0 +1,72 @@
+"""Where the links go when DOIs in a page's text become links (issue 4, the widget).
+
+The embeddable widget walks a page's text nodes and asks :func:`link_targets` what to
+link; its JavaScript only splits text nodes at the positions returned here. The DOIs are
+found by :func:`doiname.extract.extract` (issue 5) and each link target is
+:func:`doiname.to_url` (000/001/003), optionally wrapped in a library's EZproxy prefix
+with :func:`doiname.to_proxy_url` (specs README).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import DoiError
+from .extract import extract
+from .presentation import DEFAULT_RESOLVER, to_proxy_url, to_url
+
+__all__ = ["LinkTarget", "link_targets"]
+
+MAX_TEXT = 1_000_000  # characters of one text node; longer nodes are left as they are
+
+
+@dataclass(frozen=True, slots=True)
+class LinkTarget:
+    """One span of a text to turn into a link: ``text[start:end]`` -> ``href``.
+
+    ``name`` is the DOI name the link resolves; ``title`` a tooltip saying so.
+    """
+
+    start: int
+    end: int
+    name: str
+    href: str
+    title: str
+
+
+def link_targets(
+    texts: list[str],
+    *,
+    level: str = "recommended",
+    resolver: str = DEFAULT_RESOLVER,
+    proxy: str | None = None,
+) -> list[list[LinkTarget]]:
+    """For each text, the DOIs in it and the link each becomes (issue 4, 000, specs README).
+
+    Only names the core reader accepts become links; the visible text is never changed
+    (the spans cover exactly what :func:`~doiname.extract.extract` found, trailing
+    sentence punctuation left outside). ``proxy`` is an EZproxy login prefix ending in
+    ``url=`` or ``qurl=``; a bad ``proxy``, ``level`` or ``resolver`` raises
+    :class:`~doiname.errors.DoiError` once, before any text is read.
+    """
+    probe = "10.1000/182"
+    if proxy:
+        to_proxy_url(probe, proxy, level=level, resolver=resolver)
+    else:
+        to_url(probe, level=level, resolver=resolver)
+    out: list[list[LinkTarget]] = []
+    for text in texts:
+        found: list[LinkTarget] = []
+        if isinstance(text, str) and len(text) <= MAX_TEXT and "10" in text:
+            for m in extract(text):
+                if not m.ok:
+                    continue
+                try:
+                    href = (to_proxy_url(m.doi, proxy, level=level, resolver=resolver) if proxy
+                            else to_url(m.doi, level=level, resolver=resolver))
+                except DoiError:
+                    continue
+                name = str(m.doi)
+                found.append(LinkTarget(m.start, m.end, name, href, f"DOI {name}"))
+        out.append(found)
+    return out
