@@ -28,7 +28,9 @@ Rules (``code``: severity, ``source``):
   word such as ``Россия`` is not a lookalike of anything;
 * ``mixed-scripts``: warning, "003 ch.6 / UTS #39": one per word (a run of letters,
   marks and digits) whose letters share no script, resolved with Script_Extensions and
-  the Han/Japanese/Korean augmentation of UTS #39 section 5.1;
+  the Han/Japanese/Korean augmentation of UTS #39 section 5.1; Latin with Han and kana
+  (or Hangul, or Bopomofo) is how Japanese, Korean and Chinese are written and passes,
+  as at UTS #39's "highly restrictive" level;
 * ``combining-mark``: warning, "003 ch.2 note 1": one per combining sequence; the same
   text may be stored precomposed (NFC) or decomposed (NFD) and the two are different
   names, because equivalence compares code points without normalization;
@@ -107,6 +109,7 @@ _KIND_CODES = {
 }
 # UTS #39 section 5.1: Han, Hiragana, Katakana, Hangul and Bopomofo mix in Japanese,
 # Korean and Chinese writing; their script sets are augmented before intersecting.
+_CJK = frozenset({"Jpan", "Kore", "Hanb"})
 _AUGMENT = {
     "Han": ("Han", "Jpan", "Kore", "Hanb"),
     "Hiragana": ("Hiragana", "Jpan"),
@@ -458,6 +461,7 @@ class _Scanner:
         if name[a:b].isascii():
             return
         common: frozenset[str] | None = None
+        common_besides_latin: frozenset[str] | None = None
         seen: dict[str, int] = {}  # script -> first position
         counts: dict[str, int] = {}
         for i in range(a, b):
@@ -477,8 +481,13 @@ class _Scanner:
             seen.setdefault(sc, i)
             counts[sc] = counts.get(sc, 0) + 1
             common = scripts if common is None else common & scripts
+            if sc != "Latin":
+                common_besides_latin = scripts if common_besides_latin is None else \
+                    common_besides_latin & scripts
         if common is None or common or len(seen) < 2:
             return
+        if common_besides_latin is not None and common_besides_latin & _CJK:
+            return  # Latin with Japanese, Korean or Chinese: UTS #39 "highly restrictive"
         main = max(counts, key=lambda s: (counts[s], -seen[s]))
         others = [s for s in sorted(seen, key=lambda s: seen[s]) if s != main]
         scripts_text = " and ".join([main, *others]) if len(others) == 1 else \

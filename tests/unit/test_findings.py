@@ -77,6 +77,12 @@ CASES: list[tuple[str, list[Row]]] = [
     ("10.1000/\u65e5\u672c\u3054", [("outside-crossref-set", N, 8, 9, 8, 9, True),
                                     ("outside-crossref-set", N, 9, 10, 9, 10, True),
                                     ("outside-crossref-set", N, 10, 11, 10, 11, True)]),
+    ("10.1000/T\u30b7\u30e3\u30c4", [("outside-crossref-set", N, 9, 10, 9, 10, True),
+                                      ("outside-crossref-set", N, 10, 11, 10, 11, True),
+                                      ("outside-crossref-set", N, 11, 12, 11, 12, True)]),
+    ("10.1000/\u0436a\u03b1", [("outside-crossref-set", N, 8, 9, 8, 9, True),
+                               ("mixed-scripts", W, 8, 11, 8, 11, True),
+                               ("lookalike-letter", W, 10, 11, 10, 11, True)]),
     # Combining marks: the sequence (base + marks) is pointed at.
     ("10.1000/cafe\u0301", [("combining-mark", W, 11, 13, 11, 13, True)]),
     ("10.1000/a\u0301\u0302b", [("combining-mark", W, 8, 11, 8, 11, True)]),
