@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * DOM helpers for the page. Every string from data goes through textContent or
- * setAttribute; nothing here (or anywhere in the page) writes innerHTML.
+ * setAttribute; nothing here (or anywhere in the page) parses HTML from strings.
  * @module dom
  */
 

@@ -107,6 +107,11 @@ export class InspectView {
     const found = findings.status === "fulfilled" && Array.isArray(findings.value) ? findings.value : [];
     if (reading.status === "rejected") {
       const err = coreError(reading.reason);
+      if (!err.code) {
+        // Not a verdict on the text: the engine itself failed.
+        this.drawEngineError(text, err.message);
+        return;
+      }
       const canonical = await call("canonical_uri_2003", text).then((v) => /** @type {string} */ (v), () => null);
       if (isStale()) return;
       this.drawError(text, err, found, canonical);
@@ -220,6 +225,25 @@ export class InspectView {
         el("dl", { class: "values" }, valueRow("2003 canonical doi: URI", canonical, { id: "result-canonical" }))));
     }
     replace(p.results, blocks);
+  }
+
+  /**
+   * The engine failed on this text (not the text's fault): say so plainly.
+   * @param {string} text
+   * @param {string} message
+   */
+  drawEngineError(text, message) {
+    const p = this.parts;
+    this.shown = text;
+    p.results.removeAttribute("aria-busy");
+    p.mirrorWrap.hidden = true;
+    replace(p.mirror);
+    const say = `The DOI engine could not process this input: ${message}`;
+    replace(p.summary, say);
+    p.errorBox.hidden = false;
+    replace(p.errorBox, el("h3", { class: "error-title", text: "Something went wrong on this page" }),
+      el("p", { class: "error-message", id: "error-message", text: say }));
+    replace(p.results);
   }
 
   /**

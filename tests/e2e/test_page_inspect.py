@@ -1,0 +1,251 @@
+"""The page's main panel: every presentation, the explain tables, findings, errors.
+
+Expected values come from the core on the host (``doiname``); the page computes them
+in the browser through Pyodide. They must agree.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import doiname as d
+from doiname.findings import check, describe_code_points
+
+from .test_page_helpers import open_page, type_into
+
+pytestmark = pytest.mark.e2e
+
+SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+INPUTS = [
+    SICI,
+    "https://doi.org/10.1000/456%23789",
+    "doi:10.6338/JDA.202212/SP_17(4).0000",
+    " urn:doi:10.26321/Á.GUTIÉRREZ.ZARZA.02.2018.03 ",
+    "10.1000/a/./b",
+]
+
+
+@pytest.mark.parametrize("text", INPUTS)
+def test_every_presentation_matches_the_core(page: Page, site_url: str, text: str) -> None:
+    open_page(page, site_url)
+    type_into(page, "#doi-input", text)
+    doi = d.parse(text)
+    expect(page.locator("#result-name")).to_have_text(str(doi))
+    for level in ("recommended", "mandatory", "strict"):
+        expect(page.locator(f"#url-{level}")).to_have_text(d.to_url(text, level=level))
+    expect(page.locator("#result-urn")).to_have_text(d.to_urn_url(text))
+    expect(page.locator("#result-uri")).to_have_text(d.to_uri(text))
+    expect(page.locator("#result-api")).to_have_text(d.to_handles_api_url(text))
+    expect(page.locator("#result-canonical")).to_have_text(d.canonical_uri_2003(text))
+    expect(page.locator("#result-html")).to_have_text(d.to_html_link(text))
+    expect(page.locator("#result-markdown")).to_have_text(d.to_markdown_link(text))
+
+
+def test_why_is_this_encoded_lists_every_change(page: Page, site_url: str) -> None:
+    open_page(page, site_url, doi=SICI)
+    expect(page.locator("#result-name")).to_have_text(SICI)
+    for index, level in enumerate(("recommended", "mandatory", "strict")):
+        changes = d.explain_url(SICI, level)
+        details = page.locator("details.why").nth(index)
+        expect(details.locator("summary")).to_contain_text(f"{len(changes)} characters changed")
+        details.locator("summary").click()
+        rows = details.locator("tbody tr")
+        expect(rows).to_have_count(len(changes))
+        for row, change in zip(rows.all(), changes, strict=True):
+            cells = row.locator("td")
+            expect(cells.nth(0)).to_contain_text(change.code_point)
+            expect(cells.nth(1)).to_have_text(str(change.start + 1))
+            expect(cells.nth(2)).to_have_text(change.encoded)
+            expect(cells.nth(3)).to_have_text(change.rule)
+            expect(cells.nth(4)).to_have_text(change.source)
+
+
+def test_an_open_explain_view_stays_open_while_typing(page: Page, site_url: str) -> None:
+    open_page(page, site_url, doi="10.1000/a b")
+    page.locator("details.why summary").first.click()
+    page.locator("#doi-input").press("End")
+    page.keyboard.type("<c>")
+    expect(page.locator("#result-name")).to_have_text("10.1000/a b<c>")
+    expect(page.locator("details.why").first).to_have_attribute("open", "")
+    expect(page.locator("details.why").first.locator("tbody tr")).to_have_count(
+        len(d.explain_url("10.1000/a b<c>")))
+
+
+def test_findings_are_listed_and_marked_in_place(page: Page, site_url: str) -> None:
+    text = "doi: 10.1000/\u0430bc\u2013x "
+    open_page(page, site_url, doi=text)
+    findings = check(text)
+    items = page.locator("#findings li")
+    expect(items).to_have_count(len(findings))
+    for f in findings:
+        item = page.locator(f'#findings li[data-code="{f.code}"]').first
+        expect(item).to_contain_text(f.message)
+        expect(item.locator(".badge")).to_have_text(f.severity)
+    # Every warning or error span of the input is marked in the mirror.
+    marked = page.evaluate("""() => [...document.querySelectorAll('#mirror mark')]
+        .map(m => [Number(m.dataset.start), Number(m.dataset.end)])""")
+    covered = {i for a, b in marked for i in range(a, b)}
+    for f in findings:
+        if f.severity != "info" and f.input_start is not None and f.input_end is not None:
+            assert set(range(f.input_start, f.input_end)) <= covered, f
+    # The mirror keeps the input's text (invisible characters get a visible tag).
+    expect(page.locator("#mirror")).to_contain_text("\u0430bc\u2013x")
+
+
+def test_error_says_what_and_where_for_a_zero_width_space(page: Page, site_url: str) -> None:
+    text = "10.1000/a\u200bb"
+    with pytest.raises(d.DoiError) as info:
+        d.parse(text)
+    err = info.value
+    assert err.position == 9
+    open_page(page, site_url, doi=text)
+    expect(page.locator("#error-message")).to_have_text(err.message)
+    expect(page.locator("#inspect-error")).to_contain_text("character 10 of your input")
+    expect(page.locator("#inspect-error")).to_contain_text("U+200B")
+    mark = page.locator("#mirror mark.sev-error")
+    expect(mark).to_have_count(1)
+    expect(mark).to_have_attribute("data-start", "9")
+    expect(mark).to_have_attribute("data-end", "10")
+    expect(mark).to_contain_text("U+200B")
+    expect(page.locator("#result-name")).to_have_count(0)
+    # "Show in input" selects the offending character in the input.
+    page.locator("#inspect-error button", has_text="Show in input").click()
+    sel = page.evaluate("""() => { const i = document.getElementById('doi-input');
+        return [i.selectionStart, i.selectionEnd]; }""")
+    assert sel == [9, 10]
+
+
+def test_positions_count_code_points_like_the_core(page: Page, site_url: str) -> None:
+    # An astral character before the error: Python counts 1, JavaScript 2.
+    text = "10.1000/\U0001d400\u200bb"
+    err_pos = 9
+    with pytest.raises(d.DoiError) as info:
+        d.parse(text)
+    assert info.value.position == err_pos
+    open_page(page, site_url, doi=text)
+    mark = page.locator("#mirror mark.sev-error")
+    expect(mark).to_have_attribute("data-start", str(err_pos))
+    expect(mark).to_contain_text("U+200B")
+    expect(page.locator("#mirror")).to_contain_text("\U0001d400")
+
+
+def test_code_point_view_on_demand(page: Page, site_url: str) -> None:
+    text = "https://doi.org/10.1000/%C3%A9\u0430"
+    open_page(page, site_url, doi=text)
+    toggle = page.locator("#codepoints-toggle")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#codepoints-table")).to_have_count(0)
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    rows = page.locator("#codepoints-table tbody tr")
+    described = describe_code_points(text)
+    expect(rows).to_have_count(len(described))
+    for row, cp in zip(rows.all(), described, strict=True):
+        expect(row.locator("td").nth(2)).to_have_text(cp.code_point)
+        expect(row.locator("td").nth(3)).to_have_text(cp.name)
+        if cp.looks_like:
+            expect(row.locator("td").nth(6)).to_have_text(cp.looks_like)
+    toggle.click()
+    expect(page.locator("#codepoints-table")).to_have_count(0)
+
+
+def test_short_doi_offers_expand(page: Page, site_url: str, doi_routes: object) -> None:
+    from doiname.handle import alias_target, read_handle_response
+
+    from .test_page_helpers import fixture_body, fixture_entry
+
+    entry = fixture_entry("/api/handles/10/abcde?type=HS_ALIAS")
+    record = read_handle_response(entry["status"], fixture_body(entry["file"]))
+    target = alias_target(record)
+    assert target
+    open_page(page, site_url, doi="10/abcde")
+    with pytest.raises(d.DoiError) as info:
+        d.parse("10/abcde")
+    assert info.value.code == "short-doi"
+    expect(page.locator("#error-message")).to_have_text(info.value.message)
+    page.get_by_role("button", name="Expand").click()
+    expect(page.locator("#expanded-name")).to_have_text(target)
+    page.get_by_role("button", name="Inspect this DOI name").click()
+    expect(page.locator("#doi-input")).to_have_value(target)
+    expect(page.locator("#result-name")).to_have_text(str(d.parse(target)))
+
+
+def test_copy_buttons_copy_and_announce(page: Page, site_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_page(page, site_url, doi=SICI)
+    page.get_by_role("button", name="Copy URL (strict)").click()
+    expect(page.locator("#announcer")).to_have_text("Copied URL (strict)")
+    assert page.evaluate("() => navigator.clipboard.readText()") == d.to_url(SICI, level="strict")
+    page.get_by_role("button", name="Copy Markdown link").click()
+    expect(page.locator("#announcer")).to_have_text("Copied Markdown link")
+    assert page.evaluate("() => navigator.clipboard.readText()") == d.to_markdown_link(SICI)
+
+
+def test_copy_falls_back_without_the_clipboard_api(page: Page, site_url: str) -> None:
+    page.add_init_script("Object.defineProperty(navigator, 'clipboard', {value: undefined});"
+                         "window.__copied = []; document.execCommand = (c) => "
+                         "{ window.__copied.push(document.activeElement.value); return true; };")
+    open_page(page, site_url, doi=SICI)
+    page.get_by_role("button", name="Copy doi: URI").click()
+    expect(page.locator("#announcer")).to_have_text("Copied doi: URI")
+    assert page.evaluate("() => window.__copied") == [d.to_uri(SICI)]
+
+
+def test_fast_typing_ends_on_the_last_text(page: Page, site_url: str) -> None:
+    open_page(page, site_url)
+    box = page.locator("#doi-input")
+    box.click()
+    final = "10.1000/abc def<ghi>"
+    page.keyboard.type(final, delay=0)
+    expect(page.locator("#result-name")).to_have_text(final)
+    expect(page.locator("#url-recommended")).to_have_text(d.to_url(final))
+    box.press("Escape")
+    expect(box).to_have_value("")
+    expect(page.locator("#result-name")).to_have_count(0)
+
+
+def test_typeable_before_python_and_filled_when_ready(page: Page, site_url: str) -> None:
+    # Hold the core's start until the test lets it go: the page must be drawn and
+    # typeable meanwhile, and fill in the result afterwards.
+    page.add_init_script("""(() => {
+      let release; window.__go = new Promise((r) => { release = r; }); window.__release = release;
+      const Real = window.Worker;
+      window.Worker = class extends Real {
+        constructor(...args) { super(...args); const post = this.postMessage.bind(this);
+          const queue = []; let open = false;
+          window.__go.then(() => { open = true; for (const m of queue) post(...m); });
+          this.postMessage = (...m) => { if (open) post(...m); else queue.push(m); }; }
+      };
+    })()""")
+    page.goto(site_url)
+    box = page.locator("#doi-input")
+    box.fill("10.1000/182")
+    expect(page.locator("#result-name")).to_have_count(0)
+    expect(page.locator("#boot")).not_to_have_attribute("data-phase", "failed")
+    page.evaluate("() => window.__release()")
+    expect(page.locator("#result-name")).to_have_text("10.1000/182", timeout=60_000)
+
+
+@pytest.mark.parametrize("breakage", [
+    "window.Worker = function () { throw new Error('workers are disabled'); };",
+    "delete window.WebAssembly; window.Worker = function () { throw new Error('no wasm'); };",
+])
+def test_says_plainly_when_the_engine_cannot_start(page: Page, site_url: str, breakage: str) -> None:
+    page.add_init_script(breakage)
+    page.goto(site_url)
+    boot = page.locator("#boot")
+    expect(boot).to_have_attribute("data-phase", "failed", timeout=30_000)
+    expect(boot).to_contain_text("could not start")
+    page.fill("#doi-input", "10.1000/182")
+    expect(page.locator("#inspect-summary")).to_contain_text("could not start")
+
+
+def test_still_encodes_with_the_network_cut_after_load(page: Page, site_url: str) -> None:
+    open_page(page, site_url)
+    page.context.set_offline(True)
+    try:
+        type_into(page, "#doi-input", SICI)
+        expect(page.locator("#url-recommended")).to_have_text(d.to_url(SICI))
+    finally:
+        page.context.set_offline(False)

@@ -1,0 +1,193 @@
+"""The resolve panel against https://doi.org/** routed to fixtures: every outcome.
+
+The expected message and values are what the core reads from the same fixture on the
+host (``read_handle_response``); the test never reaches the real doi.org.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from doiname.handle import read_handle_response, read_which_ra_response, transport_outcome
+
+from .test_page_helpers import fixture_body, fixture_entry, open_page
+
+pytestmark = pytest.mark.e2e
+
+CASES = [
+    ("10.1000/182", "/api/handles/10.1000/182", "ok"),
+    ("10.1000/does-not-exist", "/api/handles/10.1000/does-not-exist", "not-found"),
+    ("10.1000/empty", "/api/handles/10.1000/empty", "no-values"),
+    ("10.1000/server-error", "/api/handles/10.1000/server-error", "server-error"),
+    ("10.1000/not-json", "/api/handles/10.1000/not-json", "bad-json"),
+]
+
+
+def _resolve(page: Page, site_url: str, name: str) -> None:
+    open_page(page, site_url, doi=name)
+    expect(page.locator("#result-name")).to_have_text(name)
+    page.get_by_role("button", name="Resolve").click()
+
+
+@pytest.mark.parametrize(("name", "path", "outcome"), CASES)
+def test_each_answer_gets_the_cores_message(
+    page: Page, site_url: str, doi_routes: object, name: str, path: str, outcome: str
+) -> None:
+    entry = fixture_entry(path)
+    record = read_handle_response(entry["status"], fixture_body(entry["file"]))
+    assert record.outcome == outcome
+    _resolve(page, site_url, name)
+    line = page.locator("#resolve-outcome")
+    expect(line).to_have_attribute("data-outcome", outcome)
+    expect(line).to_have_text(record.message)
+    rows = page.locator("#handle-values tbody tr")
+    expect(rows).to_have_count(len(record.values))
+
+
+def test_values_table_shows_every_value_as_decoded(
+    page: Page, site_url: str, doi_routes: object
+) -> None:
+    name = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+    entry = fixture_entry("/api/handles/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O")
+    record = read_handle_response(entry["status"], fixture_body(entry["file"]))
+    assert record.ok and record.values
+    _resolve(page, site_url, name)
+    expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
+    rows = page.locator("#handle-values tbody tr")
+    expect(rows).to_have_count(len(record.values))
+    for row, v in zip(rows.all(), record.values, strict=True):
+        cells = row.locator("td")
+        expect(cells.nth(0)).to_have_text(str(v.index))
+        expect(cells.nth(1)).to_have_text(v.type)
+        expect(cells.nth(2)).to_have_text(v.format)
+        expect(cells.nth(4)).to_have_text(v.ttl)
+        expect(cells.nth(5)).to_have_text(v.timestamp or "–")
+        data = cells.nth(3)
+        if v.href:
+            link = data.locator(".data-text a")
+            expect(link).to_have_attribute("href", v.href)
+            expect(link).to_have_attribute("rel", "noopener noreferrer")
+        for label, value in v.details:
+            expect(data.locator("dl.details")).to_contain_text(label)
+            expect(data.locator("dl.details")).to_contain_text(value)
+        if v.locations:
+            items = data.locator("ol.locations li")
+            expect(items).to_have_count(len(v.locations))
+            for item, loc in zip(items.all(), v.locations, strict=True):
+                if loc.linkable:
+                    expect(item.locator("a")).to_have_attribute("href", loc.href)
+                else:
+                    expect(item.locator("a")).to_have_count(0)
+                    expect(item).to_contain_text(loc.href)
+        if not v.details and not v.locations and not v.href and v.text.isprintable():
+            expect(data.locator(".data-text")).to_have_text(v.text)
+    if record.url:
+        expect(page.locator(".resolves-to a")).to_have_attribute("href", record.url)
+
+
+def test_hostile_record_renders_inert(page: Page, site_url: str, doi_routes: object) -> None:
+    entry = fixture_entry("/api/handles/10.1000/hostile")
+    record = read_handle_response(entry["status"], fixture_body(entry["file"]))
+    _resolve(page, site_url, "10.1000/hostile")
+    table = page.locator("#handle-values")
+    expect(table.locator("tbody tr")).to_have_count(len(record.values))
+    # The markup in the values is shown as text, never parsed.
+    expect(table).to_contain_text("<img src=x onerror=")
+    expect(table).to_contain_text("javascript:window.__pwned=1")
+    output = page.locator("#resolve-output")
+    assert output.locator("img, script, b, iframe, object, embed").count() == 0
+    hrefs = output.locator("a").evaluate_all("as => as.map(a => a.getAttribute('href'))")
+    linkable = {v.href for v in record.values if v.href} | {
+        loc.href for v in record.values for loc in v.locations if loc.linkable}
+    assert set(hrefs) <= linkable
+    assert all(h.startswith(("https://", "http://")) for h in hrefs)
+    for a in output.locator("a").all():
+        expect(a).to_have_attribute("rel", "noopener noreferrer")
+    # Hover and click on everything; nothing the record carries may run.
+    for cell in table.locator("td").all():
+        cell.hover()
+    assert page.evaluate("() => window.__pwned") is None
+    assert page.evaluate("() => document.querySelectorAll('img').length") == 0
+
+
+def test_network_failure_is_its_own_outcome(page: Page, site_url: str) -> None:
+    page.route("https://doi.org/**", lambda route: route.abort("failed"))
+    _resolve(page, site_url, "10.1000/182")
+    line = page.locator("#resolve-outcome")
+    expect(line).to_have_attribute("data-outcome", "network")
+    expect(line).to_have_text(transport_outcome("network").message)
+
+
+@pytest.fixture
+def hanging_doi_org(page: Page) -> Iterator[list[Route]]:
+    """doi.org never answers (the routes are released at the end of the test)."""
+    held: list[Route] = []
+    lock = threading.Lock()
+
+    def hold(route: Route) -> None:
+        with lock:
+            held.append(route)
+
+    page.route("https://doi.org/**", hold)
+    yield held
+    for route in held:
+        try:
+            route.abort("failed")
+        except Exception:  # the page may have moved on
+            pass
+
+
+def test_cancel_stops_the_request(page: Page, site_url: str, hanging_doi_org: list[Route]) -> None:
+    _resolve(page, site_url, "10.1000/182")
+    cancel = page.get_by_role("button", name="Cancel")
+    expect(cancel).to_be_enabled()
+    expect(page.locator("#resolve-pending")).to_be_visible()
+    cancel.click()
+    line = page.locator("#resolve-outcome")
+    expect(line).to_have_attribute("data-outcome", "cancelled")
+    expect(line).to_have_text(transport_outcome("cancelled").message)
+    expect(cancel).to_be_disabled()
+    expect(page.get_by_role("button", name="Resolve")).to_be_enabled()
+
+
+def test_timeout_after_ten_seconds(page: Page, site_url: str, hanging_doi_org: list[Route]) -> None:
+    _resolve(page, site_url, "10.1000/182")
+    line = page.locator("#resolve-outcome")
+    expect(line).to_have_attribute("data-outcome", "timeout", timeout=30_000)
+    expect(line).to_have_text(transport_outcome("timeout").message)
+
+
+def test_which_ra(page: Page, site_url: str) -> None:
+    body = fixture_body("which-ra.json")
+    result = read_which_ra_response(200, body)
+    page.route("https://doi.org/ra/**", lambda route: route.fulfill(
+        status=200, body=body, content_type="application/json",
+        headers={"Access-Control-Allow-Origin": "*"}))
+    open_page(page, site_url, doi="10.1000/182")
+    page.get_by_role("button", name="Which RA").click()
+    line = page.locator("#resolve-outcome")
+    expect(line).to_have_attribute("data-outcome", result.outcome)
+    expect(line).to_have_text(result.message)
+    rows = page.locator("#which-ra tbody tr")
+    expect(rows).to_have_count(len(result.answers))
+    for row, answer in zip(rows.all(), result.answers, strict=True):
+        expect(row.locator("td").nth(0)).to_have_text(answer.doi)
+        expect(row.locator("td").nth(1)).to_have_text(answer.ra or "–")
+        expect(row.locator("td").nth(2)).to_have_text(answer.message)
+
+
+def test_a_new_name_clears_the_old_record(page: Page, site_url: str, doi_routes: object) -> None:
+    _resolve(page, site_url, "10.1000/182")
+    expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
+    page.fill("#doi-input", "10.1000/183")
+    expect(page.locator("#resolve-outcome")).to_have_count(0)
+
+
+def test_resolving_an_unreadable_name_says_why(page: Page, site_url: str) -> None:
+    open_page(page, site_url, doi="10.1000/a\u200bb")
+    page.get_by_role("button", name="Resolve").click()
+    expect(page.locator("#resolve-outcome")).to_contain_text("U+200B")
