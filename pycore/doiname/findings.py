@@ -12,7 +12,9 @@ Rules (``code``: severity, ``source``):
 * every :func:`~doiname.parse` error (``code`` is the :class:`~doiname.errors.DoiError`
   code): error, positions in the input; for input that cannot be read, the lookalike
   rules below still run over the input (``in_name=False``), because a lookalike slash
-  or digit is often *why* it cannot be read;
+  or digit is often *why* it cannot be read. Bidirectional controls (U+202E RIGHT-TO-LEFT
+  OVERRIDE, ...) and zero-width characters are not Graphic (003 ch. 2), so they arrive
+  as the parser's ``not-graphic`` error, whose message says what they are;
 * the reader's notes (``whitespace-trimmed``, ``percent-decoded``, ``proxy-link``,
   ``url-query-dropped``, ...), positions in the input;
 * ``reserved-suffix-start``: warning, "002 §4.3": "The Suffix cannot start with */
