@@ -128,6 +128,16 @@ byId("doi-clear").addEventListener("click", () => {
   input.focus();
 });
 
+for (const button of document.querySelectorAll("button[data-example]")) {
+  button.addEventListener("click", () => {
+    commitState();
+    input.value = /** @type {HTMLElement} */ (button).dataset.example ?? "";
+    writeState(currentState(), true);
+    onInspectInput();
+    input.focus();
+  });
+}
+
 /** Put a state into the inputs and recompute (page load, back, forward). */
 function restore() {
   editing = false;

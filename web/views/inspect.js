@@ -352,7 +352,8 @@ export class InspectView {
       el("div", { class: "url-head" },
         el("span", { class: "level-name", text: label }),
         el("span", { class: "level-blurb", text: blurb })),
-      el("div", { class: "url-line" }, code, copyButton(() => url.value, label)),
+      el("div", { class: "url-line" }, code, copyButton(() => url.value, label),
+        level === "recommended" ? openLink(String(url.value)) : null),
       details);
   }
 
@@ -459,6 +460,17 @@ export class InspectView {
         : `The name has ${count} character${count === 1 ? "" : "s"}. See each one with its Unicode number, name and script.` }),
       button, body);
   }
+}
+
+/**
+ * "Open" for the resolver link the core made (always its http(s) resolver URL).
+ * @param {string} url
+ * @returns {HTMLAnchorElement | null}
+ */
+function openLink(url) {
+  if (!/^https?:\/\//i.test(url)) return null;
+  return el("a", { class: "button-link", href: url, rel: "noopener noreferrer", target: "_blank",
+    "aria-label": "Open the link at the resolver (new tab)", text: "Open" });
 }
 
 /**
