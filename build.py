@@ -1,0 +1,456 @@
+#!/usr/bin/env python3
+"""Build, serve and test the doiname web page (issue 3). Standard library only.
+
+    python3 build.py build            # writes dist/site/ (a static site)
+    python3 build.py serve [--port N] # builds, then serves dist/site on 127.0.0.1:N (8000)
+    python3 build.py test [ARGS...]   # sets everything up, builds, ruff, mypy --strict, pytest
+
+``build`` runs ``npm ci`` when ``node_modules`` is missing or older than
+``package-lock.json`` (Pyodide comes from the npm ``pyodide`` package pinned there) and
+``pip download`` when micropip's wheel is not in ``.cache/wheels`` yet. Nothing is ever
+loaded from a CDN: the site holds the Pyodide runtime, micropip's wheel (with its real
+sha256 in the copied ``pyodide-lock.json``, so integrity checks stay on) and the core's
+wheel, built here from ``pycore/doiname`` with :mod:`zipfile`.
+
+``test`` is the README's test command for a fresh Debian machine: it installs Chromium
+with apt when ``/usr/bin/chromium`` is missing, makes ``.venv`` with ``pip install -e
+.[dev]``, builds, then runs ``ruff check``, ``mypy --strict`` and ``pytest tests`` in the
+venv. Its exit code is nonzero when any step fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import contextlib
+import csv
+import email.policy
+import fcntl
+import hashlib
+import http.server
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+import zipfile
+from collections.abc import Iterator, Sequence
+from email.message import EmailMessage
+from pathlib import Path
+from typing import Any, ClassVar
+
+ROOT = Path(__file__).resolve().parent
+WEB = ROOT / "web"
+CORE = ROOT / "pycore" / "doiname"
+DIST = ROOT / "dist"
+SITE = DIST / "site"
+CACHE = ROOT / ".cache"
+WHEEL_CACHE = CACHE / "wheels"
+VENV = ROOT / ".venv"
+NODE_PYODIDE = ROOT / "node_modules" / "pyodide"
+CHROMIUM = Path("/usr/bin/chromium")
+
+PYODIDE_VERSION = "314.0.7"
+#: What the site needs from the npm package (no wheels: the package carries none).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+#: sha256 of PyPI's micropip 0.11.1 wheel (it differs from the one in Pyodide's lock
+#: file, which is why the copied lock file is patched with this one).
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+#: Content types the server must get right (wasm streaming compilation needs the first).
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".json": "application/json",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".html": "text/html",
+    ".css": "text/css",
+    ".svg": "image/svg+xml",
+}
+
+# Build ---------------------------------------------------------------------------------
+
+
+def log(message: str) -> None:
+    """One progress line on stderr."""
+    print(f"build.py: {message}", file=sys.stderr, flush=True)
+
+
+def run(cmd: Sequence[str | os.PathLike[str]], **kwargs: Any) -> None:
+    """Run a command, echoing it; raise SystemExit with its code when it fails."""
+    log("$ " + " ".join(str(c) for c in cmd))
+    code = subprocess.run([str(c) for c in cmd], check=False, **kwargs).returncode
+    if code != 0:
+        raise SystemExit(f"build.py: command failed with exit code {code}: {cmd[0]}")
+
+
+def project_metadata() -> dict[str, Any]:
+    """The ``[project]`` table of pyproject.toml."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        project: dict[str, Any] = tomllib.load(f)["project"]
+    return project
+
+
+def ensure_npm() -> Path:
+    """``npm ci`` when node_modules is missing or older than package-lock.json."""
+    lock = ROOT / "package-lock.json"
+    installed = ROOT / "node_modules" / ".package-lock.json"
+    pkg = NODE_PYODIDE / "package.json"
+    fresh = (
+        installed.is_file()
+        and pkg.is_file()
+        and installed.stat().st_mtime >= lock.stat().st_mtime
+        and json.loads(pkg.read_text(encoding="utf-8")).get("version") == PYODIDE_VERSION
+        and all((NODE_PYODIDE / f).is_file() for f in PYODIDE_FILES)
+    )
+    if not fresh:
+        if shutil.which("npm") is None:
+            install_apt("npm", "nodejs")
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+        installed.touch()
+    return NODE_PYODIDE
+
+
+def pip_command() -> list[str]:
+    """A working pip: the host's, or the project venv's when the host has none."""
+    probe = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True,
+                           check=False)
+    if probe.returncode == 0:
+        return [sys.executable, "-m", "pip"]
+    return [str(ensure_venv()), "-m", "pip"]
+
+
+def sha256_file(path: Path) -> str:
+    """Hex sha256 of a file."""
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def ensure_micropip() -> Path:
+    """micropip's wheel from PyPI (``pip download``), checked against its pinned sha256."""
+    wheel = WHEEL_CACHE / MICROPIP_WHEEL
+    if not wheel.is_file():
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        run([*pip_command(), "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+             "-d", WHEEL_CACHE, f"micropip=={MICROPIP_VERSION}"])
+    digest = sha256_file(wheel)
+    if digest != MICROPIP_SHA256:
+        wheel.unlink()
+        raise SystemExit(f"build.py: {MICROPIP_WHEEL} has sha256 {digest}, expected "
+                         f"{MICROPIP_SHA256}; the download was removed, run the build again.")
+    return wheel
+
+
+def _record_hash(data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def wheel_name() -> str:
+    """File name of the core's wheel (PEP 427), from pyproject.toml."""
+    project = project_metadata()
+    name = str(project["name"]).replace("-", "_")
+    return f"{name}-{project['version']}-py3-none-any.whl"
+
+
+def core_sources() -> list[Path]:
+    """The files of the core package that go into the wheel, sorted."""
+    files = [p for p in CORE.rglob("*") if p.is_file()
+             and "__pycache__" not in p.parts and p.suffix in (".py", ".typed")]
+    return sorted(files, key=lambda p: p.relative_to(CORE).as_posix())
+
+
+def wheel_metadata() -> str:
+    """The METADATA file (core metadata 2.1) of the core's wheel."""
+    project = project_metadata()
+    msg = EmailMessage(policy=email.policy.compat32)
+    msg["Metadata-Version"] = "2.1"
+    msg["Name"] = str(project["name"])
+    msg["Version"] = str(project["version"])
+    msg["Summary"] = str(project.get("description", ""))
+    if "requires-python" in project:
+        msg["Requires-Python"] = str(project["requires-python"])
+    lic = project.get("license")
+    if isinstance(lic, dict) and "text" in lic:
+        msg["License"] = str(lic["text"])
+    for classifier in project.get("classifiers", []):
+        msg["Classifier"] = str(classifier)
+    for dep in project.get("dependencies", []):
+        msg["Requires-Dist"] = str(dep)
+    return msg.as_string()
+
+
+def build_wheel(dest_dir: Path) -> Path:
+    """Write the core's pure-Python wheel (py3-none-any) to ``dest_dir``; reproducible."""
+    project = project_metadata()
+    dist_info = f"{str(project['name']).replace('-', '_')}-{project['version']}.dist-info"
+    entries: list[tuple[str, bytes]] = [
+        ("doiname/" + p.relative_to(CORE).as_posix(), p.read_bytes()) for p in core_sources()
+    ]
+    entries.append((f"{dist_info}/METADATA", wheel_metadata().encode("utf-8")))
+    entries.append((f"{dist_info}/WHEEL", (
+        "Wheel-Version: 1.0\nGenerator: doiname build.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n").encode("ascii")))
+    scripts = project.get("scripts", {})
+    if scripts:
+        lines = ["[console_scripts]", *(f"{k} = {v}" for k, v in sorted(scripts.items()))]
+        entries.append((f"{dist_info}/entry_points.txt", ("\n".join(lines) + "\n").encode()))
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for arcname, data in entries:
+        writer.writerow([arcname, _record_hash(data), str(len(data))])
+    writer.writerow([f"{dist_info}/RECORD", "", ""])
+    entries.append((f"{dist_info}/RECORD", record.getvalue().encode("utf-8")))
+
+    dest_dir.mkdir(parents=True, exist_ok=True)
+    path = dest_dir / wheel_name()
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as zf:
+        for arcname, data in entries:
+            info = zipfile.ZipInfo(arcname, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, data)
+    return path
+
+
+def patched_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
+    """Pyodide's lock file with micropip's entry carrying the sha256 of the shipped wheel."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"]["micropip"]
+    if entry["file_name"] != MICROPIP_WHEEL:
+        raise SystemExit(f"build.py: the Pyodide lock file wants {entry['file_name']}, "
+                         f"not {MICROPIP_WHEEL}; update MICROPIP_VERSION.")
+    entry["sha256"] = micropip_sha256
+    return json.dumps(lock, separators=(",", ":"), sort_keys=False)
+
+
+def build_info_js(info: dict[str, Any]) -> str:
+    """``build-info.js``: what the worker needs to know about this build."""
+    return ("// Generated by build.py; do not edit.\n"
+            f"export const BUILD = Object.freeze({json.dumps(info, indent=2)});\n")
+
+
+@contextlib.contextmanager
+def build_lock() -> Iterator[None]:
+    """One build at a time (tests and people may build concurrently)."""
+    DIST.mkdir(parents=True, exist_ok=True)
+    with (DIST / ".build.lock").open("w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
+def build() -> Path:
+    """Write dist/site/ and return its path. The old site is swapped out atomically."""
+    started = time.monotonic()
+    pyodide_dir = ensure_npm()
+    micropip = ensure_micropip()
+    with build_lock():
+        tmp = DIST / f".site-{os.getpid()}"
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        shutil.copytree(WEB, tmp, ignore=shutil.ignore_patterns("*~", ".*"))
+        runtime = tmp / "pyodide"
+        runtime.mkdir()
+        for name in PYODIDE_FILES:
+            shutil.copy2(pyodide_dir / name, runtime / name)
+        shutil.copy2(micropip, runtime / MICROPIP_WHEEL)
+        (runtime / "pyodide-lock.json").write_text(
+            patched_lock(pyodide_dir, sha256_file(micropip)), encoding="utf-8")
+        wheel = build_wheel(tmp / "wheels")
+        digest = hashlib.sha256(wheel.read_bytes()).digest()
+        info = {
+            "pyodideVersion": PYODIDE_VERSION,
+            "indexURL": "pyodide/",
+            "coreWheel": f"wheels/{wheel.name}",
+            "coreWheelName": wheel.name,
+            "coreIntegrity": "sha256-" + base64.b64encode(digest).decode("ascii"),
+            "coreVersion": str(project_metadata()["version"]),
+            "micropip": MICROPIP_WHEEL,
+        }
+        (tmp / "build-info.js").write_text(build_info_js(info), encoding="utf-8")
+        old = DIST / f".old-{os.getpid()}"
+        if SITE.exists():
+            SITE.rename(old)
+        tmp.rename(SITE)
+        if old.exists():
+            shutil.rmtree(old, ignore_errors=True)
+    log(f"wrote {SITE.relative_to(ROOT)} in {time.monotonic() - started:.1f} s")
+    return SITE
+
+
+# Serve ---------------------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types, CORS open (the widget needs it), no caching."""
+
+    quiet: ClassVar[bool] = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Set before the base class handles the request (it does so in __init__).
+        self.extensions_map = {**self.extensions_map, **MIME_TYPES}
+        super().__init__(*args, **kwargs)
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Cache-Control", "no-cache")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        if not self.quiet:
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path, port: int = 0, *, quiet: bool = False,
+                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A threading HTTP server for ``directory`` on ``host:port`` (0: a free port)."""
+
+    class Handler(SiteHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(directory), **kwargs)
+
+    Handler.quiet = quiet
+    server = http.server.ThreadingHTTPServer((host, port), Handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/site until interrupted."""
+    site = build()
+    server = make_server(site, port)
+    print(f"Serving {site.relative_to(ROOT)} at http://127.0.0.1:{server.server_port}/ "
+          "(Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# Test ----------------------------------------------------------------------------------
+
+
+def install_apt(*packages: str) -> None:
+    """``apt-get install -y`` (as root), with one ``apt-get update`` retry."""
+    if os.geteuid() != 0:
+        raise SystemExit(f"build.py: please install {' '.join(packages)} (apt-get install "
+                         f"-y {' '.join(packages)}); this needs root.")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    cmd = ["apt-get", "install", "-y", "--no-install-recommends", *packages]
+    log("$ " + " ".join(cmd))
+    if subprocess.run(cmd, env=env, check=False).returncode != 0:
+        run(["apt-get", "update"], env=env)
+        run(cmd, env=env)
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv(*, dev: bool = False) -> Path:
+    """The project venv's python; with ``dev``, ``pip install -e .[dev]`` done for pyproject."""
+    py = venv_python()
+    if not py.is_file():
+        log("$ python3 -m venv .venv")
+        if subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=False).returncode:
+            shutil.rmtree(VENV, ignore_errors=True)
+            minor = f"{sys.version_info.major}.{sys.version_info.minor}"
+            install_apt(f"python{minor}-venv", "python3-pip")
+            run([sys.executable, "-m", "venv", str(VENV)])
+    if dev:
+        stamp = VENV / ".doiname-dev"
+        want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+        if not stamp.is_file() or stamp.read_text() != want:
+            run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                 "-e", f"{ROOT}[dev]"])
+            stamp.write_text(want)
+    return py
+
+
+def mypy_targets() -> list[str]:
+    """The configured mypy files plus build.py and the benchmarks."""
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        files = list(tomllib.load(f).get("tool", {}).get("mypy", {}).get("files", []))
+    for extra in ("build.py", "bench"):
+        if extra not in files and (ROOT / extra).exists():
+            files.append(extra)
+    return files
+
+
+def test(pytest_args: Sequence[str]) -> int:
+    """The README's test command: set up, build, lint, type-check, run every test."""
+    started = time.monotonic()
+    if not CHROMIUM.is_file():
+        install_apt("chromium")
+    py = ensure_venv(dev=True)
+    build()
+    env = {**os.environ, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTHONPATH", None)
+    steps: list[tuple[str, list[str]]] = [
+        ("ruff", [str(py), "-m", "ruff", "check", "."]),
+        ("mypy", [str(py), "-m", "mypy", "--strict", *mypy_targets()]),
+        ("pytest", [str(py), "-m", "pytest", "tests", "-p", "no:cacheprovider",
+                    "--screenshot", "only-on-failure", "--output", "test-results",
+                    *pytest_args]),
+    ]
+    failed: list[str] = []
+    for name, cmd in steps:
+        log("$ " + " ".join(cmd))
+        t0 = time.monotonic()
+        code = subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
+        log(f"{name}: {'ok' if code == 0 else f'FAILED (exit code {code})'} "
+            f"in {time.monotonic() - t0:.0f} s")
+        if code != 0:
+            failed.append(name)
+    total = time.monotonic() - started
+    if failed:
+        log(f"FAILED: {', '.join(failed)} ({total:.0f} s)")
+        return 1
+    log(f"all checks passed ({total:.0f} s)")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("build", help="write dist/site/")
+    p_serve = sub.add_parser("serve", help="build, then serve dist/site on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sub.add_parser("test", help="install what is missing, build, ruff, mypy, pytest "
+                                "(further arguments go to pytest)")
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "build":
+        build()
+        return 0
+    if args.command == "serve":
+        serve(args.port)
+        return 0
+    return test(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""The JSON bridge between the web page's worker and the package (issue 3).
+
+JavaScript never holds a Python object: every call takes JSON text and returns JSON
+text, so no proxy leaks across and nothing needs ``destroy()``. Only the public
+functions of the package (the functions named in ``doiname.__all__``) can be called.
+
+A reply is ``{"ok": RESULT}`` or ``{"error": {"code", "message", "position", "end"}}``.
+Results are plain JSON (:func:`doiname.jsonable.to_jsonable`): a ``Doi`` becomes
+``{prefix, suffix, name}``, dataclasses objects of their fields, tuples lists. A
+:class:`~doiname.errors.DoiError` keeps its code, message and span; any other failure
+becomes a generic error with a plain message, and its traceback goes to ``stderr``
+(the browser console), never to the page.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import inspect
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import doiname
+
+from .errors import DoiError
+from .handle import HandleRecord, WhichRaResult, alias_target, transport_outcome
+from .handle import read_handle_response as _read_handle
+from .handle import read_which_ra_response as _read_which_ra
+from .jsonable import error_json, to_jsonable
+
+__all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "call_json", "functions", "info_json",
+           "read_answer_json"]
+
+#: How a request can fail without an answer (the main thread's ``fetch`` reports these).
+TRANSPORT_FAILURES = ("network", "timeout", "cancelled")
+#: What an answer from doi.org is read as.
+ANSWER_KINDS = ("handle", "which-ra", "alias")
+
+
+def functions() -> dict[str, Callable[..., Any]]:
+    """The callable public functions of the package, by name (classes are left out)."""
+    out: dict[str, Callable[..., Any]] = {}
+    for name in doiname.__all__:
+        obj = getattr(doiname, name, None)
+        if inspect.isfunction(obj):
+            out[name] = obj
+    return out
+
+
+_FUNCTIONS = functions()
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=True, allow_nan=False, separators=(",", ":"))
+
+
+def _error(code: str, message: str, position: int | None = None,
+           end: int | None = None) -> str:
+    return _dumps({"error": {"code": code, "message": message, "position": position,
+                             "end": end}})
+
+
+def _internal(what: str, exc: BaseException) -> str:
+    """A generic error reply; the traceback goes to stderr (the console), not the page."""
+    print(f"doiname bridge: {what} failed:", file=sys.stderr)
+    traceback.print_exception(exc, file=sys.stderr)
+    return _error("internal", f"{what} failed unexpectedly ({type(exc).__name__}). This is "
+                  "a bug in doiname; the details are in the browser console.")
+
+
+def _split_args(args_json: str) -> tuple[list[Any], dict[str, Any]]:
+    """``[a, b]`` or ``{"args": [a, b], "kwargs": {...}}`` into positional and keyword."""
+    data = json.loads(args_json) if args_json else []
+    if isinstance(data, list):
+        return data, {}
+    if isinstance(data, dict) and set(data) <= {"args", "kwargs"}:
+        args = data.get("args", [])
+        kwargs = data.get("kwargs", {})
+        if isinstance(args, list) and isinstance(kwargs, dict):
+            return args, {str(k): v for k, v in kwargs.items()}
+    raise ValueError("arguments must be a JSON array or {\"args\": [...], \"kwargs\": {...}}")
+
+
+def call_json(name: str, args_json: str = "[]") -> str:
+    """Call the public function ``doiname.<name>`` with JSON arguments; reply as JSON text.
+
+    ``args_json`` is a JSON array of positional arguments, or an object
+    ``{"args": [...], "kwargs": {...}}``. Unknown names and arguments the function does
+    not take are refused with a plain message (codes ``unknown-function``,
+    ``bad-arguments``).
+    """
+    fn = _FUNCTIONS.get(name)
+    if fn is None:
+        return _error("unknown-function", f"doiname has no public function named {name!r}.")
+    try:
+        args, kwargs = _split_args(args_json)
+    except ValueError as exc:  # json.JSONDecodeError is a ValueError
+        return _error("bad-arguments", f"The arguments for {name} are not valid: {exc}")
+    try:
+        inspect.signature(fn).bind(*args, **kwargs)
+    except TypeError as exc:
+        return _error("bad-arguments", f"{name} cannot be called like this: {exc}.")
+    try:
+        result = fn(*args, **kwargs)
+    except DoiError as err:
+        return _dumps({"error": error_json(err)})
+    except Exception as exc:
+        return _internal(name, exc)
+    try:
+        return _dumps({"ok": to_jsonable(result)})
+    except (TypeError, ValueError) as exc:
+        return _internal(f"turning the result of {name} into JSON", exc)
+
+
+def _read(kind: str, status: int | None, body: str | None,
+          failure: str | None) -> HandleRecord | WhichRaResult:
+    if failure is not None:
+        record = transport_outcome(failure)
+        if kind == "which-ra":
+            return WhichRaResult(record.outcome, False, record.message)
+        return record
+    if kind == "which-ra":
+        return _read_which_ra(status, body)
+    return _read_handle(status, body)
+
+
+def read_answer_json(kind: str, status: int | None, body: str | None,
+                     failure: str | None = None) -> str:
+    """Read what doi.org answered (or how the request failed); reply as JSON text.
+
+    ``kind`` is ``handle`` (:func:`doiname.read_handle_response`), ``which-ra``
+    (:func:`doiname.read_which_ra_response`) or ``alias`` (a shortDOI's ``HS_ALIAS``
+    record: the handle record plus ``target``, :func:`doiname.alias_target`).
+    ``failure`` is ``network``, ``timeout`` or ``cancelled`` when no answer arrived
+    (:func:`doiname.transport_outcome`); the reply is then that outcome.
+    """
+    if kind not in ANSWER_KINDS:
+        return _error("bad-arguments", f"Unknown kind of answer {kind!r}.")
+    if failure is not None and failure not in TRANSPORT_FAILURES:
+        return _error("bad-arguments", f"Unknown request failure {failure!r}.")
+    try:
+        outcome = _read(kind, status, body, failure)
+        data = to_jsonable(outcome)
+        if kind == "alias" and isinstance(outcome, HandleRecord):
+            data["target"] = alias_target(outcome)
+        return _dumps({"ok": data})
+    except Exception as exc:
+        return _internal(f"reading the {kind} answer", exc)
+
+
+def info_json() -> str:
+    """Facts about the running package, for diagnostics and tests: versions, installer."""
+    try:
+        dist = importlib.metadata.distribution("doiname")
+        installer = (dist.read_text("INSTALLER") or "").strip() or None
+        version: str | None = dist.version
+    except importlib.metadata.PackageNotFoundError:
+        installer = None
+        version = None
+    return _dumps({"ok": {
+        "doiname": doiname.__version__,
+        "distribution": version,
+        "installer": installer,
+        "location": str(getattr(doiname, "__file__", "")),
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "functions": sorted(_FUNCTIONS),
+    }})
