@@ -27,6 +27,7 @@ from .batch import (
 from .canonical import canonical_uri_2003
 from .equivalence import equivalence_key, explain_equivalence
 from .errors import DoiError
+from .findings import check, describe_code_points
 from .jsonable import error_json, to_jsonable
 from .presentation import (
     explain_url,
@@ -106,6 +107,12 @@ def _each(
         out.result(text, value, plain(value))
 
 
+def _check_plain(findings: Any) -> str:
+    if not findings:
+        return "no findings"
+    return "\n".join(f"{f.severity:<7} {f.code:<24} {f.message}" for f in findings)
+
+
 def _explain_plain(changes: Any) -> str:
     if not changes:
         return "(nothing to encode)"
@@ -149,6 +156,8 @@ def _build_parser() -> argparse.ArgumentParser:
         ("markdown", "a Markdown link"),
         ("key", "the equivalence key (003 ch. 3)"),
         ("canonical", "the 2003 canonical doi: URI (004)"),
+        ("check", "findings: lookalikes, mixed scripts, invisible characters, encoding slips"),
+        ("codepoints", "every character of the name with its U+ number, name and script"),
     ]:
         p = add(name, help_)
         p.add_argument("text", nargs="*")
@@ -250,6 +259,19 @@ def main(argv: list[str] | None = None, *, stdin: TextIO | None = None,
 
         def fn(t: str) -> str:
             return to_handles_api_url(t, types=types, index=index)
+    elif cmd == "check":
+
+        def fn(t: str) -> Any:
+            found = check(t)
+            if any(f.severity == "error" for f in found):
+                out.failed += 1  # the input is not a readable DOI name: exit code 1
+            return found
+        plain = _check_plain
+    elif cmd == "codepoints":
+        fn = describe_code_points
+
+        def plain(cps: Any) -> str:
+            return "\n".join(f"{c.code_point:<9} {c.char!r:<6} {c.name} [{c.script}]" for c in cps)
     elif cmd == "explain-url":
         level = args.level
 

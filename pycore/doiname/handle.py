@@ -156,8 +156,42 @@ def _as_text(body: str | bytes | bytearray | None) -> str | None:
     return body if isinstance(body, str) else None
 
 
+MAX_DEPTH = 100  # JSON nesting: a handle record is 4 deep; Pyodide's stack is small
+
+
+def _too_deep(text: str) -> bool:
+    """Whether brackets nest deeper than ``MAX_DEPTH`` (strings skipped). Linear."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
+
+
 def _load_json(text: str) -> tuple[Any, bool]:
-    """Parse JSON (or JSONP ``name(...)``); (value, ok). Never raises."""
+    """Parse JSON (or JSONP ``name(...)``); (value, ok). Never raises.
+
+    Nesting deeper than ``MAX_DEPTH`` is refused before parsing: in Pyodide the
+    JavaScript stack overflows before Python's recursion limit is reached.
+    """
+    if _too_deep(text):
+        return None, False
     stripped = text.strip()
     m = re.fullmatch(r"[A-Za-z_$][\w$.]*\s*\((.*)\)\s*;?", stripped, re.DOTALL)
     if m is not None:

@@ -75,3 +75,25 @@ def test_python_dash_m_and_help() -> None:
         env={"PYTHONPATH": env_path}, check=False,
     )
     assert proc.returncode == 0 and "examples:" in proc.stdout
+
+
+def test_check_and_codepoints() -> None:
+    code, out, _ = run(["check", "10.1000/182"])
+    assert (code, out) == (0, "no findings\n")
+    code, out, _ = run(["check", "10.1000/a\u2010b"])
+    assert code == 0 and "lookalike-dash" in out
+    code, out, _ = run(["check", "--json", "10.1000/a\u200bb"])
+    assert code == 1 and json.loads(out)["result"][0]["code"] == "not-graphic"
+    code, out, _ = run(["codepoints", "10.1/\u0430"])
+    assert "U+0430" in out and "CYRILLIC SMALL LETTER A" in out
+
+
+def test_batch_and_extract_files(tmp_path: Path) -> None:
+    src = tmp_path / "refs.txt"
+    src.write_text("See doi:10.1000/182.\nnothing\nhttps://doi.org/10.1000/182\n", encoding="utf-8")
+    code, out, err = run(["batch", str(src)])
+    assert code == 0 and out.splitlines()[0].startswith("line,input,doi")
+    assert "3 lines, 2 DOIs (1 unique, 1 duplicates" in err
+    code, out, err = run(["extract", "--json", "-"], stdin=src.read_text())
+    assert [json.loads(x)["doi"] for x in out.splitlines()] == ["10.1000/182", "10.1000/182"]
+    assert run(["batch", str(tmp_path / "missing.txt")])[0] == 1
