@@ -1,0 +1,341 @@
+// @ts-check
+/**
+ * The DOI engine's client on the page: starts the worker (worker.js) and offers
+ * `{ready, call, resolve, whichRa, expandShort, onStatus, info, timings}`.
+ *
+ * Nothing here knows a DOI rule. `call` runs a public function of the Python package;
+ * `resolve`, `whichRa` and `expandShort` ask Python for the request URL, `fetch()` it
+ * here on the main thread (so a page, a test's router or a proxy sees an ordinary
+ * request), and hand the status and body back to Python to read. A request that gets
+ * no answer is reported as one of the core's transport outcomes: `network` (also a
+ * CORS refusal: the browser does not tell them apart), `timeout` or `cancelled`.
+ *
+ * This module has no side effects: doiname-api.js installs `window.doiname` with it;
+ * other packagings (single file, widget) can call `createDoiname` with their own worker.
+ * @module doiname-client
+ */
+
+/** @typedef {import("./protocol.js").WorkerConfig} WorkerConfig */
+/** @typedef {import("./protocol.js").BootStatus} BootStatus */
+/** @typedef {import("./protocol.js").AnswerKind} AnswerKind */
+/** @typedef {import("./protocol.js").TransportFailure} TransportFailure */
+/** @typedef {import("./protocol.js").ErrorJson} ErrorJson */
+
+/**
+ * Options of a request to doi.org.
+ * @typedef {{signal?: AbortSignal, timeoutMs?: number}} LookupOptions
+ */
+
+/**
+ * The API (`window.doiname`).
+ * @typedef {{
+ *   ready: Promise<void>,
+ *   call: (name: string, ...args: unknown[]) => Promise<any>,
+ *   resolve: (text: string, options?: LookupOptions) => Promise<any>,
+ *   whichRa: (texts: string | string[], options?: LookupOptions) => Promise<any>,
+ *   expandShort: (text: string, options?: LookupOptions) => Promise<any>,
+ *   onStatus: (cb: (status: BootStatus) => void) => () => void,
+ *   info: () => Promise<any>,
+ *   timings: Record<string, number>,
+ * }} DoinameApi
+ */
+
+/**
+ * An Error carrying a DoiError's (or the bridge's) code and span.
+ * @typedef {Error & {code: string, position: number | null, end: number | null}} DoinameError
+ */
+
+/** Default time limit of a request to doi.org, in milliseconds. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Default time limit for Python to become usable, in milliseconds. */
+export const DEFAULT_BOOT_TIMEOUT_MS = 120_000;
+
+/**
+ * An Error from an error reply.
+ * @param {Partial<ErrorJson>} e
+ * @returns {DoinameError}
+ */
+export function toError(e) {
+  const err = /** @type {DoinameError} */ (new Error(String(e && e.message ? e.message : "The DOI engine failed.")));
+  err.name = "DoinameError";
+  err.code = e && typeof e.code === "string" ? e.code : "internal";
+  err.position = e && typeof e.position === "number" ? e.position : null;
+  err.end = e && typeof e.end === "number" ? e.end : null;
+  return err;
+}
+
+/**
+ * Whether `value` is the keyword-argument marker `{kwargs: {...}}` (its only key).
+ * @param {unknown} value
+ * @returns {value is {kwargs: Record<string, unknown>}}
+ */
+function isKwargs(value) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const kw = /** @type {any} */ (value).kwargs;
+  return keys.length === 1 && keys[0] === "kwargs" && !!kw && typeof kw === "object" && !Array.isArray(kw);
+}
+
+/**
+ * Start the engine and return its API.
+ * @param {{
+ *   config: WorkerConfig,
+ *   workerURL?: string | URL,
+ *   createWorker?: () => Worker,
+ *   bootTimeoutMs?: number,
+ * }} options
+ * @returns {DoinameApi}
+ */
+export function createDoiname(options) {
+  const bootTimeoutMs = options.bootTimeoutMs ?? DEFAULT_BOOT_TIMEOUT_MS;
+  /** @type {Record<string, number>} */
+  const timings = { start: performance.now() };
+  /** @type {Set<(status: BootStatus) => void>} */
+  const listeners = new Set();
+  /** @type {BootStatus} */
+  let current = { phase: "starting", message: "Starting the DOI engine…" };
+  /** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void}>} */
+  const pending = new Map();
+  let nextId = 1;
+  /** @type {Error | null} */
+  let failure = null;
+  /** @type {Worker | null} */
+  let worker = null;
+
+  /** @type {() => void} */
+  let markReady = () => {};
+  /** @type {(e: Error) => void} */
+  let markFailed = () => {};
+  /** @type {Promise<void>} */
+  const ready = new Promise((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  ready.catch(() => {}); // a page that never asks must not log an unhandled rejection
+
+  /** @param {BootStatus} status */
+  function setStatus(status) {
+    current = status;
+    timings[status.phase] = performance.now();
+    for (const cb of listeners) {
+      try {
+        cb(status);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  }
+
+  /**
+   * Boot failed or the worker died: say so, reject what waits.
+   * @param {string} message
+   */
+  function fail(message) {
+    if (failure) return;
+    failure = toError({ code: "not-started", message });
+    clearTimeout(timer);
+    setStatus({ phase: "error", message });
+    markFailed(failure);
+    for (const p of pending.values()) p.reject(failure);
+    pending.clear();
+    if (worker) worker.terminate();
+  }
+
+  const timer = setTimeout(() => {
+    if (current.phase !== "ready") {
+      fail(`Python did not become ready within ${Math.round(bootTimeoutMs / 1000)} seconds.`);
+    }
+  }, bootTimeoutMs);
+
+  /** @param {MessageEvent} event */
+  function onMessage(event) {
+    /** @type {any} */
+    let msg;
+    try {
+      msg = JSON.parse(String(event.data));
+    } catch {
+      return;
+    }
+    if (msg.type === "reply") {
+      const p = pending.get(msg.id);
+      if (!p) return;
+      pending.delete(msg.id);
+      const reply = msg.reply;
+      if (reply && "ok" in reply) p.resolve(reply.ok);
+      else {
+        const err = toError(reply && reply.error);
+        if (err.code === "internal") console.error(`doiname: ${err.message}`);
+        p.reject(err);
+      }
+    } else if (msg.type === "status") {
+      if (failure) return;
+      if (msg.phase === "error") {
+        fail(String(msg.message));
+      } else {
+        setStatus({ phase: msg.phase, message: String(msg.message) });
+        if (msg.phase === "ready") {
+          clearTimeout(timer);
+          markReady();
+        }
+      }
+    }
+  }
+
+  if (typeof WebAssembly !== "object" || WebAssembly === null) {
+    fail("This browser does not run WebAssembly, which the DOI engine needs.");
+  } else if (typeof Worker !== "function") {
+    fail("This browser does not run Web Workers, which the DOI engine needs.");
+  } else {
+    try {
+      worker = options.createWorker
+        ? options.createWorker()
+        : new Worker(options.workerURL ?? new URL("./worker.js", import.meta.url), { type: "module" });
+      timings.worker = performance.now();
+      worker.addEventListener("message", onMessage);
+      worker.addEventListener("error", (event) => {
+        event.preventDefault();
+        console.error("doiname: the worker failed", event.message || event);
+        fail(current.phase === "ready"
+          ? "The DOI engine stopped working; reload the page."
+          : "The DOI engine's worker could not be started.");
+      });
+      worker.addEventListener("messageerror", () => console.error("doiname: a message from the worker could not be read"));
+      worker.postMessage({ type: "init", config: options.config });
+      setStatus(current);
+    } catch (err) {
+      console.error("doiname: the worker could not be created", err);
+      fail(`Web Workers are not available here (${err instanceof Error ? err.message : String(err)}).`);
+    }
+  }
+
+  /**
+   * Send one request; resolve with the reply's `ok`, reject with its `error`.
+   * @param {Record<string, unknown>} req
+   * @returns {Promise<any>}
+   */
+  function send(req) {
+    if (failure) return Promise.reject(failure);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      try {
+        /** @type {Worker} */ (worker).postMessage(JSON.stringify({ ...req, id }));
+      } catch (err) {
+        pending.delete(id);
+        reject(toError({ code: "bad-arguments", message: `The arguments could not be sent: ${String(err)}` }));
+      }
+    });
+  }
+
+  /**
+   * Call the public function `name` of the doiname package. Keyword arguments go last
+   * as `{kwargs: {...}}`. Calls made before `ready` wait for it.
+   * @param {string} name
+   * @param {...unknown} args
+   * @returns {Promise<any>}
+   */
+  function call(name, ...args) {
+    /** @type {Record<string, unknown>} */
+    let kwargs = {};
+    if (args.length && isKwargs(args[args.length - 1])) {
+      kwargs = /** @type {{kwargs: Record<string, unknown>}} */ (args.pop()).kwargs;
+    }
+    /** @type {string} */
+    let payload;
+    try {
+      payload = JSON.stringify({ args, kwargs });
+    } catch (err) {
+      return Promise.reject(toError({ code: "bad-arguments", message: `The arguments of ${name} are not JSON: ${String(err)}` }));
+    }
+    return send({ type: "call", name: String(name), args: payload });
+  }
+
+  /**
+   * Fetch `url` (the main thread's fetch), then let Python read the answer.
+   * @param {AnswerKind} kind
+   * @param {string} url
+   * @param {LookupOptions} [opts]
+   * @returns {Promise<any>}
+   */
+  async function lookup(kind, url, opts = {}) {
+    const { signal, timeoutMs = DEFAULT_TIMEOUT_MS } = opts;
+    const controller = new AbortController();
+    /** @type {TransportFailure | null} */
+    let why = null;
+    const onCancel = () => {
+      why = why ?? "cancelled";
+      controller.abort();
+    };
+    if (signal) {
+      if (signal.aborted) why = "cancelled";
+      else signal.addEventListener("abort", onCancel, { once: true });
+    }
+    const limit = setTimeout(() => {
+      why = why ?? "timeout";
+      controller.abort();
+    }, timeoutMs);
+    try {
+      if (!why) {
+        const response = await fetch(url, {
+          signal: controller.signal, credentials: "omit", referrerPolicy: "no-referrer",
+        });
+        const body = await response.text();
+        if (!why) return await send({ type: "read", kind, status: response.status, body, failure: null });
+      }
+    } catch (err) {
+      if (!why) {
+        why = "network";
+        console.warn(`doiname: no answer from ${url}:`, err);
+      }
+    } finally {
+      clearTimeout(limit);
+      if (signal) signal.removeEventListener("abort", onCancel);
+    }
+    return send({ type: "read", kind, status: null, body: null, failure: why ?? "network" });
+  }
+
+  /** @type {DoinameApi} */
+  const api = {
+    ready,
+    call,
+    /**
+     * The handle record of a DOI name (003 ch. 4), read by `read_handle_response`.
+     * Rejects only when `text` is not a DOI name (the DoiError of `to_handles_api_url`).
+     */
+    resolve: async (text, opts) => lookup("handle", await call("to_handles_api_url", text), opts),
+    /** Which registration agency registered each name (`read_which_ra_response`). */
+    whichRa: async (texts, opts) => lookup("which-ra", await call("to_which_ra_url", texts), opts),
+    /** A shortDOI's HS_ALIAS record; `target` is the DOI name it stands for, or null. */
+    expandShort: async (text, opts) => lookup("alias", await call("short_doi_api_url", text), opts),
+    onStatus(cb) {
+      listeners.add(cb);
+      try {
+        cb(current);
+      } catch (err) {
+        console.error(err);
+      }
+      return () => listeners.delete(cb);
+    },
+    info: () => send({ type: "info" }),
+    timings,
+  };
+  return api;
+}
+
+/**
+ * The worker config of a site built by build.py, from its `build-info.js`.
+ * @param {{indexURL: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string}} build
+ * @param {string | URL} base the site's base URL
+ * @returns {WorkerConfig}
+ */
+export function siteConfig(build, base) {
+  const indexURL = new URL(build.indexURL, base).href;
+  return {
+    pyodideModuleURL: new URL("pyodide.mjs", indexURL).href,
+    indexURL,
+    packageBaseUrl: indexURL,
+    coreWheelURL: new URL(build.coreWheel, base).href,
+    coreWheelName: build.coreWheelName,
+    coreIntegrity: build.coreIntegrity,
+  };
+}

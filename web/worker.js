@@ -1,0 +1,178 @@
+// @ts-check
+/**
+ * The DOI engine's module worker: Pyodide, micropip and the doiname wheel, behind a
+ * narrow JSON protocol (protocol.js). Python runs here only, so the page's main thread
+ * never waits for it. This file knows no DOI rule; it moves JSON text to
+ * `doiname.bridge` and back.
+ *
+ * Boot starts with the `init` message (the config, see protocol.js). Pyodide, micropip
+ * (through `loadPyodide({packages: ["micropip"]})`) and the core wheel's bytes are all
+ * fetched at the same time; the wheel is then written to the in-memory file system and
+ * installed with micropip from there (`emfs:`). Calls that arrive during boot wait for it.
+ * @module worker
+ */
+
+/** @typedef {import("./protocol.js").WorkerConfig} WorkerConfig */
+/** @typedef {import("./protocol.js").Request} Request */
+/** @typedef {import("./protocol.js").BootPhase} BootPhase */
+
+/** @type {any} */
+const scope = self;
+
+/**
+ * The Python functions of `doiname.bridge`, once booted (JS strings in, JS string out).
+ * @type {{callJson: (name: string, args: string) => string,
+ *   readAnswerJson: (kind: string, status: number | null, body: string | null, failure: string | null) => string,
+ *   infoJson: () => string} | null}
+ */
+let bridge = null;
+/** @type {Promise<void> | null} */
+let booted = null;
+/** @type {string | null} */
+let bootError = null;
+
+/**
+ * Post a status event (JSON text).
+ * @param {BootPhase} phase
+ * @param {string} message
+ */
+function status(phase, message) {
+  scope.postMessage(JSON.stringify({ type: "status", phase, message }));
+}
+
+/**
+ * Post the reply to request `id`. `reply` is JSON text from the bridge:
+ * `{"ok": ...}` or `{"error": {...}}`; it is embedded as it is, never re-encoded.
+ * @param {number} id
+ * @param {string} reply
+ */
+function answer(id, reply) {
+  scope.postMessage(`{"type":"reply","id":${Number(id)},"reply":${reply}}`);
+}
+
+/**
+ * An error reply made here (the engine is not running, or a message was not understood).
+ * @param {string} code
+ * @param {string} message
+ * @returns {string}
+ */
+function errorReply(code, message) {
+  return JSON.stringify({ error: { code, message, position: null, end: null } });
+}
+
+/**
+ * A plain one-line reason from whatever was thrown (a Python traceback's last line).
+ * @param {unknown} err
+ * @returns {string}
+ */
+function plain(err) {
+  const text = err && typeof err === "object" && "message" in err ? String(err.message) : String(err);
+  const lines = text.trim().split("\n").filter((l) => l.trim());
+  return lines.length ? lines[lines.length - 1].trim() : "unknown error";
+}
+
+/**
+ * The core wheel's bytes: given in the config, or fetched (with its integrity hash).
+ * @param {WorkerConfig} config
+ * @returns {Promise<Uint8Array>}
+ */
+async function wheelBytes(config) {
+  if (config.coreWheelBytes) return new Uint8Array(config.coreWheelBytes);
+  /** @type {RequestInit} */
+  const init = config.coreIntegrity ? { integrity: config.coreIntegrity } : {};
+  const response = await fetch(config.coreWheelURL, init);
+  if (!response.ok) throw new Error(`the doiname package could not be downloaded (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * Start Python and install the core.
+ * @param {WorkerConfig} config
+ */
+async function boot(config) {
+  if (typeof WebAssembly !== "object") {
+    throw new Error("this browser does not run WebAssembly, which the DOI engine needs");
+  }
+  status("runtime", "Loading the Python runtime…");
+  const wheel = wheelBytes(config);
+  wheel.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
+  const { loadPyodide } = await import(config.pyodideModuleURL);
+  /** @type {Record<string, unknown>} */
+  const options = {
+    indexURL: config.indexURL,
+    packageBaseUrl: config.packageBaseUrl ?? config.indexURL,
+    packages: ["micropip"],
+  };
+  if (config.lockFileURL) options.lockFileURL = config.lockFileURL;
+  if (config.lockFileContents) options.lockFileContents = config.lockFileContents;
+  const pyodide = await loadPyodide(options);
+  status("packages", "Installing the doiname package…");
+  const bytes = await wheel;
+  const name = String(config.coreWheelName).replace(/[^A-Za-z0-9_.+-]/g, "_");
+  const path = `/tmp/${name}`;
+  pyodide.FS.writeFile(path, bytes);
+  await pyodide.runPythonAsync(
+    `import micropip\nawait micropip.install(${JSON.stringify("emfs:" + path)}, deps=False)\n`);
+  status("core", "Starting doiname…");
+  const module = pyodide.pyimport("doiname.bridge");
+  bridge = {
+    callJson: module.call_json,
+    readAnswerJson: module.read_answer_json,
+    infoJson: module.info_json,
+  };
+}
+
+/**
+ * Handle one request (after boot).
+ * @param {Request} req
+ * @returns {string} the reply JSON text
+ */
+function handle(req) {
+  if (!bridge) return errorReply("not-started", bootError ?? "The DOI engine is not running.");
+  switch (req.type) {
+    case "call":
+      return bridge.callJson(String(req.name), String(req.args));
+    case "read":
+      return bridge.readAnswerJson(String(req.kind), req.status ?? null, req.body ?? null, req.failure ?? null);
+    case "info":
+      return bridge.infoJson();
+    default:
+      return errorReply("bad-request", "The DOI engine got a request it does not know.");
+  }
+}
+
+scope.addEventListener("message", (/** @type {MessageEvent} */ event) => {
+  const data = event.data;
+  if (data && typeof data === "object" && data.type === "init") {
+    if (booted) return;
+    booted = boot(/** @type {WorkerConfig} */ (data.config)).then(
+      () => status("ready", "Ready."),
+      (err) => {
+        bootError = `The DOI engine could not start: ${plain(err)}.`;
+        console.error("doiname worker: boot failed", err);
+        status("error", bootError);
+      },
+    );
+    return;
+  }
+  /** @type {Request} */
+  let req;
+  try {
+    req = JSON.parse(String(data));
+  } catch {
+    return; // not ours
+  }
+  if (!req || typeof req.id !== "number") return;
+  const run = () => {
+    let reply;
+    try {
+      reply = handle(req);
+    } catch (err) {
+      console.error("doiname worker: request failed", err);
+      reply = errorReply("internal", `The DOI engine failed unexpectedly (${plain(err)}).`);
+    }
+    answer(req.id, reply);
+  };
+  if (bridge || !booted) run();
+  else void booted.then(run);
+});
