@@ -23,7 +23,7 @@ Rules (``code``: severity, ``source``):
   ``lookalike-letter``, ``lookalike-character``: warning, "003 ch.6 / UTS #39": one per
   occurrence, naming the code point, its name and the Basic Latin text it looks like
   (tables generated from Unicode's ``confusables.txt`` and the UCD by
-  ``tools/build_unidata.py``). A letter or digit that looks Latin is reported when it
+  ``pycore/tools/build_unidata.py``). A letter or digit that looks Latin is reported when it
   is itself a Latin or Common compatibility form (fullwidth, mathematical bold,
   KELVIN SIGN), when its word also holds Latin letters, or when every letter of its
   word looks Latin (a whole-script confusable such as Cyrillic ``сор``); a Russian
@@ -226,7 +226,8 @@ def lookalike(ch: str) -> tuple[str, str] | None:
     """``(kind, text)`` when ``ch`` (not ASCII) can be taken for Basic Latin ``text``.
 
     Kinds: ``l`` letter or digit, ``s`` space, ``d`` dash, ``q`` quote, ``/`` slash,
-    ``o`` other (tables from ``confusables.txt`` and the UCD, see tools/build_unidata.py).
+    ``o`` other (tables from ``confusables.txt`` and the UCD, see
+    pycore/tools/build_unidata.py).
     """
     cp = ord(ch)
     if cp < 0x80:
