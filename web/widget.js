@@ -168,16 +168,16 @@
   /** Text pieces this script made around new links: already scanned. */
   const ours = new WeakSet();
 
-  /** @param {Text} node @param {{start: number, end: number, href: string, title: string}[]} targets */
+  /** @param {Text} node @param {{start16: number, end16: number, href: string, title: string}[]} targets */
   function splice(node, targets) {
     const text = node.nodeValue || "";
     const frag = document.createDocumentFragment();
     let at = 0;
-    for (const t of targets) {
-      if (!isHttp(t.href) || t.start < at || t.end > text.length) continue;
-      if (t.start > at) frag.appendChild(piece(text.slice(at, t.start)));
-      frag.appendChild(makeLink(t.href, text.slice(t.start, t.end), t.title));
-      at = t.end;
+    for (const t of targets) {  // start16/end16: UTF-16 offsets, as JS strings count
+      if (!isHttp(t.href) || t.start16 < at || t.end16 > text.length) continue;
+      if (t.start16 > at) frag.appendChild(piece(text.slice(at, t.start16)));
+      frag.appendChild(makeLink(t.href, text.slice(t.start16, t.end16), t.title));
+      at = t.end16;
     }
     if (at === 0) return;
     if (at < text.length) frag.appendChild(piece(text.slice(at)));

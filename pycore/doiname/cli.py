@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
@@ -219,6 +220,16 @@ def main(argv: list[str] | None = None, *, stdin: TextIO | None = None,
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     args = _build_parser().parse_args(argv)
+    try:
+        return _run(args, stdin, stdout, stderr)
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            # Python flushes stdout at exit: point it at /dev/null so that cannot fail again.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     out = _Out(args.json, stdout, stderr)
     cmd = args.command
     if cmd in ("extract", "batch"):

@@ -15,16 +15,25 @@ from .errors import DoiError
 from .extract import extract
 from .presentation import DEFAULT_RESOLVER, to_proxy_url, to_url
 
-__all__ = ["LinkTarget", "link_targets"]
+__all__ = ["LinkTarget", "link_targets", "utf16_offset"]
 
 MAX_TEXT = 1_000_000  # characters of one text node; longer nodes are left as they are
+
+
+def utf16_offset(text: str, index: int) -> int:
+    """The JavaScript (UTF-16) index of code point ``index`` of ``text``."""
+    head = text[:index]
+    return index if head.isascii() else len(head.encode("utf-16-le")) // 2
 
 
 @dataclass(frozen=True, slots=True)
 class LinkTarget:
     """One span of a text to turn into a link: ``text[start:end]`` -> ``href``.
 
-    ``name`` is the DOI name the link resolves; ``title`` a tooltip saying so.
+    ``start``/``end`` count code points (Python); ``start16``/``end16`` count UTF-16
+    code units, as JavaScript strings do (they differ after characters outside the
+    Basic Multilingual Plane, such as emoji). ``name`` is the DOI name the link
+    resolves; ``title`` a tooltip saying so.
     """
 
     start: int
@@ -32,6 +41,8 @@ class LinkTarget:
     name: str
     href: str
     title: str
+    start16: int
+    end16: int
 
 
 def link_targets(
@@ -67,6 +78,7 @@ def link_targets(
                 except DoiError:
                     continue
                 name = str(m.doi)
-                found.append(LinkTarget(m.start, m.end, name, href, f"DOI {name}"))
+                found.append(LinkTarget(m.start, m.end, name, href, f"DOI {name}",
+                                        utf16_offset(text, m.start), utf16_offset(text, m.end)))
         out.append(found)
     return out

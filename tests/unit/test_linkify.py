@@ -44,3 +44,11 @@ def test_bad_options_raise_once() -> None:
 def test_texts_without_dois() -> None:
     assert link_targets(["", "no doi here", "10.5 percent", "ISBN 978-3-16-148410-0"]) == [
         [], [], [], []]
+
+
+def test_utf16_offsets_after_astral_characters() -> None:
+    text = "\U0001f600 see 10.1000/182 \U0001f4da doi:10.1000/xyz"
+    a, b = link_targets([text])[0]
+    assert (a.start, a.end, a.start16, a.end16) == (6, 17, 7, 18)
+    assert text.encode("utf-16-le")[2 * b.start16:2 * b.end16].decode("utf-16-le") == (
+        "doi:10.1000/xyz")
