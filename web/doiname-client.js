@@ -143,7 +143,7 @@ export function createDoiname(options) {
 
   const timer = setTimeout(() => {
     if (current.phase !== "ready") {
-      fail(`Python did not become ready within ${Math.round(bootTimeoutMs / 1000)} seconds.`);
+      fail(`Python did not become ready within ${bootTimeoutMs / 1000} seconds.`);
     }
   }, bootTimeoutMs);
 

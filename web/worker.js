@@ -80,7 +80,13 @@ async function wheelBytes(config) {
   if (config.coreWheelBytes) return new Uint8Array(config.coreWheelBytes);
   /** @type {RequestInit} */
   const init = config.coreIntegrity ? { integrity: config.coreIntegrity } : {};
-  const response = await fetch(config.coreWheelURL, init);
+  let response;
+  try {
+    response = await fetch(config.coreWheelURL, init);
+  } catch (err) {
+    // A missing file fails its integrity check here too: the browser does not say which.
+    throw new Error(`the doiname package could not be downloaded or did not match its hash (${plain(err)})`);
+  }
   if (!response.ok) throw new Error(`the doiname package could not be downloaded (HTTP ${response.status})`);
   return new Uint8Array(await response.arrayBuffer());
 }

@@ -88,8 +88,9 @@ def call_json(name: str, args_json: str = "[]") -> str:
 
     ``args_json`` is a JSON array of positional arguments, or an object
     ``{"args": [...], "kwargs": {...}}``. Unknown names and arguments the function does
-    not take are refused with a plain message (codes ``unknown-function``,
-    ``bad-arguments``).
+    not take, or values of the wrong type (a ``TypeError``), are refused with a plain
+    message (codes ``unknown-function``, ``bad-arguments``); any other exception is an
+    ``internal`` error whose traceback goes to stderr.
     """
     fn = _FUNCTIONS.get(name)
     if fn is None:
@@ -106,6 +107,9 @@ def call_json(name: str, args_json: str = "[]") -> str:
         result = fn(*args, **kwargs)
     except DoiError as err:
         return _dumps({"error": error_json(err)})
+    except TypeError as exc:  # the core refuses values of the wrong type this way
+        traceback.print_exception(exc, file=sys.stderr)
+        return _error("bad-arguments", f"{name} cannot take these values: {exc}.")
     except Exception as exc:
         return _internal(name, exc)
     try:

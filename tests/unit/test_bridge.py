@@ -94,9 +94,9 @@ def test_bad_arguments_are_named(args_json: str, code: str) -> None:
 def test_wrong_types_never_bring_the_bridge_down(args: str) -> None:
     # A value the core does not expect (a number where text goes): the reply is still
     # JSON, and an error carries no traceback.
-    data = reply(bridge.call_json("to_url", args))
-    if "error" in data:
-        assert "Traceback" not in data["error"]["message"]
+    e = err(bridge.call_json("to_url", args))
+    assert e["code"] == "bad-arguments"
+    assert "to_url" in e["message"] and "Traceback" not in e["message"]
 
 
 def test_internal_error_path(monkeypatch: pytest.MonkeyPatch,

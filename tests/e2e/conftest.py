@@ -1,0 +1,193 @@
+"""Browser test set-up: Debian's Chromium, the built site on a local port, doi.org routed.
+
+Fixtures:
+
+* ``browser_type_launch_args`` (session): pytest-playwright launches ``/usr/bin/chromium``
+  with the project's flags (never a downloaded browser).
+* ``site_dir`` (session): ``dist/site``, built once per run by ``build.py`` (skipped when
+  ``DOINAME_SITE_BUILT=1``: ``build.py test`` has just built it).
+* ``site_url`` (session): ``http://127.0.0.1:PORT/``, served from a thread by the same
+  handler as ``build.py serve`` (MIME types, CORS).
+* ``doi_routes``: ``https://doi.org/**`` answered from ``tests/fixtures/handles`` (its
+  ``index.json``); a test can add answers, network failures or hanging requests.
+* every browser context refuses requests to hosts other than this machine, so no test
+  can reach the real doi.org; a test's own ``page.route`` comes first.
+
+Screenshots of failing tests go to ``test-results/`` (``--screenshot only-on-failure``
+is the default here).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import json
+import os
+import re
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route
+
+ROOT = Path(__file__).resolve().parents[2]
+HANDLES = ROOT / "tests" / "fixtures" / "handles"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+#: Any http(s) URL whose host is not this machine.
+NOT_LOCAL = re.compile(r"^(?:https?|wss?)://(?!(?:127\.0\.0\.1|localhost|\[::1\])(?:[:/]|$))",
+                       re.IGNORECASE)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "screenshot", None) == "off":
+        config.option.screenshot = "only-on-failure"
+
+
+def load_build() -> ModuleType:
+    """The repository's build.py as a module (not the ``build`` package on PyPI)."""
+    spec = importlib.util.spec_from_file_location("doiname_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    """The built site (built once per test run)."""
+    build = load_build()
+    site: Path = build.SITE
+    if os.environ.get("DOINAME_SITE_BUILT") == "1" and (site / "build-info.js").is_file():
+        return site
+    built: Path = build.build()
+    return built
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The site served on a free local port, for the whole run."""
+    server = load_build().make_server(site_dir, 0, quiet=True)
+    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _no_real_network(request: pytest.FixtureRequest) -> None:
+    """Refuse every non-local request of a test's browser context (doi.org included)."""
+    if not {"page", "context"} & set(request.fixturenames):
+        return
+    context: BrowserContext = request.getfixturevalue("context")
+    context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
+
+
+@dataclass
+class Answer:
+    """One routed answer: an HTTP response, a network failure, or no answer at all."""
+
+    status: int = 200
+    body: str = ""
+    content_type: str = "application/json"
+    cors: bool = True
+    fail: str | None = None  # a Playwright error code for route.abort ("failed" ...)
+    hang: bool = False
+
+
+class DoiRoutes:
+    """Answers for ``https://doi.org/**``, by request path and query.
+
+    The default answers come from ``tests/fixtures/handles/index.json``; a request that
+    is not there gets HTTP 404 with ``not-found.json``. ``requests`` lists every URL
+    asked for, in order.
+    """
+
+    def __init__(self) -> None:
+        index: dict[str, dict[str, Any]] = json.loads(
+            (HANDLES / "index.json").read_text(encoding="utf-8"))
+        self.answers: dict[str, Answer] = {
+            key: Answer(int(v["status"]), (HANDLES / v["file"]).read_text(encoding="utf-8"),
+                        str(v.get("content_type", "application/json")))
+            for key, v in index.items()
+        }
+        self.requests: list[str] = []
+        self.held: list[Route] = []
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def key(url: str) -> str:
+        """``/path?query`` of a URL, as the browser sent it (the fixture index's key)."""
+        parts = urlsplit(url)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+
+    def answer(self, path: str, status: int, body: str | dict[str, Any] | list[Any],
+               content_type: str = "application/json", *, cors: bool = True) -> None:
+        """Answer ``path`` (``/api/handles/...?...``) with ``status`` and ``body``.
+
+        ``cors=False`` leaves out ``Access-Control-Allow-Origin``: the browser then
+        refuses the answer to the page, as it would a real CORS refusal.
+        """
+        text = body if isinstance(body, str) else json.dumps(body)
+        self.answers[path] = Answer(status, text, content_type, cors)
+
+    def fail(self, path: str, error: str = "failed") -> None:
+        """A network error for ``path`` (Playwright abort codes: failed, timedout ...)."""
+        self.answers[path] = Answer(fail=error)
+
+    def hang(self, path: str) -> None:
+        """Never answer ``path`` (until the test ends)."""
+        self.answers[path] = Answer(hang=True)
+
+    def handle(self, route: Route) -> None:
+        url = route.request.url
+        with self._lock:
+            self.requests.append(url)
+        key = self.key(url)
+        answer = self.answers.get(key)
+        if answer is None:
+            answer = Answer(404, (HANDLES / "not-found.json").read_text(encoding="utf-8"))
+        if answer.hang:
+            with self._lock:
+                self.held.append(route)
+            return
+        if answer.fail:
+            route.abort(answer.fail)
+            return
+        headers = {"Access-Control-Allow-Origin": "*"} if answer.cors else {}
+        route.fulfill(status=answer.status, body=answer.body,
+                      content_type=answer.content_type, headers=headers)
+
+    def release(self) -> None:
+        """Abort the requests held by ``hang`` (at the end of a test)."""
+        with self._lock:
+            held, self.held = self.held, []
+        for route in held:
+            with contextlib.suppress(Exception):  # the page may be gone already
+                route.abort("failed")
+
+
+@pytest.fixture
+def doi_routes(page: Page) -> Iterator[DoiRoutes]:
+    """``https://doi.org/**`` answered from the handle fixtures (see :class:`DoiRoutes`)."""
+    routes = DoiRoutes()
+    page.route("https://doi.org/**", routes.handle)
+    yield routes
+    routes.release()

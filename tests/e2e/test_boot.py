@@ -1,0 +1,233 @@
+"""The built site boots: Pyodide, micropip and the core wheel, all self-hosted, in a worker.
+
+Expected values come from the core on the host; the browser computes them through
+``window.doiname``.
+"""
+
+from __future__ import annotations
+
+import base64
+import csv
+import hashlib
+import io
+import json
+import re
+import tomllib
+import urllib.request
+import zipfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, Request, expect
+
+import doiname as d
+
+from .conftest import ROOT, load_build
+
+pytestmark = pytest.mark.e2e
+
+SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+READY = "() => window.doiname.ready.then(() => true, (e) => 'rejected: ' + e.message)"
+
+
+def boot(page: Page, url: str) -> None:
+    page.goto(url)
+    assert page.evaluate(READY) is True
+
+
+def project() -> dict[str, Any]:
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        data: dict[str, Any] = tomllib.load(f)["project"]
+    return data
+
+
+def test_boots_and_parses(page: Page, site_url: str) -> None:
+    boot(page, site_url)
+    got = page.evaluate("() => window.doiname.call('parse', '10.1000/182')")
+    assert got == {"prefix": "10.1000", "suffix": "182", "name": "10.1000/182"}
+    assert page.evaluate("(s) => window.doiname.call('to_url', s)", SICI) == d.to_url(SICI)
+
+
+def test_doi_error_rejects_with_its_message(page: Page, site_url: str) -> None:
+    boot(page, site_url)
+    text = "10.1000/a\u200bb"
+    with pytest.raises(d.DoiError) as info:
+        d.parse(text)
+    got = page.evaluate("""(t) => window.doiname.call('parse', t).then(
+        () => null, (e) => ({isError: e instanceof Error, message: e.message, code: e.code,
+                             position: e.position, end: e.end}))""", text)
+    assert got == {"isError": True, "message": info.value.message, "code": info.value.code,
+                   "position": info.value.position, "end": info.value.end}
+
+
+def test_calls_before_ready_are_queued(page: Page, site_url: str) -> None:
+    # The calls are made as soon as the page's scripts have run, long before Python is up.
+    page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+      const api = window.doiname;
+      window.__early = {
+        readyBefore: "ready" in api.timings,
+        results: Promise.all([api.call("parse", "doi:10.1000/182"),
+                              api.call("to_uri", "10.1000/456#789"),
+                              api.call("parse", "nope").catch((e) => "rejected: " + e.message)]),
+      };
+    });""")
+    page.goto(site_url)
+    assert page.evaluate("() => window.__early.readyBefore") is False
+    with pytest.raises(d.DoiError) as info:
+        d.parse("nope")
+    assert page.evaluate("() => window.__early.results") == [
+        {"prefix": "10.1000", "suffix": "182", "name": "10.1000/182"},
+        d.to_uri("10.1000/456#789"),
+        "rejected: " + info.value.message,
+    ]
+
+
+def test_status_events_in_order(page: Page, site_url: str) -> None:
+    page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+      window.__phases = [];
+      window.doiname.onStatus((s) => window.__phases.push([s.phase, s.message]));
+    });""")
+    boot(page, site_url)
+    phases = page.evaluate("() => window.__phases")
+    names = [p for p, _ in phases]
+    assert names[-1] == "ready"
+    order = ["runtime", "packages", "core", "ready"]
+    assert [p for p in names if p in order] == order
+    assert all(isinstance(m, str) and m for _, m in phases)
+
+
+def test_micropip_installed_the_core_wheel(page: Page, site_url: str) -> None:
+    boot(page, site_url)
+    info = page.evaluate("() => window.doiname.info()")
+    assert info["installer"] == "micropip"
+    assert info["distribution"] == project()["version"] == info["doiname"]
+    assert "site-packages" in info["location"]
+    assert info["platform"] == "emscripten"
+    assert set(info["functions"]) == {
+        n for n in d.__all__ if callable(getattr(d, n)) and not isinstance(getattr(d, n), type)}
+
+
+def test_only_local_files_are_loaded(page: Page, site_url: str) -> None:
+    requests: list[Request] = []
+    page.on("request", lambda r: requests.append(r))
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    bad: list[str] = []
+    page.on("response", lambda r: bad.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    boot(page, site_url)
+    urls = [r.url for r in requests]
+    assert all(u.startswith(site_url) or u.startswith("data:") for u in urls), urls
+    assert not failed and not bad, (failed, bad)
+    paths = {u[len(site_url):].split("?")[0] for u in urls}
+    build = load_build()
+    assert {"worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+            "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+            f"pyodide/{build.MICROPIP_WHEEL}", f"wheels/{build.wheel_name()}"} <= paths
+    # Python runs in the worker: the page itself never loads the runtime.
+    main_thread = page.evaluate(
+        "() => performance.getEntriesByType('resource').map((e) => e.name)")
+    assert not [u for u in main_thread if "pyodide" in u or u.endswith(".whl")]
+
+
+def test_still_encodes_with_the_network_cut_off(page: Page, site_url: str) -> None:
+    boot(page, site_url)
+    page.context.route("**/*", lambda route: route.abort("internetdisconnected"))
+    page.context.set_offline(True)
+    try:
+        got = page.evaluate("(s) => window.doiname.call('to_url', s, {kwargs: {level: 'strict'}})",
+                            SICI)
+        assert got == d.to_url(SICI, level="strict")
+        findings = page.evaluate("(s) => window.doiname.call('check', s)", "doi: 10.1000/\u0430")
+        assert [f["code"] for f in findings] == [f.code for f in d.check("doi: 10.1000/\u0430")]
+    finally:
+        page.context.set_offline(False)
+
+
+@pytest.mark.parametrize(("path", "expected"), [
+    ("worker.js", "worker could not be started"),  # the worker's script is missing
+    ("wheels/", "could not be downloaded"),  # the core wheel is missing
+])
+def test_a_broken_site_says_so(page: Page, site_url: str, path: str, expected: str) -> None:
+    page.route(re.compile(re.escape(site_url + path) + r"[^?]*(\?.*)?$"),
+               lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(site_url)
+    got = page.evaluate(READY)
+    assert isinstance(got, str) and got.startswith("rejected: ")
+    assert expected in got
+    assert "Traceback" not in got and "  File " not in got
+    expect(page.locator("#boot")).to_have_attribute("data-phase", "failed")
+    rejected = page.evaluate("() => window.doiname.call('parse', '10.1000/1').catch((e) => e.code)")
+    assert rejected == "not-started"
+
+
+def test_boot_time_limit(page: Page, site_url: str) -> None:
+    page.goto(site_url + "bare.html")
+    got = page.evaluate("""async () => {
+      const m = await import("./doiname-client.js");
+      const worker = () => new Worker("data:text/javascript,", {type: "module"});
+      const api = m.createDoiname({config: {}, createWorker: worker, bootTimeoutMs: 200});
+      return api.ready.then(() => "ready", (e) => e.message);
+    }""")
+    assert got == "Python did not become ready within 0.2 seconds."
+
+
+def test_bare_pyodide_page_boots(page: Page, site_url: str) -> None:
+    """The benchmark's baseline (bench/boot.py) works from the same files."""
+    page.goto(site_url + "bare.html")
+    assert page.evaluate("() => window.bareReady") is True
+    expect(page.locator("#state")).to_have_text("ready")
+
+
+# The built files (no browser) ----------------------------------------------------------
+
+
+def test_server_content_types_and_cors(site_url: str) -> None:
+    want = {
+        "pyodide/pyodide.asm.wasm": "application/wasm",
+        "pyodide/pyodide.mjs": "text/javascript",
+        "doiname-api.js": "text/javascript",
+        "index.html": "text/html",
+        "pyodide/pyodide-lock.json": "application/json",
+    }
+    for path, ctype in want.items():
+        with urllib.request.urlopen(site_url + path) as resp:
+            assert resp.headers.get_content_type() == ctype, path
+            assert resp.headers["Access-Control-Allow-Origin"] == "*"
+
+
+def test_lock_file_carries_the_shipped_micropip_hash(site_dir: Path) -> None:
+    build = load_build()
+    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
+    wheel = site_dir / "pyodide" / build.MICROPIP_WHEEL
+    assert lock["packages"]["micropip"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
+    assert lock["packages"]["micropip"]["file_name"] == wheel.name
+
+
+def test_core_wheel_is_a_valid_pure_python_wheel(site_dir: Path, tmp_path: Path) -> None:
+    build = load_build()
+    wheel = site_dir / "wheels" / build.wheel_name()
+    meta = project()
+    dist_info = f"doiname-{meta['version']}.dist-info"
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        record = list(csv.reader(io.StringIO(zf.read(f"{dist_info}/RECORD").decode())))
+        assert sorted(r[0] for r in record) == sorted(names)
+        for name, digest, size in record:
+            if name.endswith("RECORD"):
+                assert digest == size == ""
+                continue
+            data = zf.read(name)
+            b64 = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert digest == f"sha256={b64}" and int(size) == len(data), name
+        wheel_file = zf.read(f"{dist_info}/WHEEL").decode()
+        metadata = zf.read(f"{dist_info}/METADATA").decode()
+    assert "Tag: py3-none-any" in wheel_file and "Root-Is-Purelib: true" in wheel_file
+    assert f"Name: {meta['name']}\n" in metadata and f"Version: {meta['version']}\n" in metadata
+    sources = {f"doiname/{p.relative_to(ROOT / 'pycore' / 'doiname').as_posix()}"
+               for p in (ROOT / "pycore" / "doiname").rglob("*.py")
+               if "__pycache__" not in p.parts}
+    assert sources <= set(names)
+    assert "doiname/bridge.py" in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+    assert build.build_wheel(tmp_path).read_bytes() == wheel.read_bytes()
