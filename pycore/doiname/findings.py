@@ -70,6 +70,7 @@ import unicodedata
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar
 
 from . import _unidata
 from .errors import DoiError
@@ -77,6 +78,8 @@ from .model import Doi, Finding, Severity
 from .syntax import Reading, char_label, read
 
 __all__ = ["CodePoint", "check", "describe_code_points"]
+
+_T = TypeVar("_T")
 
 LONG_NAME = 100
 LONG_LINK = 2048
@@ -197,15 +200,45 @@ def _tables() -> _Tables:
     )
 
 
+# Per-character answers, kept for the characters seen most recently: names repeat
+# their characters, and check() runs on every keystroke. Bounded, so arbitrary input
+# cannot grow them without limit.
+_CACHE_SIZE = 4096
+_SCRIPT_CACHE: dict[str, str] = {}
+_SET_CACHE: dict[str, frozenset[str] | None] = {}
+_LOOK_CACHE: dict[str, tuple[str, str] | None] = {}
+
+
+def _remember(cache: dict[str, _T], ch: str, value: _T) -> _T:
+    if len(cache) >= _CACHE_SIZE:
+        cache.clear()
+    cache[ch] = value
+    return value
+
+
 def script_of(ch: str) -> str:
-    """The Unicode script of ``ch`` (Scripts.txt), e.g. ``"Latin"``, ``"Common"``."""
+    """The Unicode script of ``ch`` (Scripts.txt), e.g. ``"Latin"``, ``"Common"``.
+
+    Code points unassigned in the tables' Unicode version (and private use, surrogates)
+    are ``"Unknown"`` (UAX #24); see :mod:`doiname._unidata` for the version.
+    """
+    found = _SCRIPT_CACHE.get(ch)
+    if found is not None:
+        return found
     t = _tables()
     cp = ord(ch)
-    return t.script_names[t.script_values[bisect_right(t.script_starts, cp) - 1]]
+    return _remember(_SCRIPT_CACHE, ch, t.script_names[
+        t.script_values[bisect_right(t.script_starts, cp) - 1]])
 
 
 def _script_set(ch: str) -> frozenset[str] | None:
     """Script_Extensions of ``ch``, augmented (UTS #39 5.1); ``None`` when neutral."""
+    if ch in _SET_CACHE:
+        return _SET_CACHE[ch]
+    return _remember(_SET_CACHE, ch, _script_set_uncached(ch))
+
+
+def _script_set_uncached(ch: str) -> frozenset[str] | None:
     t = _tables()
     cp = ord(ch)
     i = bisect_right(t.scx_starts, cp) - 1
@@ -232,6 +265,12 @@ def lookalike(ch: str) -> tuple[str, str] | None:
     cp = ord(ch)
     if cp < 0x80:
         return None
+    if ch in _LOOK_CACHE:
+        return _LOOK_CACHE[ch]
+    return _remember(_LOOK_CACHE, ch, _lookalike_uncached(cp))
+
+
+def _lookalike_uncached(cp: int) -> tuple[str, str] | None:
     t = _tables()
     i = bisect_right(t.look_starts, cp) - 1
     if i < 0 or cp > t.look_ends[i]:
@@ -329,7 +368,8 @@ def _lookalike_finding(ch: str, hit: tuple[str, str], a: int, b: int,
     elif kind == "q" and looks not in ("'", '"', "`", "''"):
         what = f"{label} is a quotation mark, easily taken for {target}"
     elif kind == "l" and script not in ("Latin", "Common", "Inherited"):
-        what = f"{label} is a {script} character that looks like {target}"
+        article = "an" if script[0] in "AEIOU" else "a"
+        what = f"{label} is {article} {script} character that looks like {target}"
     else:
         what = f"{label} looks like {target}"
     message = (
@@ -556,9 +596,12 @@ class _Scanner:
                      + ", ".join(char_label(c) for c in composed) + ")")
         else:
             other = "Other spellings of the same text may exist (NFC/NFD)"
+        joins = ("stands at the start of the suffix, so on screen it combines with the "
+                 "“/” before it") if i == self.suffix_start else \
+            "combines with the character before it"
         self.add(
             "combining-mark", "warning",
-            f"{marks} at {_where(i, j)} combines with the character before it. {other}; "
+            f"{marks} at {_where(i, j)} {joins}. {other}; "
             "DOI names compare code points without Unicode normalization, so the two "
             "spellings are different names (003 ch. 2 note 1).",
             base, j, "003 ch.2 note 1",

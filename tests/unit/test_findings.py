@@ -1,4 +1,4 @@
-"""check() and describe_code_points() (issue 2): one table per rule, exact positions and codes.
+"""check() and describe_code_points() (issue 2): a table of rules, exact positions and codes.
 
 Code points used here have had the same properties in Unicode 13 to 16 (host CPython
 3.11 is Unicode 14, the generated tables 15 and 13, Pyodide 16).
@@ -86,6 +86,7 @@ CASES: list[tuple[str, list[Row]]] = [
     # Combining marks: the sequence (base + marks) is pointed at.
     ("10.1000/cafe\u0301", [("combining-mark", W, 11, 13, 11, 13, True)]),
     ("10.1000/a\u0301\u0302b", [("combining-mark", W, 8, 11, 8, 11, True)]),
+    ("10.1000/\u0301x", [("combining-mark", W, 8, 9, 8, 9, True)]),  # nothing to join but "/"
     # A precomposed letter is only outside Crossref's set.
     ("10.1000/caf\u00e9", [("outside-crossref-set", N, 11, 12, 11, 12, True)]),
     # Double encoding: %2523 decodes once to %23.
@@ -108,6 +109,9 @@ CASES: list[tuple[str, list[Row]]] = [
     ("11.1000/x", [("bad-prefix", E, 1, 2, 1, 2, False)]),
     ("10/abcde", [("short-doi", E, 0, 8, 0, 8, False)]),
     ("10.1000/a\u200bb", [("not-graphic", E, 9, 10, 9, 10, False)]),
+    # Bidirectional controls are not Graphic (003 ch. 2): the parse error names them.
+    ("10.1000/a\u202eb", [("not-graphic", E, 9, 10, 9, 10, False)]),
+    ("10.1000/a%E2%80%AEb", [("not-graphic", E, 9, 18, 9, 18, False)]),
     ("doi:10.1000/a#b", [("uri-fragment", E, 13, 14, 13, 14, False)]),
     # ... with the lookalikes of the input, which often explain the error.
     ("10.1000\u2215abc", [("no-slash", E, 0, 11, 0, 11, False),
@@ -173,6 +177,25 @@ def test_messages_name_the_code_point_and_what_it_looks_like() -> None:
     assert "U+00E9" in mark.message and mark.source == "003 ch.2 note 1"
     (esc,) = [f for f in check("10.1000/a%2523b") if f.code == "percent-escape-in-name"]
     assert "“#”" in esc.message and "%2523" in esc.message
+
+
+@pytest.mark.parametrize(("control", "name"), [
+    ("\u202e", "U+202E RIGHT-TO-LEFT OVERRIDE"),
+    ("\u202a", "U+202A LEFT-TO-RIGHT EMBEDDING"),
+    ("\u2067", "U+2067 RIGHT-TO-LEFT ISOLATE"),
+    ("\u200f", "U+200F RIGHT-TO-LEFT MARK"),
+])
+def test_bidi_controls_are_named(control: str, name: str) -> None:
+    (f,) = check(f"10.1000/ab{control}c")
+    assert (f.code, f.severity, f.start, f.in_name) == ("not-graphic", "error", 10, False)
+    assert name in f.message and "bidirectional control" in f.message
+
+
+def test_other_scripts_are_named_with_their_article() -> None:
+    (f,) = check("10.1000/\u0441\u043e\u0440")[:1]
+    assert "is a Cyrillic character" in f.message
+    (g,) = [x for x in check("10.1000/x\u0661") if x.code == "lookalike-letter"]
+    assert "is an Arabic character that looks like “1”" in g.message
 
 
 def test_error_finding_is_the_parse_error() -> None:

