@@ -260,8 +260,9 @@
   const STYLE = `
 :host{all:initial;display:block;max-width:36rem;color:var(--doiname-fg,#1b1f24);
  font:var(--doiname-font,14px/1.4 system-ui,sans-serif)}
-.box{background:var(--doiname-bg,#fff);color:var(--doiname-fg,#1b1f24);border:1px solid var(--doiname-border,#8c959f);
- border-radius:var(--doiname-radius,6px);padding:.75em;display:grid;gap:.5em}
+.box{all:initial;display:grid;gap:.5em;padding:.75em;background:var(--doiname-bg,#fff);
+ color:var(--doiname-fg,#1b1f24);font:var(--doiname-font,14px/1.4 system-ui,sans-serif);
+ border:1px solid var(--doiname-border,#8c959f);border-radius:var(--doiname-radius,6px)}
 label{font-weight:600}
 .row{display:flex;gap:.4em;flex-wrap:wrap}
 input{flex:1 1 12em;min-width:0;font:inherit;padding:.4em .5em;border:1px solid var(--doiname-border,#8c959f);
