@@ -1,0 +1,87 @@
+"""Bytes a visitor downloads: first visit vs repeat visit of the site (issue 6).
+
+Serves dist/site with ``build.py``'s server (which answers conditional requests), loads the
+page in Chromium until ``window.doiname.ready``, and sums what was transferred: for the
+first visit the gzip size of each response (what a static host with compression sends)
+and the raw size; for a repeat visit (same browser profile, page reloaded) the responses
+that were not served from the cache. Prints the figures; never asserts.
+
+    python3 bench/transfer.py
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def load_build() -> Any:
+    spec = importlib.util.spec_from_file_location("doiname_build", ROOT / "build.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def visit(page: Any, url: str) -> list[tuple[str, int, int, bool]]:
+    seen: list[tuple[str, int, int, bool]] = []
+
+    def on_response(response: Any) -> None:
+        if not response.url.startswith("http://127.0.0.1"):
+            return
+        try:
+            body = response.body()
+        except Exception:  # redirects and 304s have no body here
+            body = b""
+        cached = response.status == 304 or bool(response.request.timing.get("responseStart", 0) < 0)
+        seen.append((response.url, len(body), len(gzip.compress(body, 6)), cached))
+
+    page.on("response", on_response)
+    page.goto(url)
+    page.evaluate("() => window.doiname.ready")
+    page.wait_for_load_state("networkidle")
+    page.remove_listener("response", on_response)
+    return seen
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    build = load_build()
+    site = build.SITE
+    if not (site / "index.html").is_file():
+        build.build()
+    server = build.make_server(site, 0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/index.html"
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        context = browser.new_context()
+        page = context.new_page()
+        first = visit(page, url)
+        second_page = context.new_page()
+        second = visit(second_page, url)
+        browser.close()
+    server.shutdown()
+    raw = sum(r for _, r, _, _ in first)
+    gz = sum(g for _, _, g, _ in first)
+    print(f"first visit: {len(first)} requests, {raw / 1e6:.2f} MB raw, "
+          f"{gz / 1e6:.2f} MB with gzip")
+    for u, r, g, _ in sorted(first, key=lambda x: -x[2])[:6]:
+        print(f"  {u.rsplit('/', 1)[-1]:<40} {r / 1e3:>9.0f} KB raw {g / 1e3:>9.0f} KB gzip")
+    fetched = [(u, r, g) for u, r, g, c in second if not c]
+    print(f"repeat visit: {len(second)} requests, {len(second) - len(fetched)} answered "
+          f"304/cache, {sum(g for _, _, g in fetched) / 1e6:.2f} MB transferred (gzip) "
+          f"= {sum(g for _, _, g in fetched) / max(gz, 1):.0%} of the first visit")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
