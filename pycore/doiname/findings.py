@@ -75,7 +75,7 @@ from typing import TypeVar
 from . import _unidata
 from .errors import DoiError
 from .model import Doi, Finding, Severity
-from .syntax import Reading, char_label, read
+from .syntax import Reading, _validate, char_label, read
 
 __all__ = ["CodePoint", "check", "describe_code_points"]
 
@@ -288,13 +288,18 @@ def check(text: str | Doi) -> list[Finding]:
 
     Returns :class:`~doiname.model.Finding` objects sorted by position in the input;
     see the module docstring for each rule, its code, severity and source. A ``Doi`` is
-    checked as it is. Never raises for a ``str``; linear in its length.
+    checked as it is (no decoding); one that :func:`~doiname.parse` would reject (a code
+    point that is not Graphic, a bad prefix) gets that error. Never raises for a ``str``
+    or a ``Doi``; linear in the length.
     """
     try:
+        if isinstance(text, Doi):
+            # A Doi value is not validated when it is made: say what parse() would reject.
+            _validate(str(text))
         reading = read(text)
     except DoiError as err:
-        assert isinstance(text, str)  # read() takes a Doi without error
-        return _sorted([_error_finding(err, text), *_scan_unreadable(text)])
+        raw = str(text)
+        return _sorted([_error_finding(err, raw), *_scan_unreadable(raw)])
     out: list[Finding] = list(reading.notes)
     _Scanner(reading, out).run()
     return _sorted(out)

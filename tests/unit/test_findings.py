@@ -137,6 +137,18 @@ def test_a_doi_value_is_checked_as_it_is() -> None:
     assert rows(d.Doi("10.1000", "ab\u2010c")) == [("lookalike-dash", W, 10, 11, 10, 11, True)]
     # No decoding: %23 in a Doi is in the name.
     assert codes(d.Doi("10.1000", "a%23b")) == ["percent-escape-in-name"]
+    # A Doi is not validated when made: check says what parse would reject.
+    assert rows(d.Doi("10.1000", "a\u202eb")) == [("not-graphic", E, 9, 10, 9, 10, False)]
+    assert codes(d.Doi("10.1000", "")) == ["empty-suffix"]
+    assert codes(d.Doi("11.1000", "x")) == ["bad-prefix"]
+
+
+@given(st.text(), st.text(alphabet=st.characters(codec=None)))
+def test_check_never_raises_on_a_doi_value(prefix: str, suffix: str) -> None:
+    doi = d.Doi(prefix, suffix)
+    found = check(doi)
+    _valid(str(doi), found)
+    assert [f.severity for f in found].count("error") <= 1
 
 
 def test_positions_map_through_url_forms() -> None:
