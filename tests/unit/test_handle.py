@@ -610,6 +610,14 @@ def test_which_ra_fixture() -> None:
     assert "“Invalid DOI”" in res.answers[3].message
 
 
+def test_which_ra_page_fixture_answers_the_names_asked() -> None:
+    names = ["10.1000/182", "10.7554/eLife.00001", "10.9999/nope"]
+    path = doiname.to_which_ra_url(names).removeprefix("https://doi.org")
+    res = read_which_ra_response(INDEX[path]["status"], body(INDEX[path]["file"]))
+    assert [a.doi for a in res.answers] == names
+    assert [a.kind for a in res.answers] == ["found", "found", "does-not-exist"]
+
+
 def test_which_ra_specs_readme_example() -> None:
     """The specs README's answer ``[{"DOI": "10.7554", "RA": "Crossref"}]``, verbatim."""
     res = read_which_ra_response(200, '[{"DOI": "10.7554", "RA": "Crossref"}]')
