@@ -42,11 +42,13 @@ Rules (``code``: severity, ``source``):
   is usually a line break or a copy error;
 * ``percent-escape-in-name``: warning, "001": after the one decoding the name still
   holds ``%XX``, most likely because it was encoded twice (``%2523`` became ``%23``);
-* ``outside-crossref-set``: info, "Crossref suffix guidance": one per distinct
-  character outside ``a-z A-Z 0-9 - . _ ; ( ) /`` (Crossref's approved suffix
-  characters for new DOIs, "Tips for creating a DOI suffix"), with its count, and for a
-  precomposed letter its decomposed spelling; characters that already have a lookalike
-  or combining-mark warning are not repeated here;
+* ``outside-crossref-set``: info, "Crossref suffix guidance": one per run of
+  characters outside ``a-z A-Z 0-9 - . _ ; ( ) /`` (Crossref's approved suffix
+  characters for new DOIs, "Tips for creating a DOI suffix"), so a word in another
+  script is one finding; a run whose characters were all named by an earlier one is
+  not repeated, and a lone character says how often it appears. A precomposed letter
+  gets its decomposed spelling. Characters that already have a lookalike, space or
+  combining-mark warning are not repeated here;
 * ``long-name``: info, "002 §4.3": more than ``LONG_NAME`` (100) characters. 002 puts
   no limit on length but recommends the suffix "be kept as short as possible to allow
   for human readability"; Crossref asks for concise suffixes that people re-type.
@@ -83,6 +85,7 @@ _T = TypeVar("_T")
 
 LONG_NAME = 100
 LONG_LINK = 2048
+_RUN_SHOWN = 40  # characters of a long run quoted in a message
 
 CROSSREF_SET = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._;()/")
@@ -651,35 +654,55 @@ class _Scanner:
 
     def _crossref(self) -> None:
         name = self.name
-        first: dict[str, int] = {}
+        runs: list[tuple[int, int]] = []
         count: dict[str, int] = {}
+        run_start = -1
         for i in range(self.suffix_start, len(name)):
             ch = name[i]
-            if ch in CROSSREF_SET or ch in self.flagged:
-                continue
-            if ch not in first:
-                first[ch] = i
-                count[ch] = 1
-            else:
-                count[ch] += 1
-        for ch, i in first.items():
-            n = count[ch]
-            times = f"; it appears {n} times" if n > 1 else ""
-            decomposition = unicodedata.decomposition(ch)
+            if ch not in CROSSREF_SET and ch not in self.flagged:
+                count[ch] = count.get(ch, 0) + 1
+                if run_start < 0:
+                    run_start = i
+            elif run_start >= 0:
+                runs.append((run_start, i))
+                run_start = -1
+        if run_start >= 0:
+            runs.append((run_start, len(name)))
+        told: set[str] = set()
+        for a, b in runs:
+            new = [c for c in dict.fromkeys(name[a:b]) if c not in told]
+            if not new:
+                continue  # every character of the run was named before
+            told.update(new)
+            precomposed = [c for c in new if unicodedata.decomposition(c)
+                           and not unicodedata.decomposition(c).startswith("<")]
             spelled = ""
-            if decomposition and not decomposition.startswith("<"):
-                nfd = unicodedata.normalize("NFD", ch)
+            if precomposed:
+                c = precomposed[0]
                 spelled = (
-                    " It can also be spelled decomposed ("
-                    + " + ".join(char_label(c) for c in nfd)
+                    f" {'It' if b - a == 1 else f'“{c}”'} can also be spelled decomposed ("
+                    + " + ".join(char_label(x) for x in unicodedata.normalize("NFD", c))
                     + "), which is a different name (003 ch. 2 note 1)."
                 )
+            if b - a == 1:
+                ch = name[a]
+                times = f"; it appears {count[ch]} times" if count[ch] > 1 else ""
+                what = f"{char_label(ch)} ({_where(a, b)}{times}) is"
+                it = "It is"
+            else:
+                shown = name[a:b] if b - a <= _RUN_SHOWN else name[a:a + _RUN_SHOWN] + "…"
+                labels = ", ".join(char_label(c) for c in new[:3])
+                if len(new) > 3:
+                    labels += f" and {len(new) - 3} more"
+                what = f"“{shown}” ({_where(a, b)}: {labels}) is"
+                it = "They are"
             self.add(
                 "outside-crossref-set", "info",
-                f"{char_label(ch)} ({_where(i, i + 1)}{times}) is outside the characters "
-                "Crossref approves for new suffixes (a–z, A–Z, 0–9 and - . _ ; ( ) /). "
-                f"It is allowed in a DOI name, but some systems mishandle it.{spelled}",
-                i, i + 1, _SRC_CROSSREF,
+                f"{what} outside the characters Crossref approves for new suffixes "
+                "(a–z, A–Z, 0–9 and - . _ ; ( ) /). "
+                f"{it} allowed in a DOI name, but some systems mishandle "
+                f"{'it' if b - a == 1 else 'them'}.{spelled}",
+                a, b, _SRC_CROSSREF,
             )
 
 

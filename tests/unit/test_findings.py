@@ -68,18 +68,17 @@ CASES: list[tuple[str, list[Row]]] = [
     ("10.1000/\uff21b", [("lookalike-letter", W, 8, 9, 8, 9, True)]),
     ("10.1000/x.\u0399\u039f", [("lookalike-letter", W, 10, 11, 10, 11, True),
                                 ("lookalike-letter", W, 11, 12, 11, 12, True)]),
-    # A Russian word looks like no Latin word: only the Crossref note, once per character.
-    ("10.1000/\u0436\u0443\u0436", [("outside-crossref-set", N, 8, 9, 8, 9, True),
-                                    ("outside-crossref-set", N, 9, 10, 9, 10, True)]),
+    # A Russian word looks like no Latin word: only the Crossref note, once for the word.
+    ("10.1000/\u0436\u0443\u0436", [("outside-crossref-set", N, 8, 11, 8, 11, True)]),
+    # A run whose characters were all named before is not named again.
+    ("10.1000/\u0436-\u0436\u0436", [("outside-crossref-set", N, 8, 9, 8, 9, True)]),
+    ("10.1000/\u0436-\u0436\u0443", [("outside-crossref-set", N, 8, 9, 8, 9, True),
+                                     ("outside-crossref-set", N, 10, 12, 10, 12, True)]),
     # Mixed scripts without lookalikes; Japanese mixes Han and kana legitimately.
     ("10.1000/ab\u0436", [("mixed-scripts", W, 8, 11, 8, 11, True),
                           ("outside-crossref-set", N, 10, 11, 10, 11, True)]),
-    ("10.1000/\u65e5\u672c\u3054", [("outside-crossref-set", N, 8, 9, 8, 9, True),
-                                    ("outside-crossref-set", N, 9, 10, 9, 10, True),
-                                    ("outside-crossref-set", N, 10, 11, 10, 11, True)]),
-    ("10.1000/T\u30b7\u30e3\u30c4", [("outside-crossref-set", N, 9, 10, 9, 10, True),
-                                      ("outside-crossref-set", N, 10, 11, 10, 11, True),
-                                      ("outside-crossref-set", N, 11, 12, 11, 12, True)]),
+    ("10.1000/\u65e5\u672c\u3054", [("outside-crossref-set", N, 8, 11, 8, 11, True)]),
+    ("10.1000/T\u30b7\u30e3\u30c4", [("outside-crossref-set", N, 9, 12, 9, 12, True)]),
     ("10.1000/\u0436a\u03b1", [("outside-crossref-set", N, 8, 9, 8, 9, True),
                                ("mixed-scripts", W, 8, 11, 8, 11, True),
                                ("lookalike-letter", W, 10, 11, 10, 11, True)]),
@@ -185,6 +184,13 @@ def test_messages_name_the_code_point_and_what_it_looks_like() -> None:
     assert reserved.source == "002 §4.3" and "“X/”" in reserved.message
     (info,) = [f for f in check("10.1000/a<b<") if f.code == "outside-crossref-set"]
     assert "2 times" in info.message and info.source == "Crossref suffix guidance"
+    (run,) = check("10.1000/\u65e5\u672c\u8a9e\u306e\u8ad6\u6587")
+    assert run.message.startswith("“日本語の論文” (characters 9–14: U+65E5 CJK UNIFIED "
+                                  "IDEOGRAPH-65E5, U+672C CJK UNIFIED IDEOGRAPH-672C, U+8A9E "
+                                  "CJK UNIFIED IDEOGRAPH-8A9E and 3 more) is outside")
+    (long_run,) = check("10.1000/" + "\u00e9" * 50)
+    assert "\u00e9" * 40 + "…”" in long_run.message and "\u00e9" * 41 not in long_run.message
+    assert "“é” can also be spelled decomposed" in long_run.message
     (mark,) = check("10.1000/e\u0301")
     assert "U+00E9" in mark.message and mark.source == "003 ch.2 note 1"
     (esc,) = [f for f in check("10.1000/a%2523b") if f.code == "percent-escape-in-name"]
