@@ -274,13 +274,15 @@ export function createDoiname(options) {
       why = why ?? "timeout";
       controller.abort();
     }, timeoutMs);
+    /** @type {{status: number, body: string} | null} */
+    let answer = null;
     try {
       if (!why) {
         const response = await fetch(url, {
           signal: controller.signal, credentials: "omit", referrerPolicy: "no-referrer",
         });
         const body = await response.text();
-        if (!why) return await send({ type: "read", kind, status: response.status, body, failure: null });
+        answer = { status: response.status, body };
       }
     } catch (err) {
       if (!why) {
@@ -291,6 +293,7 @@ export function createDoiname(options) {
       clearTimeout(limit);
       if (signal) signal.removeEventListener("abort", onCancel);
     }
+    if (answer && !why) return send({ type: "read", kind, status: answer.status, body: answer.body, failure: null });
     return send({ type: "read", kind, status: null, body: null, failure: why ?? "network" });
   }
 

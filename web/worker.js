@@ -22,7 +22,7 @@ const scope = self;
 /**
  * The Python functions of `doiname.bridge`, once booted (JS strings in, JS string out).
  * @type {{callJson: (name: string, args: string) => string,
- *   readAnswerJson: (kind: string, status: number | null, body: string | null, failure: string | null) => string,
+ *   readAnswerJson: (kind: string, status?: number, body?: string, failure?: string) => string,
  *   infoJson: () => string} | null}
  */
 let bridge = null;
@@ -139,7 +139,9 @@ function handle(req) {
     case "call":
       return bridge.callJson(String(req.name), String(req.args));
     case "read":
-      return bridge.readAnswerJson(String(req.kind), req.status ?? null, req.body ?? null, req.failure ?? null);
+      // undefined, not null: Pyodide turns JS null into `jsnull`, undefined into None.
+      return bridge.readAnswerJson(String(req.kind), req.status ?? undefined, req.body ?? undefined,
+        req.failure ?? undefined);
     case "info":
       return bridge.infoJson();
     default:
