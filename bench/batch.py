@@ -63,6 +63,8 @@ def timed(fn: Callable[[list[str]], None], lines: list[str]) -> float:
 
 
 def page_bench(n: int, rounds: int) -> None:
+    import threading
+
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
@@ -72,15 +74,9 @@ def page_bench(n: int, rounds: int) -> None:
     if not (site / "index.html").is_file() or not Path("/usr/bin/chromium").exists():
         print("page: dist/site not built or /usr/bin/chromium missing; skipped")
         return
-    import functools
-    import http.server
-    import threading
+    from transfer import load_build  # the site's own server (MIME types, CORS)
 
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    handler.extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                              ".wasm": "application/wasm", ".mjs": "text/javascript",
-                              ".js": "text/javascript"}
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = load_build().make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     text = "\n".join(make_lines(n, seed=11))
     ours: list[float] = []

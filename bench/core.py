@@ -59,7 +59,7 @@ IDUTILS_FAILED: list[int] = []
 
 
 def idutils_normalize(names: list[str]) -> None:
-    from idutils import normalize_doi  # dev dependency only
+    from idutils import normalize_doi  # type: ignore[import-untyped]  # dev dependency only
 
     failed = 0
     for text in names:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import gzip
 import importlib.util
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -84,4 +83,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -1,0 +1,69 @@
+"""The site and the widget demo under the strictest Content-Security-Policy that works,
+sent as a real header (issue 6). Any violation fails the test."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from .conftest import load_build
+
+#: The policy: nothing inline, nothing eval'd except WebAssembly compilation, scripts and
+#: workers from the site itself, requests to the site and to doi.org only.
+SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+            "connect-src 'self' https://doi.org; style-src 'self'; img-src 'self' data:; "
+            "frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'")
+
+
+@pytest.fixture(scope="module")
+def csp_url(site_dir: Path) -> Iterator[str]:
+    build = load_build()
+
+    class Handler(build.SiteHandler):  # type: ignore[name-defined,misc]
+        quiet = True
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(site_dir), **kwargs)
+
+        def end_headers(self) -> None:
+            self.send_header("Content-Security-Policy", SITE_CSP)
+            super().end_headers()
+
+    import http.server
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_port}/"
+    server.shutdown()
+
+
+def watch_violations(page: Page) -> list[str]:
+    found: list[str] = []
+    page.on("console", lambda m: found.append(m.text)
+            if "Content Security Policy" in m.text or "Content-Security-Policy" in m.text else None)
+    page.on("pageerror", lambda e: found.append(f"pageerror: {e}"))
+    return found
+
+
+def test_site_under_strict_csp(page: Page, csp_url: str) -> None:
+    violations = watch_violations(page)
+    page.goto(csp_url + "index.html")
+    # Poll with evaluate: wait_for_function would need 'unsafe-eval' (PLATFORM.md).
+    assert page.evaluate("() => window.doiname.ready.then(() => true)")
+    page.fill("#doi-input", "10.1000/456#789")
+    expect(page.locator("#result-name")).to_have_text("10.1000/456#789", timeout=20_000)
+    assert page.evaluate("() => window.doiname.call('to_url', '10.1000/456#789')") == (
+        "https://doi.org/10.1000/456%23789")
+    assert violations == []
+
+
+def test_widget_demo_under_strict_csp(page: Page, csp_url: str) -> None:
+    violations = watch_violations(page)
+    page.goto(csp_url + "widget-demo.html")
+    expect(page.locator("#refs [data-doiname-link]").first).to_be_attached(timeout=60_000)
+    assert violations == []
