@@ -142,8 +142,8 @@ class DoiRoutes:
                content_type: str = "application/json", *, cors: bool = True) -> None:
         """Answer ``path`` (``/api/handles/...?...``) with ``status`` and ``body``.
 
-        ``cors=False`` leaves out ``Access-Control-Allow-Origin``: the browser then
-        refuses the answer to the page, as it would a real CORS refusal.
+        ``cors=False`` allows another origin only in ``Access-Control-Allow-Origin``: the
+        browser then refuses the answer to the page, as it does a real CORS refusal.
         """
         text = body if isinstance(body, str) else json.dumps(body)
         self.answers[path] = Answer(status, text, content_type, cors)
@@ -171,7 +171,10 @@ class DoiRoutes:
         if answer.fail:
             route.abort(answer.fail)
             return
-        headers = {"Access-Control-Allow-Origin": "*"} if answer.cors else {}
+        # Without CORS, the answer allows another origin only (Playwright would add a
+        # permissive header to an answer that has none).
+        origin = "*" if answer.cors else "https://another-site.example"
+        headers = {"Access-Control-Allow-Origin": origin}
         route.fulfill(status=answer.status, body=answer.body,
                       content_type=answer.content_type, headers=headers)
 
