@@ -402,8 +402,11 @@ def mypy_targets() -> list[str]:
 def test(pytest_args: Sequence[str]) -> int:
     """The README's test command: set up, build, lint, type-check, run every test."""
     started = time.monotonic()
-    if not CHROMIUM.is_file():
-        install_apt("chromium")
+    missing = [pkg for pkg, path in (("chromium", CHROMIUM),
+                                     ("unicode-data", Path("/usr/share/unicode/Scripts.txt")))
+               if not path.is_file()]
+    if missing:  # Chromium for the browser tests; the UCD to check the generated tables
+        install_apt(*missing)
     py = ensure_venv(dev=True)
     build()
     env = {**os.environ, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1"}
