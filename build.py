@@ -409,7 +409,8 @@ def test(pytest_args: Sequence[str]) -> int:
         install_apt(*missing)
     py = ensure_venv(dev=True)
     build()
-    env = {**os.environ, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1",
+           "MYPYPATH": str(ROOT / "pycore")}
     env.pop("PYTHONPATH", None)
     steps: list[tuple[str, list[str]]] = [
         ("ruff", [str(py), "-m", "ruff", "check", "."]),
