@@ -26,11 +26,13 @@ import contextlib
 import csv
 import email.policy
 import fcntl
+import gzip
 import hashlib
 import http.server
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -293,6 +295,7 @@ def build() -> Path:
         tmp.rename(SITE)
         if old.exists():
             shutil.rmtree(old, ignore_errors=True)
+        single_file(SITE)  # dist/doi-tool.html (issue 4)
     log(f"wrote {SITE.relative_to(ROOT)} in {time.monotonic() - started:.1f} s")
     return SITE
 
@@ -454,6 +457,268 @@ def main(argv: Sequence[str] | None = None) -> int:
         serve(args.port)
         return 0
     return test(rest)
+
+
+# Single file (issue 4) -----------------------------------------------------------------
+#
+# dist/doi-tool.html: the site in one file that works from file:// with no network.
+# The page's HTML and CSS are inlined as they are; everything else is base64 of gzip in
+# <script type="application/octet-stream" data-doiname-asset=NAME> blocks: the page's ES
+# modules (web/single-boot.js turns them into blob: modules), worker.js, the Pyodide
+# runtime, a trimmed standard library, micropip's wheel and the core's wheel (the worker
+# bootstrap web/single-worker.js answers fetch() for them; see those files).
+
+SINGLE_FILE = DIST / "doi-tool.html"
+SINGLE_BOOT = "single-boot.js"
+SINGLE_WORKER = "single-worker.js"
+#: The fake ``indexURL`` the single file's worker answers from its inlined files
+#: (``.invalid`` never resolves, so a file missing from the inlined set fails at once).
+SINGLE_BASE = "https://pyodide.doiname.invalid/"
+#: Relative import specifiers of the page's modules become ``"<this><path>"``.
+SINGLE_PLACEHOLDER = "doiname-single:"
+#: The page's module scripts that the single file replaces (it makes window.doiname).
+SINGLE_REPLACED = frozenset({"doiname-api.js"})
+#: The standard library modules the single file keeps; ``name.*`` is a package with
+#: every submodule, a bare name is that module (or that package's ``__init__``) alone.
+#: Measured (sys.modules in Pyodide under Node): what Pyodide imports to boot, what
+#: ``micropip.install("emfs:...")`` of the core wheel imports, and what importing every
+#: ``doiname`` module imports; then the codecs and packages the core may reach lazily.
+#: tests/e2e/test_single_file.py runs the core's unit suite in this trimmed runtime and
+#: fails, naming the module, when the core (or micropip's install) needs one left out.
+SINGLE_STDLIB_KEEP: tuple[str, ...] = (
+    # Pyodide's own boot
+    "__future__", "_collections_abc", "_colorize", "_opcode_metadata", "_py_warnings",
+    "_pyodide.*", "_sitebuiltins", "_ssl", "_weakrefset", "abc", "annotationlib", "ast",
+    "asyncio.*", "base64", "bisect", "bz2", "codecs", "codeop", "collections.*",
+    "compression.*", "concurrent", "concurrent.futures", "concurrent.futures._base",
+    "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "dis", "enum",
+    "fnmatch", "functools", "genericpath", "glob", "heapq", "importlib.*", "inspect", "io",
+    "json.*", "keyword", "linecache", "locale", "logging", "lzma", "ntpath", "opcode",
+    "operator", "os", "pathlib.*", "posixpath", "pyodide.*", "random", "re.*", "reprlib",
+    "selectors", "shutil", "signal", "site", "socket", "ssl", "stat", "string.*", "struct",
+    "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize", "traceback",
+    "types", "typing", "warnings", "weakref", "zipfile.*", "zipimport",
+    # Codecs: Python's startup and the Unicode ones the core and micropip use
+    "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig",
+    "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32",
+    "encodings.utf_32_le", "encodings.utf_32_be", "encodings.ascii", "encodings.latin_1",
+    "encodings.cp437", "encodings.idna", "encodings.punycode",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape",
+    # micropip.install
+    "_markupbase", "_sysconfigdata__emscripten_wasm32-emscripten", "email", "hashlib",
+    "html.*", "ipaddress", "platform", "sysconfig.*", "tarfile", "urllib", "urllib.parse",
+    # the core (doiname.cli, doiname.handle, doiname.batch, ...)
+    "argparse", "csv", "gettext", "pkgutil", "xml", "xml.parsers", "xml.parsers.expat",
+)
+
+
+def _stdlib_module(arcname: str) -> str | None:
+    """The module a ``.py`` entry of python_stdlib.zip holds (``pkg`` for ``pkg/__init__.py``)."""
+    if not arcname.endswith(".py"):
+        return None
+    name = arcname[:-3].replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def single_stdlib_kept(module: str) -> bool:
+    """Whether the single file keeps ``module`` of the standard library."""
+    for entry in SINGLE_STDLIB_KEEP:
+        if entry.endswith(".*"):
+            package = entry[:-2]
+            if module == package or module.startswith(package + "."):
+                return True
+        elif module == entry:
+            return True
+    return False
+
+
+def stored_zip(data: bytes, keep: Any = None) -> bytes:
+    """A zip archive rewritten with every entry stored (uncompressed), optionally only the
+    entries ``keep(arcname)`` accepts. The single file gzips it whole: stored entries
+    compress better together than deflated ones, and zipimport reads them directly."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, \
+            zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as dst:
+        for info in src.infolist():
+            if info.is_dir() or (keep is not None and not keep(info.filename)):
+                continue
+            entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            entry.external_attr = info.external_attr
+            entry.compress_type = zipfile.ZIP_STORED
+            dst.writestr(entry, src.read(info))
+    return out.getvalue()
+
+
+def trimmed_stdlib(data: bytes) -> bytes:
+    """python_stdlib.zip with only the modules in SINGLE_STDLIB_KEEP, stored."""
+    def keep(arcname: str) -> bool:
+        module = _stdlib_module(arcname)
+        return module is not None and single_stdlib_kept(module)
+    return stored_zip(data, keep)
+
+
+def single_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
+    """Pyodide's lock file cut down to micropip (the only package loaded by name), with
+    the sha256 of the wheel the single file carries."""
+    lock = json.loads(patched_lock(pyodide_dir, micropip_sha256))
+    wanted = {"micropip"}
+    todo = ["micropip"]
+    while todo:
+        for dep in lock["packages"][todo.pop()].get("depends", []):
+            if dep not in wanted:
+                wanted.add(dep)
+                todo.append(dep)
+    lock["packages"] = {k: v for k, v in lock["packages"].items() if k in wanted}
+    return json.dumps(lock, separators=(",", ":"))
+
+
+_STATIC_IMPORT = re.compile(
+    r"""^([ \t]*(?:import|export)\b[^;"'`]*?\bfrom[ \t]*|[ \t]*import[ \t]*)(["'])(\.{1,2}/[^"'\n]+)\2""",
+    re.MULTILINE)
+
+
+def page_modules(site: Path, entries: Sequence[str]) -> list[dict[str, Any]]:
+    """The page's ES modules reachable from ``entries`` (paths relative to ``site``),
+    dependencies first, each with its relative import specifiers replaced by
+    ``"<SINGLE_PLACEHOLDER><path>"`` and the list of those paths (``deps``)."""
+    order: list[dict[str, Any]] = []
+    state: dict[str, str] = {}
+
+    def visit(path: str, chain: tuple[str, ...]) -> None:
+        if state.get(path) == "done":
+            return
+        if state.get(path) == "visiting":
+            raise SystemExit("build.py: the single file cannot inline an import cycle: "
+                             + " -> ".join((*chain, path)))
+        state[path] = "visiting"
+        file = site / path
+        if not file.is_file():
+            raise SystemExit(f"build.py: {chain[-1] if chain else 'index.html'} imports "
+                             f"{path}, which is not in {site}")
+        deps: list[str] = []
+
+        def rewrite(m: re.Match[str]) -> str:
+            target = (Path(path).parent / m.group(3)).as_posix()
+            target = os.path.normpath(target)
+            if target.startswith(".."):
+                raise SystemExit(f"build.py: {path} imports {m.group(3)}, outside the site")
+            if target not in deps:
+                deps.append(target)
+            return f'{m.group(1)}"{SINGLE_PLACEHOLDER}{target}"'
+
+        source = _STATIC_IMPORT.sub(rewrite, file.read_text(encoding="utf-8"))
+        for dep in deps:
+            visit(dep, (*chain, path))
+        state[path] = "done"
+        order.append({"path": path, "source": source, "deps": deps})
+
+    for entry in entries:
+        visit(os.path.normpath(entry), ())
+    return order
+
+
+def _gzip(data: bytes) -> bytes:
+    """gzip, zlib level 9, with no name or time in the header (reproducible)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _asset_block(name: str, data: bytes) -> str:
+    """One inlined file: base64 of gzip in a script block the browser does not run."""
+    text = base64.b64encode(_gzip(data)).decode("ascii")
+    return (f'<script type="application/octet-stream" data-doiname-asset="{name}" '
+            f'data-encoding="gzip-base64" data-size="{len(data)}">{text}</script>\n')
+
+
+_STYLESHEET = re.compile(r"""<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>""", re.IGNORECASE)
+_MODULE_SCRIPT = re.compile(
+    r"""<script\b[^>]*\btype=["']?module["']?[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*</script>\s*""",
+    re.IGNORECASE)
+_HREF = re.compile(r"""\bhref=["']([^"']+)["']""", re.IGNORECASE)
+
+
+def single_file(site: Path = SITE, dest: Path = SINGLE_FILE) -> Path:
+    """Write the offline single file from a built site (``build()`` calls it).
+
+    The page is the site's index.html with its stylesheets inlined and its module
+    scripts taken out; web/single-boot.js, inlined, imports them from the inlined
+    modules instead, after making ``window.doiname`` with a worker started from a
+    ``data:`` URL (web/single-worker.js). Returns the path written.
+    """
+    started = time.monotonic()
+    html = (site / "index.html").read_text(encoding="utf-8")
+
+    def inline_css(m: re.Match[str]) -> str:
+        href = _HREF.search(m.group(0))
+        if not href:
+            return m.group(0)
+        css = (site / href.group(1)).read_text(encoding="utf-8")
+        if "</style" in css.lower():
+            raise SystemExit(f"build.py: {href.group(1)} contains </style; cannot inline it")
+        return f"<style>\n{css}</style>"
+
+    html = _STYLESHEET.sub(inline_css, html)
+    scripts: list[str] = []
+
+    def take_script(m: re.Match[str]) -> str:
+        scripts.append(os.path.normpath(m.group(1)))
+        return ""
+
+    html = _MODULE_SCRIPT.sub(take_script, html)
+    entries = [s for s in scripts if s not in SINGLE_REPLACED]
+    if "</body>" not in html:
+        raise SystemExit("build.py: index.html has no </body>; cannot write the single file")
+
+    runtime = site / "pyodide"
+    build_info = json.loads((site / "build-info.js").read_text(encoding="utf-8")
+                            .split("Object.freeze(", 1)[1].rsplit(");", 1)[0])
+    core_name = str(build_info["coreWheelName"])
+    core = stored_zip((site / "wheels" / core_name).read_bytes())
+    micropip = stored_zip((runtime / MICROPIP_WHEEL).read_bytes())
+    micropip_sha = hashlib.sha256(micropip).hexdigest()
+    engine: dict[str, bytes] = {
+        "pyodide.mjs": (runtime / "pyodide.mjs").read_bytes(),
+        "pyodide.asm.mjs": (runtime / "pyodide.asm.mjs").read_bytes(),
+        "pyodide.asm.wasm": (runtime / "pyodide.asm.wasm").read_bytes(),
+        "python_stdlib.zip": trimmed_stdlib((runtime / "python_stdlib.zip").read_bytes()),
+        MICROPIP_WHEEL: micropip,
+        core_name: core,
+    }
+    client = "doiname-client.js"
+    modules = page_modules(site, [client, *entries])
+    config = {
+        "pyodideModuleURL": SINGLE_BASE + "pyodide.mjs",  # the worker bootstrap replaces it
+        "indexURL": SINGLE_BASE,
+        "packageBaseUrl": SINGLE_BASE,
+        "lockFileContents": single_lock(NODE_PYODIDE, micropip_sha),
+        "coreWheelURL": SINGLE_BASE + core_name,
+        "coreWheelName": core_name,
+        "coreIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(core).digest()).decode(),
+    }
+    page = {
+        "placeholder": SINGLE_PLACEHOLDER,
+        "modules": modules,
+        "client": client,
+        "entries": entries,
+        "workerBoot": (site / SINGLE_WORKER).read_text(encoding="utf-8"),
+        "worker": (site / "worker.js").read_text(encoding="utf-8"),
+        "base": SINGLE_BASE,
+        "config": config,
+        "engineAssets": list(engine),
+    }
+    boot = (site / SINGLE_BOOT).read_text(encoding="utf-8")
+    if "</script" in boot.lower():
+        raise SystemExit(f"build.py: {SINGLE_BOOT} contains </script; cannot inline it")
+    blocks = [_asset_block("page", json.dumps(page, ensure_ascii=False).encode("utf-8"))]
+    blocks += [_asset_block(name, data) for name, data in engine.items()]
+    tail = "".join(blocks) + f'<script type="module">\n{boot}</script>\n'
+    head, _, rest = html.rpartition("</body>")
+    out = head + tail + "</body>" + rest
+    tmp = dest.with_name(f".{dest.name}-{os.getpid()}")
+    tmp.write_text(out, encoding="utf-8")
+    tmp.replace(dest)
+    log(f"wrote {dest.relative_to(ROOT) if dest.is_relative_to(ROOT) else dest} "
+        f"({dest.stat().st_size / 1e6:.2f} MB) in {time.monotonic() - started:.1f} s")
+    return dest
 
 
 if __name__ == "__main__":

@@ -1,0 +1,200 @@
+// @ts-check
+/**
+ * Worker bootstrap of the offline single file (dist/doi-tool.html, issue 4).
+ *
+ * From `file://` a module worker made from a `blob:` URL fails silently, so the page
+ * starts this file from a `data:` URL instead. Here, and only here, it builds `blob:`
+ * URLs from the sources the page posts (measured on this Chromium: blob URLs made by
+ * the worker itself can be imported). It then runs the site's own worker.js unchanged:
+ *
+ * 1. The first message, `{type: "doiname-single", base, worker, assets}`, carries
+ *    worker.js's source text and the inlined files (base64 of gzip), by name.
+ * 2. `fetch` is answered for URLs under `base` (a fake `indexURL` ending in `/`) from
+ *    those files: the wasm with `Content-Type: application/wasm`, which
+ *    `WebAssembly.instantiateStreaming` insists on; an `integrity` option is checked
+ *    (SHA-256) as the browser would. Every other URL goes to the real `fetch`.
+ * 3. Pyodide's loader is imported from a small wrapper module that hands it the
+ *    already-imported `pyodide.asm.mjs` (`createPyodideModule`), because the loader
+ *    would otherwise `import()` it from `indexURL`, which is not a real place.
+ * 4. worker.js is imported from a blob URL; messages that came meanwhile (the client's
+ *    `init`) are replayed to it, with `config.pyodideModuleURL` set to the wrapper.
+ *
+ * Nothing here knows a DOI rule. A failure is reported as worker.js reports its own:
+ * a `status` message with phase `error`.
+ * @module single-worker
+ */
+
+/** @type {any} */
+const scope = self;
+const realFetch = scope.fetch.bind(scope);
+
+/**
+ * One inlined file: `text` is base64 of the gzip-compressed bytes.
+ * @typedef {{encoding: "gzip-base64", text: string}} Asset
+ */
+
+/** @type {Map<string, Promise<Uint8Array>>} */
+const files = new Map();
+/** @type {Record<string, string>} */
+const TYPES = {
+  wasm: "application/wasm", mjs: "text/javascript", js: "text/javascript",
+  json: "application/json", zip: "application/zip", whl: "application/zip",
+};
+/** URL prefix answered from `files` (set by the first message). */
+let base = "";
+/** The wrapper module's blob URL, once made. */
+let loaderURL = "";
+/** True once worker.js is running: from then on it handles every message. */
+let handedOver = false;
+/** @type {unknown[]} */
+const waiting = [];
+
+/**
+ * Report a failure the way worker.js does (the client then rejects `ready`).
+ * @param {unknown} err
+ */
+function fail(err) {
+  console.error("doiname single file: the worker could not start", err);
+  const why = err && typeof err === "object" && "message" in err ? String(err.message) : String(err);
+  scope.postMessage(JSON.stringify({
+    type: "status", phase: "error",
+    message: `The DOI engine could not be unpacked from this file: ${why}`,
+  }));
+}
+
+/**
+ * Bytes of base64 text.
+ * @param {string} text
+ * @returns {Uint8Array}
+ */
+function fromBase64(text) {
+  /** @type {any} */
+  const U8 = Uint8Array;
+  if (typeof U8.fromBase64 === "function") return U8.fromBase64(text);
+  const bin = atob(text);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/**
+ * The original bytes of an inlined file.
+ * @param {Asset} asset
+ * @returns {Promise<Uint8Array>}
+ */
+async function unpack(asset) {
+  if (!asset || asset.encoding !== "gzip-base64") {
+    throw new Error(`unknown encoding ${asset && asset.encoding}`);
+  }
+  const packed = fromBase64(asset.text);
+  const stream = new Blob([/** @type {BlobPart} */ (packed)]).stream()
+    .pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/**
+ * Check bytes against a Subresource Integrity value (its sha256 entries).
+ * @param {Uint8Array} bytes
+ * @param {string} integrity
+ */
+async function checkIntegrity(bytes, integrity) {
+  const wanted = integrity.split(/\s+/).filter((h) => h.startsWith("sha256-"))
+    .map((h) => h.slice(7).split("?")[0]);
+  if (!wanted.length) return;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", /** @type {BufferSource} */ (bytes)));
+  let b64 = "";
+  for (const byte of digest) b64 += String.fromCharCode(byte);
+  b64 = btoa(b64);
+  if (!wanted.includes(b64)) {
+    throw new TypeError("Failed to fetch: the inlined file does not match its integrity hash");
+  }
+}
+
+/**
+ * `fetch`, answering URLs under `base` from the inlined files.
+ * @param {RequestInfo | URL} input
+ * @param {RequestInit} [init]
+ * @returns {Promise<Response>}
+ */
+async function singleFetch(input, init) {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+  if (!base || !url.startsWith(base)) return realFetch(input, init);
+  const name = decodeURIComponent(url.slice(base.length).split(/[?#]/)[0]);
+  const file = files.get(name);
+  if (!file) return new Response(`${name} is not in this file`, { status: 404, statusText: "Not Found" });
+  const bytes = await file;
+  const integrity = init && init.integrity
+    ? init.integrity
+    : input instanceof Request ? input.integrity : "";
+  if (integrity) await checkIntegrity(bytes, integrity);
+  const ext = name.slice(name.lastIndexOf(".") + 1);
+  return new Response(/** @type {BodyInit} */ (bytes), {
+    status: 200,
+    headers: { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Content-Length": String(bytes.length) },
+  });
+}
+
+/**
+ * A blob URL for JavaScript source (text or UTF-8 bytes).
+ * @param {string | Uint8Array} source
+ * @returns {string}
+ */
+function moduleURL(source) {
+  return URL.createObjectURL(new Blob([/** @type {BlobPart} */ (source)], { type: "text/javascript" }));
+}
+
+/**
+ * Point the client's init config at the inlined loader.
+ * @param {unknown} data
+ */
+function patch(data) {
+  const msg = /** @type {any} */ (data);
+  if (msg && typeof msg === "object" && msg.type === "init" && msg.config && typeof msg.config === "object") {
+    msg.config.pyodideModuleURL = loaderURL;
+  }
+}
+
+/**
+ * Unpack, make the loader and worker.js importable, hand over.
+ * @param {{base: string, worker: string, assets: Record<string, Asset>}} msg
+ */
+async function start(msg) {
+  base = String(msg.base);
+  for (const [name, asset] of Object.entries(msg.assets)) {
+    const bytes = unpack(asset);
+    bytes.catch(() => {}); // awaited by whoever fetches it
+    files.set(name, bytes);
+  }
+  scope.fetch = singleFetch;
+  const loader = files.get("pyodide.mjs");
+  const asm = files.get("pyodide.asm.mjs");
+  if (!loader || !asm) throw new Error("the Pyodide loader is missing");
+  const loaderSrc = moduleURL(await loader);
+  const asmSrc = moduleURL(await asm);
+  loaderURL = moduleURL([
+    `import { loadPyodide as load } from ${JSON.stringify(loaderSrc)};`,
+    `import createPyodideModule from ${JSON.stringify(asmSrc)};`,
+    "export function loadPyodide(options) { return load({ ...options, createPyodideModule }); }",
+    "",
+  ].join("\n"));
+  await import(moduleURL(String(msg.worker)));
+  handedOver = true;
+  for (const data of waiting.splice(0)) {
+    patch(data);
+    scope.dispatchEvent(new MessageEvent("message", { data }));
+  }
+}
+
+scope.addEventListener("message", (/** @type {MessageEvent} */ event) => {
+  const data = event.data;
+  if (handedOver) {
+    // Registered before worker.js's own listener, so this runs first.
+    patch(data);
+    return;
+  }
+  if (data && typeof data === "object" && data.type === "doiname-single") {
+    if (!base) start(data).catch(fail);
+    return;
+  }
+  waiting.push(data);
+});
