@@ -1,0 +1,100 @@
+"""Issue 6: axe-core finds no accessibility violation in any state of the page or the widget
+demo, and hostile input (names carrying HTML, ``javascript:``/``data:`` URLs, bidi overrides,
+very long strings) is shown as text: nothing executes, nothing escapes its element.
+
+Each test boots the engine once and walks through its states, to keep the suite fast.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from .conftest import DoiRoutes
+from .test_page_helpers import open_page
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+RUN_AXE = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.slice(0, 5).map(n => n.target.join(' '))}));
+}"""
+
+
+def axe_violations(page: Page) -> list[dict[str, Any]]:
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(AXE))
+    result: list[dict[str, Any]] = page.evaluate(RUN_AXE)
+    return result
+
+
+def test_axe_in_every_state_of_the_page(page: Page, site_url: str, doi_routes: DoiRoutes) -> None:
+    open_page(page, site_url)
+    assert axe_violations(page) == [], "empty"
+    page.fill("#doi-input", "doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O")
+    expect(page.locator("#result-name")).to_contain_text("SICI", timeout=20_000)
+    assert axe_violations(page) == [], "result"
+    page.fill("#doi-input", "10.1000/a\u200bb")
+    expect(page.locator("#inspect-error")).to_contain_text("U+200B", timeout=20_000)
+    assert axe_violations(page) == [], "error"
+    page.fill("#doi-input", "10.1000/182")
+    expect(page.locator("#result-name")).to_have_text("10.1000/182", timeout=20_000)
+    page.click("#resolve-button")
+    expect(page.locator("#resolve-output")).to_contain_text("http://www.doi.org/hb.html",
+                                                            timeout=20_000)
+    assert axe_violations(page) == [], "record"
+    page.fill("#eq-a", "10.1000/ABC")
+    page.fill("#eq-b", "doi:10.1000/abc")
+    expect(page.locator("#eq-output")).to_contain_text("Equivalent", timeout=20_000)
+    assert axe_violations(page) == [], "equivalence"
+
+
+def test_axe_on_the_widget_demo(page: Page, site_url: str) -> None:
+    page.goto(site_url + "widget-demo.html")
+    expect(page.locator("#refs [data-doiname-link]").first).to_be_attached(timeout=60_000)
+    assert axe_violations(page) == []
+
+
+HOSTILE_NAMES = [
+    '10.1000/<img src=x onerror="window.__pwned=1">',
+    '10.1000/"><script>window.__pwned=2</script>',
+    "10.1000/</textarea><svg onload=window.__pwned=3>",
+    "javascript:window.__pwned=4//10.1000/x",
+    "10.1000/x?javascript:window.__pwned=5",
+    "data:text/html,<script>window.__pwned=6</script>",
+    "10.1000/\u202egnp.exe",
+    "10.1000/&lt;b&gt;&#x3c;i&#x3e;",
+    "10.1000/" + "A" * 100_000,
+    "10.1000/" + "<" * 5_000,
+]
+
+
+def settle(page: Page, text: str) -> None:
+    """Let the page's own request for ``text`` go out (its input debounce), then queue ours
+    behind it: the worker answers in order, so when ours is back the page has drawn its own."""
+    page.wait_for_timeout(400)
+    page.evaluate("""(t) => window.doiname.call('check', t).catch(() => null)
+        .then(() => new Promise(r => requestAnimationFrame(() => r(null))))""", text)
+
+
+def test_hostile_names_render_as_text(page: Page, site_url: str) -> None:
+    open_page(page, site_url)
+    before = page.evaluate("() => document.querySelectorAll('img, script, svg, iframe').length")
+    for text in HOSTILE_NAMES:
+        page.fill("#doi-input", text)
+        settle(page, text)
+        state = page.evaluate("""() => ({
+          pwned: window.__pwned ?? null,
+          elements: document.querySelectorAll('img, script, svg, iframe').length,
+          badLinks: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))
+            .filter(h => !/^(https?:|#|\\.\\/|[a-z-]+\\.html)/i.test(h)),
+        })""")
+        assert state["pwned"] is None, text
+        assert state["elements"] == before, text
+        assert state["badLinks"] == [], text
+    # The page still works afterwards.
+    page.fill("#doi-input", "10.1000/456#789")
+    expect(page.locator("#result-name")).to_have_text("10.1000/456#789", timeout=20_000)
