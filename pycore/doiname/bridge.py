@@ -171,4 +171,18 @@ def info_json() -> str:
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "functions": sorted(_FUNCTIONS),
+        "memory": _memory(),
     }})
+
+
+def _memory() -> dict[str, int | None]:
+    """Python's live allocated blocks and, inside Pyodide, the WebAssembly heap size."""
+    heap: int | None = None
+    if sys.platform == "emscripten":  # pragma: no cover (Pyodide only)
+        try:
+            import pyodide_js  # type: ignore[import-not-found]
+
+            heap = int(pyodide_js._module.HEAPU8.length)
+        except Exception:  # a diagnostic never fails the call
+            heap = None
+    return {"python_blocks": sys.getallocatedblocks(), "wasm_heap_bytes": heap}
