@@ -1,0 +1,293 @@
+"""The offline single file, dist/doi-tool.html (issue 4).
+
+* In Chromium from ``file://`` with every request that is not ``file:``, ``data:`` or
+  ``blob:`` refused: it boots, and encoding, equivalence and checks work through the
+  page and through ``window.doiname``; resolution says that the network is down (the
+  core's ``network`` outcome). Expected values come from the core on the host.
+* The trimmed standard library (build.py, ``SINGLE_STDLIB_KEEP``) runs the core: in
+  Pyodide under Node, with the trimmed ``python_stdlib.zip`` as the runtime's standard
+  library, micropip installs the core's wheel, every core module is imported, then the
+  core's whole unit suite runs. Modules left out are still reachable from the original
+  archive, through an import hook that records each one served: any served while
+  booting and installing, or while a ``doiname`` frame is on the stack, fails the test
+  with the module's name and the line that wanted it. (pytest and hypothesis, which the
+  single file does not carry, may use them freely.)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Route, expect
+
+import doiname as d
+from doiname.handle import transport_outcome
+
+from .conftest import ROOT, load_build
+
+pytestmark = pytest.mark.e2e
+
+LOCAL_SCHEMES = ("file:", "data:", "blob:")
+
+
+@pytest.fixture(scope="session")
+def single_file(site_dir: Path) -> Path:
+    """dist/doi-tool.html, written by the same build as the site."""
+    build = load_build()
+    path: Path = build.SINGLE_FILE
+    if not path.is_file() or path.stat().st_mtime < (site_dir / "index.html").stat().st_mtime:
+        path = build.single_file(site_dir)
+    return path
+
+
+@pytest.fixture
+def refused(context: BrowserContext) -> list[str]:
+    """Every request that is not file:, data: or blob: is refused (and listed here)."""
+    urls: list[str] = []
+
+    def handler(route: Route) -> None:
+        url = route.request.url
+        if url.startswith(LOCAL_SCHEMES):
+            route.continue_()
+        else:
+            urls.append(url)
+            route.abort("internetdisconnected")
+
+    context.route("**/*", handler)
+    return urls
+
+
+@pytest.fixture
+def offline(page: Page, single_file: Path, refused: list[str]) -> Iterator[Page]:
+    """The single file opened from file://, offline, with Python ready."""
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(single_file.as_uri())
+    page.wait_for_function("() => window.doiname !== undefined", timeout=30_000)
+    assert page.evaluate("() => window.doiname.ready.then(() => true, (e) => e.message)") is True
+    expect(page.locator("#boot")).to_have_attribute("data-phase", "ready")
+    yield page
+    assert errors == []
+    assert [u for u in refused if not u.startswith("https://doi.org/")] == []
+
+
+def test_the_file_refers_to_nothing_outside_itself(single_file: Path) -> None:
+    html = single_file.read_text(encoding="utf-8")
+    refs = re.findall(r"""\b(?:src|href)\s*=\s*["']?([^"'\s>]+)""", html, re.IGNORECASE)
+    assert [r for r in refs if not r.startswith(("data:", "#"))] == []
+    assert "<script type=\"module\" src" not in html
+
+
+def test_encode_through_the_page_and_the_api(offline: Page) -> None:
+    text = "10.1000/456#789"
+    expected = d.to_url(text)
+    assert expected == "https://doi.org/10.1000/456%23789"  # the issue's example
+    assert offline.evaluate("(t) => window.doiname.call('to_url', t)", text) == expected
+    offline.fill("#doi-input", text)
+    expect(offline.locator("#result-name")).to_have_text(d.parse(text).name)
+    expect(offline.locator("#url-recommended")).to_have_text(expected)
+
+
+def test_equivalence_through_the_page_and_the_api(offline: Page) -> None:
+    a, b = "https://doi.org/10.1000/ABC", "doi:10.1000/abc"
+    ex = d.explain_equivalence(a, b)
+    got = offline.evaluate("([a, b]) => window.doiname.call('explain_equivalence', a, b)", [a, b])
+    assert (got["verdict"], got["equivalent"], got["message"]) == (ex.verdict, ex.equivalent,
+                                                                   ex.message)
+    offline.fill("#eq-a", a)
+    offline.fill("#eq-b", b)
+    expect(offline.locator("#eq-verdict")).to_have_attribute("data-verdict", ex.verdict)
+    expect(offline.locator("#eq-message")).to_have_text(ex.message)
+
+
+@pytest.mark.parametrize("text", ["10.1000/\u0430bc\u20131", "10.1000/a\u200bb"])
+def test_check_through_the_api(offline: Page, text: str) -> None:
+    findings = d.check(text)
+    assert findings
+    got = offline.evaluate("(t) => window.doiname.call('check', t)", text)
+    assert [(f["code"], f["severity"], f["start"], f["end"], f["message"]) for f in got] == [
+        (f.code, f.severity, f.start, f.end, f.message) for f in findings]
+
+
+def test_check_through_the_page(offline: Page) -> None:
+    text = "10.1000/\u0430bc\u20131"  # lookalikes: the name reads, with warnings
+    findings = d.check(text)
+    assert findings
+    offline.fill("#doi-input", text)
+    for f in findings:
+        expect(offline.locator("#findings")).to_contain_text(f.message)
+
+
+def test_resolution_says_offline(offline: Page, refused: list[str]) -> None:
+    record = transport_outcome("network")
+    got = offline.evaluate("(t) => window.doiname.resolve(t)", "10.1000/182")
+    assert (got["outcome"], got["ok"], got["message"]) == ("network", False, record.message)
+    offline.fill("#doi-input", "10.1000/182")
+    expect(offline.locator("#result-name")).to_have_text("10.1000/182")
+    offline.get_by_role("button", name="Resolve").click()
+    line = offline.locator("#resolve-outcome")
+    expect(line).to_have_attribute("data-outcome", "network")
+    expect(line).to_have_text(record.message)
+    assert any(u.startswith("https://doi.org/api/handles/10.1000/182") for u in refused)
+
+
+# The trimmed standard library runs the core ------------------------------------------
+
+#: Node: boot Pyodide on the trimmed stdlib, install micropip and the core's wheel, import
+#: every core module, run the unit suite; print one RESULT line of JSON.
+RUNNER = r"""
+import { readFileSync, readdirSync } from "node:fs";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, stdlib, original, micropipWheel, coreWheel, testWheels, repo, ...pytestArgs] =
+  process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", stdLibURL: stdlib });
+pyodide.FS.writeFile("/original-stdlib.zip", readFileSync(original));
+pyodide.runPython(readFileSync(process.env.GUARD_PY, "utf8"));
+const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+pyodide.unpackArchive(readFileSync(micropipWheel), "wheel", { extractDir: sitePackages });
+const wheelPath = "/tmp/" + basename(coreWheel);
+pyodide.FS.writeFile(wheelPath, readFileSync(coreWheel));
+await pyodide.runPythonAsync(`
+import micropip
+await micropip.install(${JSON.stringify("emfs:" + wheelPath)}, deps=False)
+import importlib, pkgutil, doiname
+for m in pkgutil.walk_packages(doiname.__path__, "doiname."):
+    if not m.name.endswith("__main__"):
+        importlib.import_module(m.name)
+_guard.phase = "core"
+`);
+for (const name of readdirSync(testWheels).filter((f) => f.endsWith(".whl")).sort()) {
+  pyodide.unpackArchive(readFileSync(join(testWheels, name)), "wheel", { extractDir: sitePackages });
+}
+pyodide.mountNodeFS("/repo", repo);
+pyodide.globals.set("pytest_args", pyodide.toPy(pytestArgs));
+const result = await pyodide.runPythonAsync(`
+import json, os, sys
+sys.dont_write_bytecode = True
+os.makedirs("/tmp/run", exist_ok=True)
+os.chdir("/tmp/run")
+import pytest
+
+class _Failures:
+    def __init__(self):
+        self.failed = []
+    def pytest_runtest_logreport(self, report):
+        if report.failed:
+            self.failed.append([report.nodeid, str(report.longrepr)[-2000:]])
+    def pytest_collectreport(self, report):
+        if report.failed:
+            self.failed.append([report.nodeid, str(report.longrepr)[-2000:]])
+
+_failures = _Failures()
+code = int(pytest.main(["-q", "-p", "no:cacheprovider", "-o", "addopts=", "--rootdir", "/repo",
+                        "/repo/tests/unit", *pytest_args], plugins=[_failures]))
+_guard.phase = "probe"
+exec(compile("import colorsys", "/lib/python3.14/site-packages/doiname/_probe.py", "exec"), {})
+json.dumps({"exit": code, "served": _guard.served, "failed": _failures.failed})
+`);
+console.log("RESULT " + result);
+"""
+
+#: Python, run first: the import hook that serves left-out modules from the original
+#: archive and records who needed them.
+GUARD = r'''
+import sys, zipimport
+
+class _Guard:
+    """Last on sys.meta_path: modules the trimmed stdlib lacks, from the original."""
+
+    def __init__(self):
+        self.phase = "boot"  # boot: micropip and importing the core; core: the suite
+        self.served = []
+
+    def find_spec(self, name, path=None, target=None):
+        head = name.rpartition(".")[0]
+        prefix = "/original-stdlib.zip/" + (head.replace(".", "/") + "/" if head else "")
+        try:
+            spec = zipimport.zipimporter(prefix).find_spec(name)
+        except zipimport.ZipImportError:
+            return None
+        if spec is None:
+            return None
+        where = None
+        frame = sys._getframe(1)
+        while frame is not None:
+            filename = frame.f_code.co_filename
+            if "/site-packages/doiname/" in filename or "/site-packages/micropip/" in filename:
+                where = f"{filename}:{frame.f_lineno}"
+                break
+            frame = frame.f_back
+        if self.phase == "boot" or where is not None:
+            self.served.append({"module": name, "phase": self.phase, "where": where})
+        return spec
+
+_guard = _Guard()
+sys.meta_path.append(_guard)
+'''
+
+
+def _test_wheels() -> Path | None:
+    """The pinned pytest/hypothesis wheels of tests/pyodide (downloaded once from PyPI)."""
+    sys.path.insert(0, str(ROOT / "tests" / "pyodide"))
+    try:
+        import run as pyodide_run  # tests/pyodide/run.py
+        return Path(pyodide_run.wheels())
+    except (ImportError, subprocess.CalledProcessError, OSError):
+        return None
+    finally:
+        sys.path.remove(str(ROOT / "tests" / "pyodide"))
+        sys.modules.pop("run", None)
+
+
+def test_trimmed_stdlib_runs_the_core_and_its_unit_suite(site_dir: Path, tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    wheels = _test_wheels()
+    if wheels is None:
+        pytest.skip("the test wheels of tests/pyodide could not be downloaded")
+    build = load_build()
+    pyodide_dir = build.NODE_PYODIDE
+    original = pyodide_dir / "python_stdlib.zip"
+    trimmed = tmp_path / "python_stdlib.zip"
+    trimmed.write_bytes(build.trimmed_stdlib(original.read_bytes()))
+    core = next((site_dir / "wheels").glob("*.whl"))
+    (tmp_path / "runner.mjs").write_text(RUNNER, encoding="utf-8")
+    (tmp_path / "guard.py").write_text(GUARD, encoding="utf-8")
+    extra = os.environ.get("DOINAME_SINGLE_SUITE_ARGS", "").split()
+    proc = subprocess.run(
+        [node, str(tmp_path / "runner.mjs"), str(pyodide_dir), str(trimmed), str(original),
+         str(site_dir / "pyodide" / build.MICROPIP_WHEEL), str(core),
+         str(wheels), str(ROOT), *extra],
+        capture_output=True, text=True, timeout=1800, check=False,
+        env={**os.environ, "GUARD_PY": str(tmp_path / "guard.py")})
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith("RESULT ")]
+    assert lines, f"the runner did not finish (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
+    result: dict[str, Any] = json.loads(lines[-1][len("RESULT "):])
+    served = [s for s in result["served"] if s["phase"] != "probe"]
+    assert served == [], (
+        "the single file's standard library lacks modules that were needed; add them to "
+        f"build.SINGLE_STDLIB_KEEP: {served}")
+    # The hook does see a core frame asking for a left-out module (the test can fail).
+    assert [s["module"] for s in result["served"] if s["phase"] == "probe"] == ["colorsys"]
+    assert result["exit"] in (0, 1), f"pytest could not run the suite: {result}"
+    missing = [f for f in result["failed"] if re.search(r"No module named|ModuleNotFoundError", f[1])]
+    assert missing == []
+    if result["failed"]:
+        # Not the trimming's doing (no module was missing): the same tests fail in the
+        # full runtime too (python3 tests/pyodide/run.py); reported, not hidden.
+        warnings.warn(f"unit tests failing inside Pyodide: {[f[0] for f in result['failed']]}",
+                      stacklevel=1)
