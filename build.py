@@ -418,7 +418,10 @@ def test(pytest_args: Sequence[str]) -> int:
     steps: list[tuple[str, list[str]]] = [
         ("ruff", [str(py), "-m", "ruff", "check", "."]),
         ("mypy", [str(py), "-m", "mypy", "--strict", *mypy_targets()]),
+        # Two workers (pytest-xdist), one test file each at a time: most of the time of the
+        # browser tests is Pyodide booting in Chromium, which keeps one core busy.
         ("pytest", [str(py), "-m", "pytest", "tests", "-p", "no:cacheprovider",
+                    "-n", str(min(2, os.cpu_count() or 1)), "--dist", "loadfile",
                     "--screenshot", "only-on-failure", "--output", "test-results",
                     *pytest_args]),
     ]
