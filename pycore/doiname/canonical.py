@@ -35,12 +35,20 @@ def canonical_uri_2003(text: str | Doi) -> str:
         stripped = text.strip()
         base = len(text) - len(text.lstrip())
         m = _DOI.match(stripped)
-        if m is None:
-            ssp, base, raw_name = str(parse(text)), 0, True
-        else:
+        if m is not None:
             ssp, base, raw_name = stripped[m.end():], base + m.end(), False
+        else:
+            try:
+                ssp, base, raw_name = str(parse(text)), 0, True
+            except DoiError as err:
+                if err.code not in ("bad-prefix", "short-doi"):
+                    raise
+                # The 2003 draft is not limited to 10. prefixes (its example is dk/...):
+                # take the text as the scheme-specific part of a doi: URI.
+                ssp, raw_name = stripped, False
     if not ssp:
         raise DoiError("empty", "There is nothing after “doi:”.", base)
+    _require_prefix_and_suffix(ssp, base, raw_name)
     out: list[str] = []
     i = 0
     n = len(ssp)
@@ -67,3 +75,15 @@ def canonical_uri_2003(text: str | Doi) -> str:
     result = "".join(out)
     # Step 3: uppercase the scheme-specific part. Only ASCII is left at this point.
     return "doi:" + result.upper()
+
+
+def _require_prefix_and_suffix(ssp: str, base: int, raw_name: bool) -> None:
+    """A DOI name URI has a prefix, a ``/`` (possibly escaped as ``%2F``) and a suffix (004)."""
+    decoded = ssp if raw_name else re.sub(r"%2[fF]", "/", ssp)
+    slash = decoded.find("/")
+    if slash <= 0 or slash == len(decoded) - 1:
+        raise DoiError(
+            "no-slash" if slash == -1 else ("bad-prefix" if slash == 0 else "empty-suffix"),
+            "A doi: URI needs a prefix, a “/” and a suffix, such as doi:10.1000/182 (004).",
+            base,
+        )

@@ -140,3 +140,15 @@ def test_001_percent_always_starts_an_escape() -> None:
 def test_002_section_4_two_digit_and_dotted_prefixes() -> None:
     assert d.parse("10.21/2V9FYC24").registrant == "21"
     assert d.parse("10.1000.10/x").registrant == "1000.10"
+
+
+def test_004_other_prefixes_without_doi_scheme() -> None:
+    """004: the draft is not limited to 10. prefixes; a bare ``dk/...`` is read as a URI's
+    scheme-specific part. A URI without a prefix, slash and suffix is refused."""
+    assert d.canonical_uri_2003("dk/P%C3%A6dagogi%2037(2),%20562") == (
+        "doi:DK/P%C3%A6DAGOGI%2037(2),%20562")
+    for bad, code in [("doi:abc", "no-slash"), ("doi:/x", "bad-prefix"),
+                      ("doi:10.1/", "empty-suffix"), ("doi:10.1/%2", "bad-percent")]:
+        with pytest.raises(d.DoiError) as e:
+            d.canonical_uri_2003(bad)
+        assert e.value.code == code
