@@ -332,10 +332,17 @@ def make_server(directory: Path, port: int = 0, *, quiet: bool = False,
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(directory), **kwargs)
 
+    class Server(http.server.ThreadingHTTPServer):
+        daemon_threads = True
+
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            # A browser that drops a connection (page closed mid-download) is no error.
+            if quiet and isinstance(sys.exc_info()[1], ConnectionError):
+                return
+            super().handle_error(request, client_address)
+
     Handler.quiet = quiet
-    server = http.server.ThreadingHTTPServer((host, port), Handler)
-    server.daemon_threads = True
-    return server
+    return Server((host, port), Handler)
 
 
 def serve(port: int) -> None:

@@ -10,6 +10,8 @@ Fixtures:
   handler as ``build.py serve`` (MIME types, CORS).
 * ``doi_routes``: ``https://doi.org/**`` answered from ``tests/fixtures/handles`` (its
   ``index.json``); a test can add answers, network failures or hanging requests.
+* ``booted_page`` (module) and ``shared_doi_routes``: one booted page shared by the tests
+  of a module, for tests of the API that need no fresh page.
 * every browser context refuses requests to hosts other than this machine, so no test
   can reach the real doi.org; a test's own ``page.route`` comes first.
 
@@ -33,7 +35,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDLES = ROOT / "tests" / "fixtures" / "handles"
@@ -193,4 +195,27 @@ def doi_routes(page: Page) -> Iterator[DoiRoutes]:
     routes = DoiRoutes()
     page.route("https://doi.org/**", routes.handle)
     yield routes
+    routes.release()
+
+
+@pytest.fixture(scope="module")
+def booted_page(browser: Browser, site_url: str) -> Iterator[Page]:
+    """One page of the site, booted once and shared by the tests of a module (boots cost
+    seconds). Tests must leave it as they found it; ``shared_doi_routes`` routes it."""
+    context = browser.new_context()
+    context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
+    page = context.new_page()
+    page.goto(site_url)
+    assert page.evaluate("() => window.doiname.ready.then(() => true)") is True
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def shared_doi_routes(booted_page: Page) -> Iterator[DoiRoutes]:
+    """:class:`DoiRoutes` on ``booted_page``, for one test."""
+    routes = DoiRoutes()
+    booted_page.route("https://doi.org/**", routes.handle)
+    yield routes
+    booted_page.unroute("https://doi.org/**", routes.handle)
     routes.release()

@@ -26,11 +26,15 @@ SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
 
 
 @pytest.fixture
-def api(page: Page, site_url: str, doi_routes: DoiRoutes) -> Page:
-    """The site, booted, with doi.org routed to the fixtures."""
-    page.goto(site_url)
-    assert page.evaluate("() => window.doiname.ready.then(() => true)") is True
-    return page
+def api(booted_page: Page, shared_doi_routes: DoiRoutes) -> Page:
+    """The site, booted (once for the module), with doi.org routed to the fixtures."""
+    return booted_page
+
+
+@pytest.fixture
+def doi_routes(shared_doi_routes: DoiRoutes) -> DoiRoutes:
+    """This module's tests share one page: route that one."""
+    return shared_doi_routes
 
 
 def plain(value: Any) -> Any:

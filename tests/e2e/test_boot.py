@@ -42,15 +42,15 @@ def project() -> dict[str, Any]:
     return data
 
 
-def test_boots_and_parses(page: Page, site_url: str) -> None:
-    boot(page, site_url)
+def test_boots_and_parses(booted_page: Page) -> None:
+    page = booted_page
     got = page.evaluate("() => window.doiname.call('parse', '10.1000/182')")
     assert got == {"prefix": "10.1000", "suffix": "182", "name": "10.1000/182"}
     assert page.evaluate("(s) => window.doiname.call('to_url', s)", SICI) == d.to_url(SICI)
 
 
-def test_doi_error_rejects_with_its_message(page: Page, site_url: str) -> None:
-    boot(page, site_url)
+def test_doi_error_rejects_with_its_message(booted_page: Page) -> None:
+    page = booted_page
     text = "10.1000/a\u200bb"
     with pytest.raises(d.DoiError) as info:
         d.parse(text)
@@ -97,9 +97,8 @@ def test_status_events_in_order(page: Page, site_url: str) -> None:
     assert all(isinstance(m, str) and m for _, m in phases)
 
 
-def test_micropip_installed_the_core_wheel(page: Page, site_url: str) -> None:
-    boot(page, site_url)
-    info = page.evaluate("() => window.doiname.info()")
+def test_micropip_installed_the_core_wheel(booted_page: Page) -> None:
+    info = booted_page.evaluate("() => window.doiname.info()")
     assert info["installer"] == "micropip"
     assert info["distribution"] == project()["version"] == info["doiname"]
     assert "site-packages" in info["location"]
