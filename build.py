@@ -583,7 +583,8 @@ def single_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
 
 
 _STATIC_IMPORT = re.compile(
-    r"""^([ \t]*(?:import|export)\b[^;"'`]*?\bfrom[ \t]*|[ \t]*import[ \t]*)(["'])(\.{1,2}/[^"'\n]+)\2""",
+    r"""^([ \t]*(?:import|export)\b[^;"'`]*?\bfrom[ \t]*|[ \t]*import[ \t]*)"""
+    r"""(["'])(\.{1,2}/[^"'\n]+)\2""",
     re.MULTILINE)
 
 
