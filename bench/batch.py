@@ -88,6 +88,11 @@ def page_bench(n: int, rounds: int) -> None:
         page = browser.new_page()
         page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
         page.evaluate("() => window.doiname.ready")
+        if not page.evaluate("() => typeof window.doiname.batch === 'function'"):
+            print("page: window.doiname.batch is not in this build; skipped")
+            browser.close()
+            server.shutdown()
+            return
         for _ in range(rounds):
             ours.append(page.evaluate("""async (text) => { const t0 = performance.now();
                 await window.doiname.batch(text); return performance.now() - t0; }""", text) / 1000)
