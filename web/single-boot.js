@@ -4,7 +4,8 @@
  * inlines it as the file's only module script.
  *
  * The file holds, in `<script type="application/octet-stream" data-doiname-asset=NAME>`
- * blocks (base64 of gzip), the page's ES modules and every file the DOI engine needs.
+ * blocks (gzip, written as text), the page's ES modules and every file the DOI engine
+ * needs. This page only unpacks the `page` asset; the worker unpacks the rest.
  * From `file://` the page's modules cannot be imported by relative path, so the `page`
  * asset lists them with their relative imports already replaced by placeholders
  * (build.py); here each becomes a `blob:` module URL, dependencies first, with the
@@ -19,8 +20,8 @@
  */
 
 /**
- * One inlined file: `text` is base64 of the gzip-compressed bytes.
- * @typedef {{encoding: "gzip-base64", text: string}} Asset
+ * One inlined file: the text of its script block (see single-worker.js, `bytesOf`).
+ * @typedef {{encoding: "gzip-base64" | "gzip-1252", text: string}} Asset
  */
 
 /**
@@ -64,26 +65,42 @@ function readAssets() {
   for (const el of document.querySelectorAll("script[data-doiname-asset]")) {
     const node = /** @type {HTMLScriptElement} */ (el);
     assets.set(String(node.dataset.doinameAsset), {
-      encoding: /** @type {"gzip-base64"} */ (node.dataset.encoding),
+      encoding: /** @type {Asset["encoding"]} */ (node.dataset.encoding),
       text: node.text,
     });
   }
   return assets;
 }
 
+/** What `=0` ... `=3` stand for in gzip-1252 text. */
+const ESCAPED = [0x00, 0x0d, 0x3c, 0x3d];
+
 /**
- * Bytes of base64 text.
- * @param {string} text
+ * The bytes an asset's text stands for (the same as single-worker.js's `bytesOf`):
+ * `gzip-base64` is base64; `gzip-1252` is the bytes themselves in this windows-1252
+ * page, with NUL, CR, `<` and `=` written as `=0`..`=3`.
+ * @param {Asset} asset
  * @returns {Uint8Array}
  */
-function fromBase64(text) {
-  /** @type {any} */
-  const U8 = Uint8Array;
-  if (typeof U8.fromBase64 === "function") return U8.fromBase64(text);
-  const bin = atob(text);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+function bytesOf(asset) {
+  const text = asset.text;
+  if (asset.encoding === "gzip-base64") {
+    const bin = atob(text);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  if (asset.encoding !== "gzip-1252") throw new Error(`its scripts have an unknown encoding (${asset.encoding})`);
+  const table = new Uint8Array(65536);
+  const all = new TextDecoder("windows-1252").decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+  for (let b = 0; b < 256; b++) table[all.charCodeAt(b)] = b;
+  const out = new Uint8Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[n++] = c === 0x3d ? ESCAPED[text.charCodeAt(++i) - 0x30] : table[c];
+  }
+  return out.subarray(0, n);
 }
 
 /**
@@ -92,11 +109,11 @@ function fromBase64(text) {
  * @returns {Promise<string>}
  */
 async function unpackText(asset) {
-  if (!asset || asset.encoding !== "gzip-base64") throw new Error("the page's scripts are missing");
+  if (!asset) throw new Error("the page's scripts are missing");
   if (typeof DecompressionStream !== "function") {
     throw new Error("it has no DecompressionStream; please use a current browser");
   }
-  const stream = new Blob([/** @type {BlobPart} */ (fromBase64(asset.text))]).stream()
+  const stream = new Blob([/** @type {BlobPart} */ (bytesOf(asset))]).stream()
     .pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).text();
 }

@@ -8,7 +8,7 @@
  * the worker itself can be imported). It then runs the site's own worker.js unchanged:
  *
  * 1. The first message, `{type: "doiname-single", base, worker, assets}`, carries
- *    worker.js's source text and the inlined files (base64 of gzip), by name.
+ *    worker.js's source text and the inlined files (gzip, as text: see `bytesOf`).
  * 2. `fetch` is answered for URLs under `base` (a fake `indexURL` ending in `/`) from
  *    those files: the wasm with `Content-Type: application/wasm`, which
  *    `WebAssembly.instantiateStreaming` insists on; an `integrity` option is checked
@@ -29,8 +29,8 @@ const scope = self;
 const realFetch = scope.fetch.bind(scope);
 
 /**
- * One inlined file: `text` is base64 of the gzip-compressed bytes.
- * @typedef {{encoding: "gzip-base64", text: string}} Asset
+ * One inlined file: the text of its script block (see `bytesOf`).
+ * @typedef {{encoding: "gzip-base64" | "gzip-1252", text: string}} Asset
  */
 
 /** @type {Map<string, Promise<Uint8Array>>} */
@@ -62,19 +62,43 @@ function fail(err) {
   }));
 }
 
+/** Byte of each character of windows-1252 (as the page's parser decoded it). */
+let table1252 = /** @type {Uint8Array | null} */ (null);
+/** What `=0` ... `=3` stand for in gzip-1252 text. */
+const ESCAPED = [0x00, 0x0d, 0x3c, 0x3d];
+
 /**
- * Bytes of base64 text.
- * @param {string} text
+ * The bytes an asset's text stands for: `gzip-base64` is base64; `gzip-1252` is the
+ * bytes themselves in a windows-1252 page, with the four the HTML parser would not
+ * keep (NUL, CR, `<`) or that escape them (`=`) written as `=0`..`=3`.
+ * @param {Asset} asset
  * @returns {Uint8Array}
  */
-function fromBase64(text) {
-  /** @type {any} */
-  const U8 = Uint8Array;
-  if (typeof U8.fromBase64 === "function") return U8.fromBase64(text);
-  const bin = atob(text);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
+function bytesOf(asset) {
+  const text = asset.text;
+  if (asset.encoding === "gzip-base64") {
+    /** @type {any} */
+    const U8 = Uint8Array;
+    if (typeof U8.fromBase64 === "function") return U8.fromBase64(text);
+    const bin = atob(text);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  if (asset.encoding !== "gzip-1252") throw new Error(`unknown encoding ${asset.encoding}`);
+  if (!table1252) {
+    table1252 = new Uint8Array(65536);
+    const all = new TextDecoder("windows-1252").decode(Uint8Array.from({ length: 256 }, (_, i) => i));
+    for (let b = 0; b < 256; b++) table1252[all.charCodeAt(b)] = b;
+  }
+  const table = table1252;
+  const out = new Uint8Array(text.length);
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    out[n++] = c === 0x3d ? ESCAPED[text.charCodeAt(++i) - 0x30] : table[c];
+  }
+  return out.subarray(0, n);
 }
 
 /**
@@ -83,10 +107,7 @@ function fromBase64(text) {
  * @returns {Promise<Uint8Array>}
  */
 async function unpack(asset) {
-  if (!asset || asset.encoding !== "gzip-base64") {
-    throw new Error(`unknown encoding ${asset && asset.encoding}`);
-  }
-  const packed = fromBase64(asset.text);
+  const packed = bytesOf(asset);
   const stream = new Blob([/** @type {BlobPart} */ (packed)]).stream()
     .pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
