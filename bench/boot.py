@@ -34,7 +34,8 @@ SITE_READY = """() => window.doiname.ready.then(() => {
   const t = window.doiname.timings;
   const paint = Object.fromEntries(performance.getEntriesByType("paint")
     .map((e) => [e.name, e.startTime]));
-  return {ready: t.ready, runtime: t.runtime, packages: t.packages, core: t.core,
+  const steps = Object.fromEntries(Object.entries(t).filter(([k]) => k.startsWith("worker.")));
+  return {ready: t.ready, runtime: t.runtime, packages: t.packages, core: t.core, steps,
           fp: paint["first-paint"] ?? null, fcp: paint["first-contentful-paint"] ?? null};
 })"""
 
@@ -109,6 +110,7 @@ def main() -> None:
     site_ready: list[float] = []
     bare_ready: list[float] = []
     phases: dict[str, list[float]] = {"runtime": [], "packages": [], "core": []}
+    steps: dict[str, list[float]] = {}
     fp: list[float] = []
     fcp: list[float] = []
     to_dom: list[float] = []
@@ -133,6 +135,8 @@ def main() -> None:
                 for k in phases:
                     if r.get(k) is not None:
                         phases[k].append(r[k])
+                for k, v in r["steps"].items():
+                    steps.setdefault(k, []).append(v)
                 if r["fp"] is not None:
                     fp.append(r["fp"])
                 if r["fcp"] is not None:
@@ -160,6 +164,10 @@ def main() -> None:
               f"{max(pairs):.2f}; target <= 1.15x)")
     for k, v in phases.items():
         print(f"  site phase {k!r:<10} reached at     {summary(v)}")
+    if steps:
+        print("  inside the worker, ms after it got its config, each step ending at:")
+        for k, v in steps.items():
+            print(f"    {k.removeprefix('worker.'):<16}{summary(v)}")
     print(f"site first paint                     {summary(fp)}")
     print(f"site first contentful paint          {summary(fcp)}  (target < 300 ms)")
     print(f"keystroke to result in the DOM       {summary(to_dom)}")

@@ -172,6 +172,9 @@ export function createDoiname(options) {
       if (msg.phase === "error") {
         fail(String(msg.message));
       } else {
+        if (msg.steps && typeof msg.steps === "object") {
+          for (const [k, v] of Object.entries(msg.steps)) timings[`worker.${k}`] = Number(v);
+        }
         setStatus({ phase: msg.phase, message: String(msg.message) });
         if (msg.phase === "ready") {
           clearTimeout(timer);

@@ -32,12 +32,25 @@ let booted = null;
 let bootError = null;
 
 /**
- * Post a status event (JSON text).
+ * When each boot step ended, in ms since `init` arrived (the worker's own clock).
+ * @type {Record<string, number>}
+ */
+const steps = {};
+let bootStart = 0;
+
+/** @param {string} name */
+function step(name) {
+  steps[name] = Math.round((performance.now() - bootStart) * 10) / 10;
+}
+
+/**
+ * Post a status event (JSON text); the last one (`ready`) carries the step times.
  * @param {BootPhase} phase
  * @param {string} message
  */
 function status(phase, message) {
-  scope.postMessage(JSON.stringify({ type: "status", phase, message }));
+  const extra = phase === "ready" ? { steps } : {};
+  scope.postMessage(JSON.stringify({ type: "status", phase, message, ...extra }));
 }
 
 /**
@@ -112,15 +125,20 @@ async function boot(config) {
   if (config.lockFileURL) options.lockFileURL = config.lockFileURL;
   if (config.lockFileContents) options.lockFileContents = config.lockFileContents;
   const pyodide = await loadPyodide(options);
+  step("loadPyodide");
   status("packages", "Installing the doiname package…");
   const bytes = await wheel;
+  step("wheel");
   const name = String(config.coreWheelName).replace(/[^A-Za-z0-9_.+-]/g, "_");
   const path = `/tmp/${name}`;
   pyodide.FS.writeFile(path, bytes);
-  await pyodide.runPythonAsync(
-    `import micropip\nawait micropip.install(${JSON.stringify("emfs:" + path)}, deps=False)\n`);
+  await pyodide.runPythonAsync("import micropip");
+  step("importMicropip");
+  await pyodide.runPythonAsync(`await micropip.install(${JSON.stringify("emfs:" + path)}, deps=False)`);
+  step("install");
   status("core", "Starting doiname…");
   const module = pyodide.pyimport("doiname.bridge");
+  step("importCore");
   bridge = {
     callJson: module.call_json,
     readAnswerJson: module.read_answer_json,
@@ -153,6 +171,7 @@ scope.addEventListener("message", (/** @type {MessageEvent} */ event) => {
   const data = event.data;
   if (data && typeof data === "object" && data.type === "init") {
     if (booted) return;
+    bootStart = performance.now();
     booted = boot(/** @type {WorkerConfig} */ (data.config)).then(
       () => status("ready", "Ready."),
       (err) => {
