@@ -32,7 +32,7 @@
  *   client: string,
  *   entries: string[],
  *   workerBoot: string,
- *   worker: string,
+ *   workerModules: {path: string, source: string, deps: string[]}[],
  *   base: string,
  *   config: import("./protocol.js").WorkerConfig,
  *   engineAssets: string[],
@@ -159,7 +159,10 @@ async function main() {
           `data:text/javascript;charset=utf-8,${encodeURIComponent(page.workerBoot)}`,
           { type: "module", name: "doiname" },
         );
-        worker.postMessage({ type: "doiname-single", base: page.base, worker: page.worker, assets: engine });
+        worker.postMessage({
+          type: "doiname-single", base: page.base, placeholder: page.placeholder,
+          modules: page.workerModules, assets: engine,
+        });
         return worker;
       },
     });

@@ -7,8 +7,10 @@
  * URLs from the sources the page posts (measured on this Chromium: blob URLs made by
  * the worker itself can be imported). It then runs the site's own worker.js unchanged:
  *
- * 1. The first message, `{type: "doiname-single", base, worker, assets}`, carries
- *    worker.js's source text and the inlined files (gzip, as text: see `bytesOf`).
+ * 1. The first message, `{type: "doiname-single", base, placeholder, modules, assets}`,
+ *    carries worker.js and the modules it imports (dependencies first, relative import
+ *    specifiers replaced by `placeholder + path` by build.py) and the inlined files
+ *    (gzip, as text: see `bytesOf`).
  * 2. `fetch` is answered for URLs under `base` (a fake `indexURL` ending in `/`) from
  *    those files: the wasm with `Content-Type: application/wasm`, which
  *    `WebAssembly.instantiateStreaming` insists on; an `integrity` option is checked
@@ -16,8 +18,9 @@
  * 3. Pyodide's loader is imported from a small wrapper module that hands it the
  *    already-imported `pyodide.asm.mjs` (`createPyodideModule`), because the loader
  *    would otherwise `import()` it from `indexURL`, which is not a real place.
- * 4. worker.js is imported from a blob URL; messages that came meanwhile (the client's
- *    `init`) are replayed to it, with `config.pyodideModuleURL` set to the wrapper.
+ * 4. worker.js is imported from a blob URL (its imports from theirs); messages that
+ *    came meanwhile (the client's `init`) are replayed to it, with
+ *    `config.pyodideModuleURL` set to the wrapper.
  *
  * Nothing here knows a DOI rule. A failure is reported as worker.js reports its own:
  * a `status` message with phase `error`.
@@ -177,7 +180,9 @@ function patch(data) {
 
 /**
  * Unpack, make the loader and worker.js importable, hand over.
- * @param {{base: string, worker: string, assets: Record<string, Asset>}} msg
+ * @param {{base: string, placeholder: string,
+ *   modules: {path: string, source: string, deps: string[]}[],
+ *   assets: Record<string, Asset>}} msg
  */
 async function start(msg) {
   base = String(msg.base);
@@ -198,7 +203,21 @@ async function start(msg) {
     "export function loadPyodide(options) { return load({ ...options, createPyodideModule }); }",
     "",
   ].join("\n"));
-  await import(moduleURL(String(msg.worker)));
+  /** @type {Map<string, string>} */
+  const urls = new Map();
+  let last = "";
+  for (const mod of msg.modules) {
+    let source = String(mod.source);
+    for (const dep of mod.deps) {
+      const url = urls.get(dep);
+      if (!url) throw new Error(`the module ${mod.path} needs ${dep}, which comes later`);
+      source = source.split(JSON.stringify(msg.placeholder + dep)).join(JSON.stringify(url));
+    }
+    last = moduleURL(source);
+    urls.set(mod.path, last);
+  }
+  if (!last) throw new Error("worker.js is missing");
+  await import(last);
   handedOver = true;
   for (const data of waiting.splice(0)) {
     patch(data);
