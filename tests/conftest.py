@@ -3,10 +3,18 @@ and every test under ``tests/e2e`` is marked ``e2e`` (deselect with ``-m "not e2
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Property tests: no deadline (shared machines are noisy). In CI (CI=true) the examples
+# are derandomized so a run is repeatable; fuzzing (tests/fuzz) is where variety comes from.
+settings.register_profile("default", deadline=None)
+settings.register_profile("ci", deadline=None, derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "default")
 
 ROOT = Path(__file__).resolve().parents[1]
 PYCORE = ROOT / "pycore"

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 import contextlib
 
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import doiname as d
 
 from .strategies import dois
-
-settings.register_profile("ci", max_examples=300, deadline=None)
-settings.load_profile("ci")
 
 
 @given(dois())
