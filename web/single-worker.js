@@ -36,7 +36,7 @@ const realFetch = scope.fetch.bind(scope);
  * @typedef {{encoding: "gzip-base64" | "gzip-1252", text: string}} Asset
  */
 
-/** @type {Map<string, Promise<Uint8Array>>} */
+/** The inlined files, still gzip-compressed, by name. @type {Map<string, Uint8Array>} */
 const files = new Map();
 /** @type {Record<string, string>} */
 const TYPES = {
@@ -105,15 +105,22 @@ function bytesOf(asset) {
 }
 
 /**
+ * The original bytes of an inlined file, as they are decompressed.
+ * @param {Uint8Array} packed
+ * @returns {ReadableStream<Uint8Array>}
+ */
+function unpacking(packed) {
+  return new Blob([/** @type {BlobPart} */ (packed)]).stream()
+    .pipeThrough(new DecompressionStream("gzip"));
+}
+
+/**
  * The original bytes of an inlined file.
- * @param {Asset} asset
+ * @param {Uint8Array} packed
  * @returns {Promise<Uint8Array>}
  */
-async function unpack(asset) {
-  const packed = bytesOf(asset);
-  const stream = new Blob([/** @type {BlobPart} */ (packed)]).stream()
-    .pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+async function unpack(packed) {
+  return new Uint8Array(await new Response(unpacking(packed)).arrayBuffer());
 }
 
 /**
@@ -135,7 +142,9 @@ async function checkIntegrity(bytes, integrity) {
 }
 
 /**
- * `fetch`, answering URLs under `base` from the inlined files.
+ * `fetch`, answering URLs under `base` from the inlined files. The body is streamed as
+ * it is decompressed (so the wasm compiles meanwhile), unless an integrity hash must
+ * be checked first.
  * @param {RequestInfo | URL} input
  * @param {RequestInit} [init]
  * @returns {Promise<Response>}
@@ -144,18 +153,17 @@ async function singleFetch(input, init) {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
   if (!base || !url.startsWith(base)) return realFetch(input, init);
   const name = decodeURIComponent(url.slice(base.length).split(/[?#]/)[0]);
-  const file = files.get(name);
-  if (!file) return new Response(`${name} is not in this file`, { status: 404, statusText: "Not Found" });
-  const bytes = await file;
+  const packed = files.get(name);
+  if (!packed) return new Response(`${name} is not in this file`, { status: 404, statusText: "Not Found" });
+  const ext = name.slice(name.lastIndexOf(".") + 1);
+  const headers = { "Content-Type": TYPES[ext] ?? "application/octet-stream" };
   const integrity = init && init.integrity
     ? init.integrity
     : input instanceof Request ? input.integrity : "";
-  if (integrity) await checkIntegrity(bytes, integrity);
-  const ext = name.slice(name.lastIndexOf(".") + 1);
-  return new Response(/** @type {BodyInit} */ (bytes), {
-    status: 200,
-    headers: { "Content-Type": TYPES[ext] ?? "application/octet-stream", "Content-Length": String(bytes.length) },
-  });
+  if (!integrity) return new Response(unpacking(packed), { status: 200, headers });
+  const bytes = await unpack(packed);
+  await checkIntegrity(bytes, integrity);
+  return new Response(/** @type {BodyInit} */ (bytes), { status: 200, headers });
 }
 
 /**
@@ -186,17 +194,12 @@ function patch(data) {
  */
 async function start(msg) {
   base = String(msg.base);
-  for (const [name, asset] of Object.entries(msg.assets)) {
-    const bytes = unpack(asset);
-    bytes.catch(() => {}); // awaited by whoever fetches it
-    files.set(name, bytes);
-  }
+  for (const [name, asset] of Object.entries(msg.assets)) files.set(name, bytesOf(asset));
   scope.fetch = singleFetch;
   const loader = files.get("pyodide.mjs");
   const asm = files.get("pyodide.asm.mjs");
   if (!loader || !asm) throw new Error("the Pyodide loader is missing");
-  const loaderSrc = moduleURL(await loader);
-  const asmSrc = moduleURL(await asm);
+  const [loaderSrc, asmSrc] = (await Promise.all([unpack(loader), unpack(asm)])).map(moduleURL);
   loaderURL = moduleURL([
     `import { loadPyodide as load } from ${JSON.stringify(loaderSrc)};`,
     `import createPyodideModule from ${JSON.stringify(asmSrc)};`,
