@@ -141,6 +141,15 @@ def test_resolution_says_offline(offline: Page, refused: list[str]) -> None:
     assert any(u.startswith("https://doi.org/api/handles/10.1000/182") for u in refused)
 
 
+def test_a_browser_that_cannot_unpack_gets_told(page: Page, single_file: Path,
+                                                refused: list[str]) -> None:
+    page.add_init_script("delete window.DecompressionStream")
+    page.goto(single_file.as_uri())
+    expect(page.locator("#boot")).to_have_attribute("data-phase", "failed")
+    expect(page.locator("#boot-message")).to_contain_text("DecompressionStream")
+    assert page.evaluate("() => window.doiname === undefined")
+
+
 # The trimmed standard library runs the core ------------------------------------------
 
 #: Node: boot Pyodide on the trimmed stdlib, install micropip and the core's wheel, import
