@@ -680,11 +680,15 @@ def _ascii_css(css: str) -> str:
     return re.sub(r"[^\x00-\x7f]", lambda m: f"\\{ord(m.group(0)):06X}", css)
 
 
-_STYLESHEET = re.compile(r"""<link\b[^>]*\brel=["']?stylesheet["']?[^>]*>""", re.IGNORECASE)
-_MODULE_SCRIPT = re.compile(
-    r"""<script\b[^>]*\btype=["']?module["']?[^>]*\bsrc=["']([^"']+)["'][^>]*>\s*</script>\s*""",
-    re.IGNORECASE)
-_HREF = re.compile(r"""\bhref=["']([^"']+)["']""", re.IGNORECASE)
+_LINK = re.compile(r"<link\b[^>]*>\s*", re.IGNORECASE)
+_SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc=[^>]*>\s*</script>\s*", re.IGNORECASE)
+
+
+def _attr(tag: str, name: str) -> str | None:
+    """The value of attribute ``name`` in an HTML start tag (quoted or not), or None."""
+    m = re.search(rf"""\b{name}\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", tag,
+                  re.IGNORECASE)
+    return None if m is None else next(g for g in m.groups() if g is not None)
 
 
 def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
@@ -699,13 +703,17 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
     started = time.monotonic()
     html = (site / "index.html").read_text(encoding="utf-8")
 
-    def inline_css(m: re.Match[str]) -> str:
-        href = _HREF.search(m.group(0))
-        if not href:
+    def inline_link(m: re.Match[str]) -> str:
+        # Stylesheets are inlined; other links to files of the site (preload hints, a
+        # manifest) have nothing to point at in a single file and are dropped.
+        href = _attr(m.group(0), "href") or ""
+        if href.startswith("data:") or re.match(r"[a-z][a-z0-9+.-]*:", href, re.IGNORECASE):
             return m.group(0)
-        css = (site / href.group(1)).read_text(encoding="utf-8")
+        if (_attr(m.group(0), "rel") or "").lower() != "stylesheet":
+            return ""
+        css = (site / href).read_text(encoding="utf-8")
         if "</style" in css.lower():
-            raise SystemExit(f"build.py: {href.group(1)} contains </style; cannot inline it")
+            raise SystemExit(f"build.py: {href} contains </style; cannot inline it")
         return f"<style>\n{_ascii_css(css)}</style>"
 
     if re.search(r"<(script|style)\b[^>]*>[^<]*[^\x00-\x7f]", html, re.IGNORECASE):
@@ -718,14 +726,18 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
     if not charsets:
         raise SystemExit('build.py: index.html has no <meta charset=...>; the single file '
                          'needs it to say how it is written')
-    html = _STYLESHEET.sub(inline_css, html)
+    html = _LINK.sub(inline_link, html)
     scripts: list[str] = []
 
     def take_script(m: re.Match[str]) -> str:
-        scripts.append(os.path.normpath(m.group(1)))
+        src = _attr(m.group(0), "src") or ""
+        if (_attr(m.group(0), "type") or "").lower() != "module":
+            raise SystemExit(f"build.py: index.html loads {src} as a classic script; the "
+                             "single file only inlines module scripts")
+        scripts.append(os.path.normpath(src))
         return ""
 
-    html = _MODULE_SCRIPT.sub(take_script, html)
+    html = _SCRIPT_SRC.sub(take_script, html)
     entries = [s for s in scripts if s not in SINGLE_REPLACED]
     if "</body>" not in html:
         raise SystemExit("build.py: index.html has no </body>; cannot write the single file")
