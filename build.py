@@ -39,7 +39,7 @@ import sys
 import time
 import tomllib
 import zipfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, ClassVar
@@ -472,7 +472,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 # Single file (issue 4) -----------------------------------------------------------------
 #
 # dist/doi-tool.html: the site in one file that works from file:// with no network.
-# The page's HTML and CSS are inlined as they are; everything else is base64 of gzip in
+# The page's HTML and CSS are inlined (non-ASCII as references: the page is declared
+# windows-1252); everything else is gzip, written raw (SINGLE_ENCODING), in
 # <script type="application/octet-stream" data-doiname-asset=NAME> blocks: the page's ES
 # modules (web/single-boot.js turns them into blob: modules), worker.js, the Pyodide
 # runtime, a trimmed standard library, micropip's wheel and the core's wheel (the worker
@@ -546,7 +547,7 @@ def single_stdlib_kept(module: str) -> bool:
     return False
 
 
-def stored_zip(data: bytes, keep: Any = None) -> bytes:
+def stored_zip(data: bytes, keep: Callable[[str], bool] | None = None) -> bytes:
     """A zip archive rewritten with every entry stored (uncompressed), optionally only the
     entries ``keep(arcname)`` accepts. The single file gzips it whole: stored entries
     compress better together than deflated ones, and zipimport reads them directly."""
