@@ -91,8 +91,17 @@ function onEquivalenceInput() {
   void equivalence.update([eqA.value, eqB.value]);
 }
 
-input.addEventListener("input", () => {
-  stateFromTyping();
+/** Pasting or dropping text is a deliberate step: it gets its own history entry. */
+const DELIBERATE_INPUT = new Set(["insertFromPaste", "insertFromDrop", "insertReplacementText"]);
+
+input.addEventListener("input", (ev) => {
+  if (ev instanceof InputEvent && DELIBERATE_INPUT.has(ev.inputType)) {
+    // The entry before keeps what was there; the pasted text is a new one.
+    writeState(currentState(), true);
+    editing = false;
+  } else {
+    stateFromTyping();
+  }
   onInspectInput();
 });
 input.addEventListener("keydown", (ev) => {
@@ -170,6 +179,8 @@ if (!a) {
   if (typeof a.onStatus === "function") {
     a.onStatus((status) => {
       if (boot.dataset.phase === "ready" || boot.dataset.phase === "failed") return;
+      // Failure is reported (in words of this page) when `ready` rejects.
+      if (status?.phase === "error") return;
       showBoot(String(status?.phase ?? "loading"), String(status?.message ?? ""));
     });
   }

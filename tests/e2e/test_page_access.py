@@ -72,7 +72,8 @@ def test_focus_is_visible(page: Page, site_url: str) -> None:
     for _ in range(25):
         page.keyboard.press("Tab")
         style = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
-            return [s.outlineStyle, parseFloat(s.outlineWidth), document.activeElement.tagName]; }""")
+            return [s.outlineStyle, parseFloat(s.outlineWidth),
+                    document.activeElement.tagName]; }""")
         if style[2] == "BODY":
             continue
         assert style[0] != "none" and style[1] >= 2, style
@@ -117,7 +118,8 @@ CONTRAST = """() => {
     if (el.closest('[hidden], .offscreen, .summary, thead') || s.visibility === 'hidden') continue;
     const rect = el.getBoundingClientRect(); if (!rect.width || !rect.height) continue;
     let fg = parse(s.color); const bg = background(el);
-    let opacity = 1; for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
     if (el.closest('button:disabled')) continue;  // WCAG exempts inactive controls
     fg = over({...fg, a: fg.a * opacity}, bg);
     const [l1, l2] = [lum(fg), lum(bg)].sort((x, y) => y - x);
@@ -131,7 +133,9 @@ CONTRAST = """() => {
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_text_contrast_meets_wcag_aa(page: Page, site_url: str, doi_routes: object, scheme: str) -> None:
+def test_text_contrast_meets_wcag_aa(
+    page: Page, site_url: str, doi_routes: object, scheme: str
+) -> None:
     page.emulate_media(color_scheme=scheme)
     open_page(page, site_url, doi="doi: 10.1000/\u0430bc\u2013x ", a="10.1000/a", b="10.1000/A")
     page.locator("details.why summary").first.click()

@@ -231,7 +231,9 @@ def test_typeable_before_python_and_filled_when_ready(page: Page, site_url: str)
     "window.Worker = function () { throw new Error('workers are disabled'); };",
     "delete window.WebAssembly; window.Worker = function () { throw new Error('no wasm'); };",
 ])
-def test_says_plainly_when_the_engine_cannot_start(page: Page, site_url: str, breakage: str) -> None:
+def test_says_plainly_when_the_engine_cannot_start(
+    page: Page, site_url: str, breakage: str
+) -> None:
     page.add_init_script(breakage)
     page.goto(site_url)
     boot = page.locator("#boot")

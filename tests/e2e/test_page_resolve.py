@@ -6,6 +6,7 @@ host (``read_handle_response``); the test never reaches the real doi.org.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Iterator
 
@@ -14,6 +15,7 @@ from playwright.sync_api import Page, Route, expect
 
 from doiname.handle import read_handle_response, read_which_ra_response, transport_outcome
 
+from .conftest import DoiRoutes
 from .test_page_helpers import fixture_body, fixture_entry, open_page
 
 pytestmark = pytest.mark.e2e
@@ -24,6 +26,8 @@ CASES = [
     ("10.1000/empty", "/api/handles/10.1000/empty", "no-values"),
     ("10.1000/server-error", "/api/handles/10.1000/server-error", "server-error"),
     ("10.1000/not-json", "/api/handles/10.1000/not-json", "bad-json"),
+    ("10.1000/bad-gateway", "/api/handles/10.1000/bad-gateway", "http-error"),
+    ("10.1000/rate-limited", "/api/handles/10.1000/rate-limited", "http-error"),
 ]
 
 
@@ -48,11 +52,15 @@ def test_each_answer_gets_the_cores_message(
     expect(rows).to_have_count(len(record.values))
 
 
+@pytest.mark.parametrize(("name", "path"), [
+    ("10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O",
+     "/api/handles/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O"),
+    ("10.5555/formats", "/api/handles/10.5555/formats"),
+])
 def test_values_table_shows_every_value_as_decoded(
-    page: Page, site_url: str, doi_routes: object
+    page: Page, site_url: str, doi_routes: object, name: str, path: str
 ) -> None:
-    name = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
-    entry = fixture_entry("/api/handles/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O")
+    entry = fixture_entry(path)
     record = read_handle_response(entry["status"], fixture_body(entry["file"]))
     assert record.ok and record.values
     _resolve(page, site_url, name)
@@ -85,6 +93,8 @@ def test_values_table_shows_every_value_as_decoded(
                     expect(item).to_contain_text(loc.href)
         if not v.details and not v.locations and not v.href and v.text.isprintable():
             expect(data.locator(".data-text")).to_have_text(v.text)
+        if v.note:
+            expect(data.locator(".note")).to_have_text(v.note)
     if record.url:
         expect(page.locator(".resolves-to a")).to_have_attribute("href", record.url)
 
@@ -120,6 +130,22 @@ def test_network_failure_is_its_own_outcome(page: Page, site_url: str) -> None:
     line = page.locator("#resolve-outcome")
     expect(line).to_have_attribute("data-outcome", "network")
     expect(line).to_have_text(transport_outcome("network").message)
+    expect(page.locator("#handle-values")).to_have_count(0)
+
+
+def test_cors_refusal_reads_as_a_network_failure(
+    page: Page, site_url: str, doi_routes: DoiRoutes
+) -> None:
+    # doi.org answers, but without Access-Control-Allow-Origin: the browser keeps the
+    # answer from the page, which can only say that nothing usable arrived.
+    entry = fixture_entry("/api/handles/10.1000/182")
+    doi_routes.answer("/api/handles/10.1000/182", entry["status"], fixture_body(entry["file"]),
+                      cors=False)
+    _resolve(page, site_url, "10.1000/182")
+    line = page.locator("#resolve-outcome")
+    expect(line).to_have_attribute("data-outcome", "network")
+    expect(line).to_have_text(transport_outcome("network").message)
+    assert [DoiRoutes.key(u) for u in doi_routes.requests] == ["/api/handles/10.1000/182"]
 
 
 @pytest.fixture
@@ -135,14 +161,22 @@ def hanging_doi_org(page: Page) -> Iterator[list[Route]]:
     page.route("https://doi.org/**", hold)
     yield held
     for route in held:
-        try:
+        with contextlib.suppress(Exception):  # the page may have moved on
             route.abort("failed")
-        except Exception:  # the page may have moved on
-            pass
+
+
+def _wait_until_held(page: Page, held: list[Route]) -> None:
+    """Until the page's request reaches the hanging route."""
+    for _ in range(400):
+        if held:
+            return
+        page.wait_for_timeout(25)
+    raise AssertionError("the page sent no request to doi.org")
 
 
 def test_cancel_stops_the_request(page: Page, site_url: str, hanging_doi_org: list[Route]) -> None:
     _resolve(page, site_url, "10.1000/182")
+    _wait_until_held(page, hanging_doi_org)
     cancel = page.get_by_role("button", name="Cancel")
     expect(cancel).to_be_enabled()
     expect(page.locator("#resolve-pending")).to_be_visible()
@@ -155,10 +189,33 @@ def test_cancel_stops_the_request(page: Page, site_url: str, hanging_doi_org: li
 
 
 def test_timeout_after_ten_seconds(page: Page, site_url: str, hanging_doi_org: list[Route]) -> None:
-    _resolve(page, site_url, "10.1000/182")
+    open_page(page, site_url, doi="10.1000/182")
+    expect(page.locator("#result-name")).to_have_text("10.1000/182")
+    # The page's clock is the test's: no real waiting, and the limit is exactly checked.
+    page.clock.install()
+    page.get_by_role("button", name="Resolve").click()
+    _wait_until_held(page, hanging_doi_org)
+    page.clock.run_for(9_900)
+    expect(page.locator("#resolve-pending")).to_be_visible()
+    expect(page.locator("#resolve-outcome")).to_have_count(0)
+    page.clock.run_for(200)
     line = page.locator("#resolve-outcome")
-    expect(line).to_have_attribute("data-outcome", "timeout", timeout=30_000)
+    expect(line).to_have_attribute("data-outcome", "timeout")
     expect(line).to_have_text(transport_outcome("timeout").message)
+    expect(page.get_by_role("button", name="Cancel")).to_be_disabled()
+    expect(page.get_by_role("button", name="Resolve")).to_be_enabled()
+
+
+def test_cancel_with_the_keyboard(page: Page, site_url: str, hanging_doi_org: list[Route]) -> None:
+    open_page(page, site_url, doi="10.1000/182")
+    expect(page.locator("#result-name")).to_have_text("10.1000/182")
+    page.locator("#resolve-button").focus()
+    page.keyboard.press("Enter")
+    _wait_until_held(page, hanging_doi_org)
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "resolve-cancel"
+    page.keyboard.press("Enter")
+    expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "cancelled")
 
 
 def test_which_ra(page: Page, site_url: str) -> None:
@@ -191,3 +248,14 @@ def test_resolving_an_unreadable_name_says_why(page: Page, site_url: str) -> Non
     open_page(page, site_url, doi="10.1000/a\u200bb")
     page.get_by_role("button", name="Resolve").click()
     expect(page.locator("#resolve-outcome")).to_contain_text("U+200B")
+
+
+def test_unknown_short_doi_says_so(page: Page, site_url: str, doi_routes: DoiRoutes) -> None:
+    entry = fixture_entry("/api/handles/10/zzzzz?type=HS_ALIAS")
+    record = read_handle_response(entry["status"], fixture_body(entry["file"]))
+    assert record.outcome == "not-found"
+    open_page(page, site_url, doi="10/zzzzz")
+    page.get_by_role("button", name="Expand").click()
+    expect(page.locator(".expand-out")).to_contain_text(record.message)
+    expect(page.locator("#expanded-name")).to_have_count(0)
+    expect(page.get_by_role("button", name="Inspect this DOI name")).to_have_count(0)

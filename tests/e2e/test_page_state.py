@@ -96,3 +96,24 @@ def test_editing_the_address_bar_fragment_updates_the_page(page: Page, site_url:
     page.goto(site_url + "#doi=10.1000%2Ftwo")
     expect(page.locator("#doi-input")).to_have_value("10.1000/two")
     expect(page.locator("#result-name")).to_have_text("10.1000/two")
+
+
+def test_paste_is_its_own_history_entry(page: Page, site_url: str) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    open_page(page, site_url)
+    box = page.locator("#doi-input")
+    box.click()
+    page.keyboard.type("10.1000/typed")
+    expect(page.locator("#result-name")).to_have_text("10.1000/typed")
+    pasted = "https://doi.org/10.1000/456%23789"
+    page.evaluate("(t) => navigator.clipboard.writeText(t)", pasted)
+    box.press("ControlOrMeta+a")
+    box.press("ControlOrMeta+v")
+    expect(box).to_have_value(pasted)
+    expect(page.locator("#result-name")).to_have_text(str(d.parse(pasted)))
+    assert _fragment(page)["doi"] == [pasted]
+    page.go_back()
+    expect(box).to_have_value("10.1000/typed")
+    expect(page.locator("#result-name")).to_have_text("10.1000/typed")
+    page.go_forward()
+    expect(box).to_have_value(pasted)

@@ -34,6 +34,9 @@ const FORMS = /** @type {Record<string, string>} */ ({
   "proxy-login": "a library proxy login link",
 });
 
+/** Error codes of the engine itself (the bridge, the worker), not verdicts on the text. */
+const ENGINE_CODES = new Set(["internal", "not-started", "bad-arguments", "unknown-function"]);
+
 const SEVERITY_RANK = /** @type {Record<string, number>} */ ({ info: 1, warning: 2, error: 3 });
 
 /**
@@ -107,7 +110,7 @@ export class InspectView {
     const found = findings.status === "fulfilled" && Array.isArray(findings.value) ? findings.value : [];
     if (reading.status === "rejected") {
       const err = coreError(reading.reason);
-      if (!err.code) {
+      if (!err.code || ENGINE_CODES.has(err.code)) {
         // Not a verdict on the text: the engine itself failed.
         this.drawEngineError(text, err.message);
         return;
@@ -402,7 +405,7 @@ export class InspectView {
     const input = this.parts.input;
     return el("button", {
       type: "button", class: "link-like", text: "Show in input",
-      "aria-label": `Select ${spanWords(start, end)} in the input`,
+      "aria-label": `Show in input: ${spanWords(start, end)}`,
       onclick: () => {
         if (input.value !== text) return;
         input.focus();
