@@ -160,6 +160,18 @@ def _known_to_both(cp: int) -> bool:
     return unicodedata.category(chr(cp)) not in ("Cn", "Co", "Cs")
 
 
+def _in_tables(cp: int) -> bool:
+    """Whether the generated tables know ``cp``: they are Unicode 15.0 (confusables 13.0).
+
+    Unicode version split (issue 6): host CPython 3.11 has Unicode 14, Pyodide's Python
+    3.14 has Unicode 16. The tests below compare the tables with the running
+    ``unicodedata``; a code point assigned after 15.0 (Scripts.txt gives it no script, so
+    the tables say Unknown) is outside what the tables can answer, and those tests expect
+    nothing of it. Under 14 or 15 this filter drops nothing the tables know.
+    """
+    return script_of(chr(cp)) != "Unknown"
+
+
 def _script_ranges() -> list[tuple[int, int, str]]:
     from doiname.findings import _tables
 
@@ -202,7 +214,8 @@ def test_letters_are_in_the_script_their_name_says() -> None:
     wrong = []
     for cp in range(0x80, 0x30000):
         ch = chr(cp)
-        if not unicodedata.category(ch).startswith("L") or cp in NAMED_BUT_COMMON:
+        if (not unicodedata.category(ch).startswith("L") or cp in NAMED_BUT_COMMON
+                or not _in_tables(cp)):
             continue
         name = unicodedata.name(ch, "")
         for prefix, script in NAMED_SCRIPTS.items():
@@ -216,14 +229,16 @@ def test_letters_are_in_the_script_their_name_says() -> None:
 def test_dash_punctuation_is_a_lookalike_dash() -> None:
     # Every Pd character is in PropList.txt's Dash; most look like "-", the double
     # hyphens (U+2E40 DOUBLE HYPHEN, U+30A0) like "=" in confusables.txt.
-    cps = [cp for cp in range(0x80, 0x110000) if unicodedata.category(chr(cp)) == "Pd"]
+    cps = [cp for cp in range(0x80, 0x110000)
+           if unicodedata.category(chr(cp)) == "Pd" and _in_tables(cp)]
     assert len(cps) > 20
     assert [f"U+{cp:04X}" for cp in cps if (lookalike(chr(cp)) or ("",))[0] != "d"] == []
     assert lookalike("\u2e40") == ("d", "=")
 
 
 def test_space_separators_look_like_a_space() -> None:
-    cps = [cp for cp in range(0x80, 0x110000) if unicodedata.category(chr(cp)) == "Zs"]
+    cps = [cp for cp in range(0x80, 0x110000)
+           if unicodedata.category(chr(cp)) == "Zs" and _in_tables(cp)]
     assert len(cps) > 10
     assert [f"U+{cp:04X}" for cp in cps if lookalike(chr(cp)) != ("s", " ")] == []
 
@@ -234,7 +249,7 @@ def test_quotation_marks_are_lookalike_quotes() -> None:
     cps = [cp for cp in range(0x80, 0x110000)
            if "QUOTATION MARK" in unicodedata.name(chr(cp), "")
            and "ORNAMENT" not in unicodedata.name(chr(cp))
-           and unicodedata.category(chr(cp))[0] == "P"]
+           and unicodedata.category(chr(cp))[0] == "P" and _in_tables(cp)]
     assert len(cps) > 15
     assert [f"U+{cp:04X}" for cp in cps if (lookalike(chr(cp)) or ("",))[0] != "q"] == []
     assert lookalike("\u276e") == ("o", "<")
@@ -251,6 +266,8 @@ def test_compatibility_forms_of_letters_and_digits_agree_with_nfkc() -> None:
     wrong = []
     for cp in range(0x80, 0x110000):
         ch = chr(cp)
+        if not _in_tables(cp):
+            continue
         decomposition = unicodedata.decomposition(ch)
         if not decomposition.startswith(_REDRAW):
             continue
