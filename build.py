@@ -431,6 +431,10 @@ def test(pytest_args: Sequence[str]) -> int:
                     "-n", str(min(2, os.cpu_count() or 1)), "--dist", "loadfile",
                     "--screenshot", "only-on-failure", "--output", "test-results",
                     *pytest_args]),
+        # The same unit suite inside the shipped Pyodide (Python 3.14, Unicode 16), in Node.
+        ("pyodide", [str(py), "tests/pyodide/run.py", "-q"]),
+        # A short coverage-guided fuzz pass; saved crashes are replayed by the unit suite.
+        ("fuzz", [str(py), "tests/fuzz/run.py", "--seconds", "5"]),
     ]
     failed: list[str] = []
     for name, cmd in steps:
