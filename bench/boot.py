@@ -19,16 +19,11 @@ showing the new name (MutationObserver), and to the next frame after it (target:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import statistics
 import sys
 import threading
-from pathlib import Path
-from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from common import ARGS, ROOT, load_build
 
 SITE_READY = """() => window.doiname.ready.then(() => {
   const t = window.doiname.timings;
@@ -67,13 +62,6 @@ KEYSTROKE = """async (texts) => {
   return out;
 }"""
 
-
-def load_build() -> Any:
-    spec = importlib.util.spec_from_file_location("doiname_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def summary(values: list[float]) -> str:

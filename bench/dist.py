@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import http.server
-import importlib.util
 import re
 import statistics
 import threading
@@ -30,9 +29,8 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+from common import ARGS, load_build
+
 LOCAL = ("file:", "data:", "blob:")
 
 READY = """() => window.doiname.ready.then(() => {
@@ -46,13 +44,6 @@ READY = """() => window.doiname.ready.then(() => {
 BLOCK = re.compile(rb'<script type="application/octet-stream" data-doiname-asset="([^"]+)" '
                    rb'data-encoding="([^"]+)" data-size="(\d+)">(.*?)</script>', re.DOTALL)
 
-
-def load_build() -> Any:
-    spec = importlib.util.spec_from_file_location("doiname_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def mb(n: float) -> str:

@@ -12,22 +12,10 @@ that were not served from the cache. Prints the figures; never asserts.
 from __future__ import annotations
 
 import gzip
-import importlib.util
 import threading
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-
-def load_build() -> Any:
-    spec = importlib.util.spec_from_file_location("doiname_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from common import ARGS, load_build
 
 
 def visit(page: Any, url: str) -> list[tuple[str, int, int, bool]]:
