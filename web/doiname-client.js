@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The DOI engine's client on the page: starts the worker (worker.js) and offers
- * `{ready, call, resolve, whichRa, expandShort, onStatus, info, timings}`.
+ * `{ready, call, resolve, whichRa, expandShort, batch, startBatch, onStatus, info, timings}`.
  *
  * Nothing here knows a DOI rule. `call` runs a public function of the Python package;
  * `resolve`, `whichRa` and `expandShort` ask Python for the request URL, `fetch()` it
@@ -20,10 +20,41 @@
 /** @typedef {import("./protocol.js").AnswerKind} AnswerKind */
 /** @typedef {import("./protocol.js").TransportFailure} TransportFailure */
 /** @typedef {import("./protocol.js").ErrorJson} ErrorJson */
+/** @typedef {import("./protocol.js").BatchRow} BatchRow */
+/** @typedef {import("./protocol.js").BatchStep} BatchStep */
+/** @typedef {import("./protocol.js").BatchSummary} BatchSummary */
 
 /**
  * Options of a request to doi.org.
  * @typedef {{signal?: AbortSignal, timeoutMs?: number}} LookupOptions
+ */
+
+/**
+ * How far a batch is (a step without its rows), for `onProgress`.
+ * @typedef {{lines_done: number, lines_total: number, chars_done: number, chars_total: number,
+ *   done: boolean, summary: BatchSummary, rows_done: number}} BatchProgress
+ */
+
+/**
+ * Options of a batch: `onRows(rows, firstRow)` gets each step's new rows as they come
+ * (row numbers count from 0 in input order), `onProgress` how far it is; `signal`
+ * cancels it.
+ * @typedef {{signal?: AbortSignal, onProgress?: (p: BatchProgress) => void,
+ *   onRows?: (rows: BatchRow[], firstRow: number) => void}} BatchOptions
+ */
+
+/**
+ * A running batch (`startBatch`). `finished` resolves with the last progress when every
+ * line is done, or rejects (code `cancelled` after `cancel()` or the signal). The rows
+ * stay in the worker until `close()`: `export` writes them (all in input order, or the
+ * row numbers in `order`) as the text of a CSV, JSON or JSON Lines file, also after a
+ * cancel (the rows done so far).
+ * @typedef {{
+ *   finished: Promise<BatchProgress>,
+ *   cancel: () => void,
+ *   export: (format: "csv" | "json" | "jsonl", order?: number[] | null) => Promise<string>,
+ *   close: () => Promise<void>,
+ * }} BatchHandle
  */
 
 /**
@@ -34,6 +65,8 @@
  *   resolve: (text: string, options?: LookupOptions) => Promise<any>,
  *   whichRa: (texts: string | string[], options?: LookupOptions) => Promise<any>,
  *   expandShort: (text: string, options?: LookupOptions) => Promise<any>,
+ *   batch: (text: string, options?: BatchOptions) => Promise<BatchRow[]>,
+ *   startBatch: (text: string, options?: BatchOptions) => BatchHandle,
  *   onStatus: (cb: (status: BootStatus) => void) => () => void,
  *   info: () => Promise<any>,
  *   timings: Record<string, number>,
@@ -96,6 +129,8 @@ export function createDoiname(options) {
   let current = { phase: "starting", message: "Starting the DOI engine…" };
   /** @type {Map<number, {resolve: (v: any) => void, reject: (e: Error) => void}>} */
   const pending = new Map();
+  /** Batches under way: what to do with their progress messages. @type {Map<number, (msg: any) => void>} */
+  const progress = new Map();
   let nextId = 1;
   /** @type {Error | null} */
   let failure = null;
@@ -167,6 +202,9 @@ export function createDoiname(options) {
         if (err.code === "internal") console.error(`doiname: ${err.message}`);
         p.reject(err);
       }
+    } else if (msg.type === "progress") {
+      const cb = progress.get(msg.id);
+      if (cb) cb(msg);
     } else if (msg.type === "status") {
       if (failure) return;
       if (msg.phase === "error") {
@@ -214,11 +252,11 @@ export function createDoiname(options) {
   /**
    * Send one request; resolve with the reply's `ok`, reject with its `error`.
    * @param {Record<string, unknown>} req
+   * @param {number} [id] the request's id, when it was taken before (`nextId++`)
    * @returns {Promise<any>}
    */
-  function send(req) {
+  function send(req, id = nextId++) {
     if (failure) return Promise.reject(failure);
-    const id = nextId++;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       try {
@@ -300,6 +338,102 @@ export function createDoiname(options) {
     return send({ type: "read", kind, status: null, body: null, failure: why ?? "network" });
   }
 
+  /**
+   * Start a batch over `text` in the worker (doiname.batch.BatchJob): see BatchHandle.
+   * @param {string} text
+   * @param {BatchOptions} [opts]
+   * @returns {BatchHandle}
+   */
+  function startBatch(text, opts = {}) {
+    const { signal, onProgress, onRows } = opts;
+    const id = nextId++; // the batch request's id: its progress messages carry it
+    /** @type {(job: number) => void} */
+    let setJob = () => {};
+    /** @type {Promise<number>} */
+    const jobId = new Promise((resolve) => { setJob = resolve; });
+    /** @type {BatchProgress | null} */
+    let last = null;
+    let rowsDone = 0;
+    let stopped = false;
+    progress.set(id, (msg) => {
+      setJob(Number(msg.job));
+      const reply = msg.step;
+      if (!reply || !("ok" in reply)) return;
+      /** @type {BatchStep} */
+      const step = reply.ok;
+      rowsDone = step.first_row + step.rows.length;
+      last = {
+        lines_done: step.lines_done, lines_total: step.lines_total, chars_done: step.chars_done,
+        chars_total: step.chars_total, done: step.done, summary: step.summary, rows_done: rowsDone,
+      };
+      try {
+        if (onRows && step.rows.length) onRows(step.rows, step.first_row);
+        if (onProgress) onProgress(last);
+      } catch (err) {
+        console.error(err);
+      }
+    });
+    const cancel = () => {
+      if (stopped) return;
+      stopped = true;
+      void send({ type: "batch-cancel", target: id }).catch(() => {});
+    };
+    const finished = send({ type: "batch", text: String(text) }, id).then(
+      () => /** @type {BatchProgress} */ (last),
+      (err) => {
+        setJob(-1);
+        throw err;
+      },
+    ).finally(() => {
+      progress.delete(id);
+      stopped = true;
+      if (signal) signal.removeEventListener("abort", cancel);
+    });
+    finished.catch(() => {}); // the caller may only use export/close
+    if (signal) {
+      if (signal.aborted) cancel();
+      else signal.addEventListener("abort", cancel, { once: true });
+    }
+    return {
+      finished,
+      cancel,
+      export: async (format, order = null) => {
+        const job = await jobId;
+        if (job < 0) throw toError({ code: "unknown-job", message: "This batch did not start." });
+        return send({ type: "batch-export", job, format, order });
+      },
+      close: async () => {
+        cancel();
+        const job = await jobId;
+        if (job >= 0) await send({ type: "batch-close", job });
+      },
+    };
+  }
+
+  /**
+   * Every row of a batch over `text`, in input order (`onProgress` as it goes).
+   * @param {string} text
+   * @param {BatchOptions} [opts]
+   * @returns {Promise<BatchRow[]>}
+   */
+  async function batch(text, opts = {}) {
+    /** @type {BatchRow[]} */
+    const rows = [];
+    const handle = startBatch(text, {
+      ...opts,
+      onRows: (chunk, first) => {
+        for (let i = 0; i < chunk.length; i++) rows[first + i] = chunk[i];
+        if (opts.onRows) opts.onRows(chunk, first);
+      },
+    });
+    try {
+      await handle.finished;
+    } finally {
+      void handle.close().catch(() => {});
+    }
+    return rows;
+  }
+
   /** @type {DoinameApi} */
   const api = {
     ready,
@@ -313,6 +447,8 @@ export function createDoiname(options) {
     whichRa: async (texts, opts) => lookup("which-ra", await call("to_which_ra_url", texts), opts),
     /** A shortDOI's HS_ALIAS record; `target` is the DOI name it stands for, or null. */
     expandShort: async (text, opts) => lookup("alias", await call("short_doi_api_url", text), opts),
+    batch,
+    startBatch,
     onStatus(cb) {
       listeners.add(cb);
       try {

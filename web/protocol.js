@@ -12,7 +12,11 @@
  *
  * Worker to page, always JSON text:
  * - `{"type": "status", "phase": BootPhase, "message": string}` during boot;
- * - `{"type": "reply", "id": number, "reply": Reply}`, one per request, in order.
+ * - `{"type": "reply", "id": number, "reply": Reply}`, one per request, in order, except
+ *   that a `batch` is answered when it ends, after the requests sent meanwhile;
+ * - `{"type": "progress", "id": number, "job": number, "step": null | Reply}` while a
+ *   batch runs: first with `step: null` (the job is open), then once per step, whose
+ *   `ok` is a `BatchStep`.
  *
  * No Python object ever crosses: the bridge takes and returns JSON text.
  * @module protocol
@@ -48,8 +52,34 @@
  *   {id: number, type: "call", name: string, args: string} |
  *   {id: number, type: "read", kind: AnswerKind, status: number | null, body: string | null,
  *    failure: TransportFailure | null} |
- *   {id: number, type: "info"}
+ *   {id: number, type: "info"} |
+ *   {id: number, type: "batch", text: string} |
+ *   {id: number, type: "batch-cancel", target: number} |
+ *   {id: number, type: "batch-export", job: number, format: "csv" | "json" | "jsonl",
+ *    order: number[] | null} |
+ *   {id: number, type: "batch-close", job: number}
  * ) & {[key: string]: any}} Request
+ */
+
+/**
+ * Counts of a batch (doiname.batch.BatchSummary).
+ * @typedef {{lines: number, dois: number, unique: number, duplicates: number, errors: number,
+ *   warnings: number, no_doi: number}} BatchSummary
+ */
+
+/**
+ * One row of a batch (doiname.batch.BatchRow.as_dict).
+ * @typedef {{line: number, input: string, doi: string | null, url: string | null,
+ *   uri: string | null, status: "ok" | "warning" | "error" | "no-doi" | "duplicate",
+ *   duplicate_of: number | null, findings: any[], start: number | null, end: number | null,
+ *   text: string | null, form: string | null}} BatchRow
+ */
+
+/**
+ * One step of a batch (doiname.batch.BatchJob.step): the rows it made, from row number
+ * `first_row` on, and how far the batch is.
+ * @typedef {{done: boolean, lines_done: number, lines_total: number, chars_done: number,
+ *   chars_total: number, summary: BatchSummary, first_row: number, rows: BatchRow[]}} BatchStep
  */
 
 /**

@@ -23,7 +23,11 @@ const scope = self;
  * The Python functions of `doiname.bridge`, once booted (JS strings in, JS string out).
  * @type {{callJson: (name: string, args: string) => string,
  *   readAnswerJson: (kind: string, status?: number, body?: string, failure?: string) => string,
- *   infoJson: () => string} | null}
+ *   infoJson: () => string,
+ *   batchOpen: (text: string) => string,
+ *   batchStep: (job: number, maxLines: number, budgetMs: number) => string,
+ *   batchExport: (job: number, format: string, order: string) => string,
+ *   batchClose: (job: number) => string} | null}
  */
 let bridge = null;
 /** @type {Promise<void> | null} */
@@ -143,6 +147,10 @@ async function boot(config) {
     callJson: module.call_json,
     readAnswerJson: module.read_answer_json,
     infoJson: module.info_json,
+    batchOpen: module.batch_open_json,
+    batchStep: module.batch_step_json,
+    batchExport: module.batch_export_json,
+    batchClose: module.batch_close_json,
   };
 }
 
@@ -162,9 +170,83 @@ function handle(req) {
         req.failure ?? undefined);
     case "info":
       return bridge.infoJson();
+    case "batch-export":
+      return bridge.batchExport(Number(req.job), String(req.format),
+        req.order ? JSON.stringify(req.order) : "null");
+    case "batch-close":
+      return bridge.batchClose(Number(req.job));
+    case "batch-cancel":
+      if (!running.has(Number(req.target))) return '{"ok":false}';
+      cancelled.add(Number(req.target));
+      return '{"ok":true}';
     default:
       return errorReply("bad-request", "The DOI engine got a request it does not know.");
   }
+}
+
+/** Longest a batch step keeps Python busy before the worker takes messages again (ms). */
+const BATCH_STEP_MS = 50;
+/** Most lines in one batch step. */
+const BATCH_STEP_LINES = 5000;
+/** The request ids of batches asked to stop. @type {Set<number>} */
+const cancelled = new Set();
+/** The request ids of batches under way. @type {Set<number>} */
+const running = new Set();
+
+/**
+ * Run a batch (`{type: "batch", text}`): open a job in Python, then step it, posting
+ * each step's rows as a `progress` message and yielding to the event loop in between,
+ * so that other requests and a `batch-cancel` are answered while it runs. The reply
+ * comes at the end: `{"ok": {job, lines_total}}`, or a `cancelled` error.
+ * @param {Request} req
+ */
+function runBatch(req) {
+  const id = req.id;
+  if (!bridge) {
+    answer(id, errorReply("not-started", bootError ?? "The DOI engine is not running."));
+    return;
+  }
+  const py = bridge;
+  const opened = py.batchOpen(String(req.text ?? ""));
+  /** @type {any} */
+  const head = JSON.parse(opened);
+  if (!head.ok) {
+    answer(id, opened);
+    return;
+  }
+  const job = Number(head.ok.job);
+  running.add(id);
+  scope.postMessage(`{"type":"progress","id":${id},"job":${job},"step":null}`);
+  /** @param {string} reply */
+  const end = (reply) => {
+    running.delete(id);
+    cancelled.delete(id);
+    answer(id, reply);
+  };
+  const next = () => {
+    if (cancelled.has(id)) {
+      end(errorReply("cancelled", "The batch was cancelled."));
+      return;
+    }
+    let stepped;
+    try {
+      stepped = py.batchStep(job, BATCH_STEP_LINES, BATCH_STEP_MS);
+    } catch (err) {
+      console.error("doiname worker: batch step failed", err);
+      end(errorReply("internal", `The batch failed unexpectedly (${plain(err)}).`));
+      return;
+    }
+    // The step's JSON text is embedded as it is; only its start is looked at here.
+    scope.postMessage(`{"type":"progress","id":${id},"job":${job},"step":${stepped}}`);
+    if (!stepped.startsWith('{"ok"')) {
+      end(stepped);
+    } else if (stepped.startsWith('{"ok":{"done":true')) { // `done` is the first key (bridge.py)
+      end(JSON.stringify({ ok: { job, lines_total: head.ok.lines_total } }));
+    } else {
+      setTimeout(next, 0);
+    }
+  };
+  setTimeout(next, 0);
 }
 
 scope.addEventListener("message", (/** @type {MessageEvent} */ event) => {
@@ -191,6 +273,15 @@ scope.addEventListener("message", (/** @type {MessageEvent} */ event) => {
   }
   if (!req || typeof req.id !== "number") return;
   const run = () => {
+    if (req.type === "batch") {
+      try {
+        runBatch(req);
+      } catch (err) {
+        console.error("doiname worker: batch failed", err);
+        answer(req.id, errorReply("internal", `The batch failed unexpectedly (${plain(err)}).`));
+      }
+      return;
+    }
     let reply;
     try {
       reply = handle(req);

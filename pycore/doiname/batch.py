@@ -29,16 +29,22 @@ per *distinct* name) and the counts of :class:`BatchSummary`. An input line is h
 only while it is processed.
 
 Entry points: :func:`iter_batch_rows` (generator), :class:`BatchSession` (keeps the
-dedupe state across chunks; ``feed(lines) -> list[dict]`` for the web worker), the
-writers :func:`write_csv` and :func:`write_jsonl` (return the :class:`BatchSummary`), and
-for ``doiname extract``: :func:`iter_line_matches`, :func:`write_matches_csv`,
+dedupe state across chunks), :class:`BatchJob` (a whole text worked through in steps,
+rows kept for export: what the web page's worker runs), the writers :func:`write_csv`,
+:func:`write_jsonl` and :func:`write_json` (return the :class:`BatchSummary`), and for
+``doiname extract``: :func:`iter_line_matches`, :func:`write_matches_csv`,
 :func:`write_matches_jsonl`.
+
+Lines are split as the CLI reads a file (``open(..., newline="")``): at ``\n``,
+``\r\n`` and a lone ``\r`` (:func:`count_lines`, :class:`BatchJob`).
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import IO, Any, Literal
@@ -52,14 +58,18 @@ from .presentation import to_uri, to_url
 
 __all__ = [
     "CSV_COLUMNS",
+    "EXPORT_FORMATS",
     "MATCH_COLUMNS",
+    "BatchJob",
     "BatchRow",
     "BatchSession",
     "BatchSummary",
     "Status",
+    "count_lines",
     "iter_batch_rows",
     "iter_line_matches",
     "write_csv",
+    "write_json",
     "write_jsonl",
     "write_matches_csv",
     "write_matches_jsonl",
@@ -358,6 +368,128 @@ def write_jsonl(rows: Iterable[BatchRow], fp: IO[str]) -> BatchSummary:
         fp.write(json.dumps(row.as_dict(), ensure_ascii=False))
         fp.write("\n")
     return summary
+
+
+def write_json(rows: Iterable[BatchRow], fp: IO[str]) -> BatchSummary:
+    """Write the rows as one JSON array of :meth:`BatchRow.as_dict` objects. Returns counts."""
+    summary = BatchSummary()
+    fp.write("[")
+    sep = "\n"
+    for row in rows:
+        summary.add(row)
+        fp.write(sep)
+        fp.write(json.dumps(row.as_dict(), ensure_ascii=False))
+        sep = ",\n"
+    fp.write("\n]\n")
+    return summary
+
+
+def count_lines(text: str) -> int:
+    """How many lines :class:`BatchJob` (and the CLI, reading a file) finds in ``text``.
+
+    A line ends at ``\n``, ``\r\n`` or a lone ``\r``; a last line without a break
+    counts; an empty text has no lines.
+    """
+    breaks = text.count("\n") + text.count("\r") - text.count("\r\n")
+    return breaks + (1 if text and not text.endswith(("\n", "\r")) else 0)
+
+
+#: What :meth:`BatchJob.export` writes.
+EXPORT_FORMATS = ("csv", "json", "jsonl")
+
+
+class BatchJob:
+    """A whole text worked through in steps, its rows kept for export (issue 5).
+
+    The web page's worker holds one per running batch: :meth:`step` processes lines for
+    at most ``budget`` seconds (so the worker can report progress and take a Cancel
+    between steps) and returns the new rows as JSON data; :meth:`export` writes the rows
+    (all, in input order, or those at the given indices, in that order) as CSV, JSON or
+    JSON Lines, with the writers the CLI uses. Lines are split as in the CLI.
+    """
+
+    __slots__ = ("_reader", "chars_total", "done", "lines_total", "rows", "session")
+
+    def __init__(self, text: str, *, check: Checker | None = None) -> None:
+        self._reader = io.StringIO(text, newline="")
+        self.chars_total = len(text)
+        self.lines_total = count_lines(text)
+        self.session = BatchSession(check=check)
+        self.rows: list[BatchRow] = []
+        self.done = self.lines_total == 0
+
+    @property
+    def lines_done(self) -> int:
+        """How many lines have been processed."""
+        return self.session.next_line - 1
+
+    def step(self, max_lines: int = 5000, budget: float = 0.05) -> dict[str, Any]:
+        """Process up to ``max_lines`` lines, stopping early once ``budget`` seconds passed.
+
+        Returns ``{"done", "lines_done", "lines_total", "chars_done", "chars_total",
+        "summary", "first_row": index of the first new row, "rows": [row dicts]}``, with
+        ``done`` as the first key (the worker tests the start of the JSON text for it).
+        At least one line is processed per call while any is left.
+        """
+        first = len(self.rows)
+        new: list[BatchRow] = []
+        deadline = time.perf_counter() + budget
+        readline = self._reader.readline
+        rows_for_line = self.session.rows_for_line
+        for count in range(max(1, max_lines)):
+            if self.done:
+                break
+            line = readline()
+            if not line:
+                self.done = True
+                break
+            new.extend(rows_for_line(line))
+            if self.lines_done >= self.lines_total:
+                self.done = True
+            if count % 16 == 15 and time.perf_counter() > deadline:
+                break
+        self.rows.extend(new)
+        return {  # "done" first: the worker reads it from the start of the JSON text
+            "done": self.done,
+            "lines_done": self.lines_done,
+            "lines_total": self.lines_total,
+            "chars_done": self._reader.tell(),
+            "chars_total": self.chars_total,
+            "summary": self.session.summary.as_dict(),
+            "first_row": first,
+            "rows": [row.as_dict() for row in new],
+        }
+
+    def export(self, fmt: str, order: Iterable[int] | None = None,
+               *, spreadsheet_safe: bool = True) -> str:
+        """The rows as the text of a ``csv``, ``json`` or ``jsonl`` file.
+
+        ``order`` lists row indices (as :meth:`step` numbered them, from 0) to write, in
+        that order; ``None`` writes every row in input order. Raises ``ValueError`` for
+        an unknown format or index.
+        """
+        if fmt not in EXPORT_FORMATS:
+            raise ValueError(
+                f"unknown export format {fmt!r}; use one of {', '.join(EXPORT_FORMATS)}")
+        rows: Iterable[BatchRow]
+        if order is None:
+            rows = self.rows
+        else:
+            picked: list[BatchRow] = []
+            size = len(self.rows)
+            for i in order:
+                if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < size:
+                    raise ValueError(f"no row {i!r} in this batch (it has {size} rows)")
+                picked.append(self.rows[i])
+            rows = picked
+        out = io.StringIO(newline="")
+        if fmt == "csv":
+            write_csv(rows, out, spreadsheet_safe=spreadsheet_safe)
+        elif fmt == "json":
+            write_json(rows, out)
+        else:
+            write_jsonl(rows, out)
+        return out.getvalue()
 
 
 # ------------------------------------------------------------------ doiname extract

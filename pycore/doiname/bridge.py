@@ -24,13 +24,15 @@ from typing import Any
 
 import doiname
 
+from .batch import BatchJob
 from .errors import DoiError
 from .handle import HandleRecord, WhichRaResult, alias_target, transport_outcome
 from .handle import read_handle_response as _read_handle
 from .handle import read_which_ra_response as _read_which_ra
 from .jsonable import error_json, to_jsonable
 
-__all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "call_json", "functions", "info_json",
+__all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "batch_close_json", "batch_export_json",
+           "batch_open_json", "batch_step_json", "call_json", "functions", "info_json",
            "read_answer_json"]
 
 #: How a request can fail without an answer (the main thread's ``fetch`` reports these).
@@ -154,6 +156,77 @@ def read_answer_json(kind: str, status: int | None, body: str | None,
         return _internal(f"reading the {kind} answer", exc)
 
 
+# ------------------------------------------------------------------ batch jobs (issue 5)
+
+#: The open batch jobs, by number. The page closes a job when its table is cleared.
+_JOBS: dict[int, BatchJob] = {}
+_next_job = 0
+
+
+def batch_open_json(text: str) -> str:
+    """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`); reply ``{job, lines_total}``.
+
+    The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
+    """
+    global _next_job
+    if not isinstance(text, str):
+        return _error("bad-arguments", "The text of a batch must be a string.")
+    try:
+        job = BatchJob(text)
+    except Exception as exc:
+        return _internal("starting the batch", exc)
+    _next_job += 1
+    _JOBS[_next_job] = job
+    return _dumps({"ok": {"job": _next_job, "lines_total": job.lines_total,
+                          "chars_total": job.chars_total}})
+
+
+def _job(job: int) -> BatchJob | None:
+    return _JOBS.get(int(job)) if isinstance(job, int | float) else None
+
+
+def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> str:
+    """Work on a batch for up to ``budget_ms`` milliseconds; reply :meth:`BatchJob.step`.
+
+    The reply text starts with ``{"ok":{"done":true`` exactly when the batch is finished.
+    """
+    found = _job(job)
+    if found is None:
+        return _error("unknown-job", "This batch is closed or never existed.")
+    try:
+        return _dumps({"ok": found.step(int(max_lines), float(budget_ms) / 1000)})
+    except Exception as exc:
+        return _internal("the batch", exc)
+
+
+def batch_export_json(job: int, fmt: str, order_json: str = "null") -> str:
+    """A batch's rows as the text of a CSV, JSON or JSON Lines file (:meth:`BatchJob.export`).
+
+    ``order_json`` is ``null`` (every row, input order) or a JSON array of row indices.
+    """
+    found = _job(job)
+    if found is None:
+        return _error("unknown-job", "This batch is closed or never existed.")
+    try:
+        order = json.loads(order_json) if order_json else None
+        if order is not None and not isinstance(order, list):
+            raise ValueError("the order must be a list of row numbers")
+        text = found.export(str(fmt), order)
+    except ValueError as exc:
+        return _error("bad-arguments", f"The rows cannot be exported: {exc}")
+    except Exception as exc:
+        return _internal("exporting the batch", exc)
+    return _dumps({"ok": text})
+
+
+def batch_close_json(job: int) -> str:
+    """Forget a batch and its rows; reply ``{"ok": true}`` (also when it was not open)."""
+    found = _job(job)
+    if found is not None:
+        del _JOBS[int(job)]
+    return _dumps({"ok": found is not None})
+
+
 def info_json() -> str:
     """Facts about the running package, for diagnostics and tests: versions, installer."""
     try:
@@ -171,6 +244,7 @@ def info_json() -> str:
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "functions": sorted(_FUNCTIONS),
+        "batch_jobs": len(_JOBS),
         "memory": _memory(),
     }})
 

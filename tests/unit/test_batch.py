@@ -9,19 +9,25 @@ import json
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import doiname as d
 from doiname.batch import (
     CSV_COLUMNS,
     MATCH_COLUMNS,
+    BatchJob,
     BatchRow,
     BatchSession,
     BatchSummary,
+    count_lines,
     iter_batch_rows,
     iter_line_matches,
     write_csv,
+    write_json,
     write_jsonl,
     write_matches_csv,
     write_matches_jsonl,
@@ -281,3 +287,87 @@ def test_memory_does_not_grow_with_the_input() -> None:
 class _NullWriter(io.StringIO):
     def write(self, s: str) -> int:
         return len(s)
+
+
+# ------------------------------------------------------------------ BatchJob (the page's worker)
+
+
+def run_job(text: str, max_lines: int = 3,
+            budget: float = 10.0) -> tuple[BatchJob, list[dict[str, Any]]]:
+    job = BatchJob(text)
+    rows: list[dict[str, Any]] = []
+    steps = 0
+    while not job.done:
+        step = job.step(max_lines, budget)
+        assert step["first_row"] == len(rows)
+        assert next(iter(step)) == "done"  # the worker reads `done` from the start of the JSON
+        rows.extend(step["rows"])
+        steps += 1
+        assert steps <= len(text) + 1
+    return job, rows
+
+
+def test_job_steps_give_the_rows_of_the_cli_stream() -> None:
+    text = "\r\n".join(LIST) + "\r\n"
+    job, rows = run_job(text)
+    assert rows == [r.as_dict() for r in rows_of(LIST)]
+    assert job.lines_total == len(LIST) == job.lines_done
+    assert job.session.summary.as_dict()["lines"] == len(LIST)
+
+
+def test_job_splits_lines_as_the_cli_reads_a_file(tmp_path: Path) -> None:
+    text = "10.1000/a\r10.1000/b\r\n\n10.1000/c\n\r10.1000/d"
+    path = tmp_path / "list.txt"
+    path.write_bytes(text.encode())
+    with path.open(encoding="utf-8-sig", newline="") as fp:
+        cli = [r.as_dict() for r in iter_batch_rows(fp)]
+    job, rows = run_job(text)
+    assert rows == cli
+    assert job.lines_total == count_lines(text) == 6
+
+
+@given(st.text(alphabet="ab\r\n1./", max_size=40))
+def test_count_lines_matches_the_reader(text: str) -> None:
+    assert count_lines(text) == len(io.StringIO(text, newline="").readlines())
+
+
+def test_empty_text_is_done_at_once() -> None:
+    job = BatchJob("")
+    assert job.done and job.lines_total == 0
+    step = job.step()
+    assert step["rows"] == [] and step["done"] is True
+
+
+def test_a_step_stops_at_its_time_budget() -> None:
+    job = BatchJob("10.1000/x\n" * 1000)
+    step = job.step(max_lines=1000, budget=0.0)
+    assert 1 <= step["lines_done"] < 1000
+    assert not step["done"]
+
+
+def test_export_all_or_picked_rows() -> None:
+    job, rows = run_job("\n".join(LIST))
+    all_csv = job.export("csv")
+    out = io.StringIO(newline="")
+    write_csv(rows_of(LIST), out)
+    assert all_csv == out.getvalue()
+    picked = list(csv.reader(io.StringIO(job.export("csv", [3, 0]))))
+    assert [row[0] for row in picked] == ["line", "4", "1"]
+    assert json.loads(job.export("json", [1])) == [rows[1]]
+    assert [json.loads(x) for x in job.export("jsonl").splitlines()] == rows
+    for bad in ([len(rows)], [-1], [True], ["1"]):
+        with pytest.raises(ValueError, match="no row"):
+            job.export("csv", bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown export format"):
+        job.export("xlsx")
+
+
+def test_write_json_is_one_array() -> None:
+    out = io.StringIO()
+    summary = write_json(rows_of(LIST), out)
+    data = json.loads(out.getvalue())
+    assert [BatchRow.from_dict(x) for x in data] == rows_of(LIST)
+    assert summary.lines == len(LIST)
+    out = io.StringIO()
+    write_json([], out)
+    assert json.loads(out.getvalue()) == []

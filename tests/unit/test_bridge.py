@@ -205,3 +205,33 @@ def test_info() -> None:
     info = ok(bridge.info_json())
     assert info["doiname"] == doiname.__version__
     assert "parse" in info["functions"]
+
+
+def test_batch_job_through_the_bridge() -> None:
+    opened = json.loads(bridge.batch_open_json("10.1000/a\nnothing\n10.1000/A\n10.1000/%zz"))["ok"]
+    job = opened["job"]
+    assert opened["lines_total"] == 4
+    rows: list[dict[str, object]] = []
+    while True:
+        text = bridge.batch_step_json(job, 1, 1000)
+        step = json.loads(text)["ok"]
+        rows.extend(step["rows"])
+        assert text.startswith('{"ok":{"done":true') == step["done"]  # what worker.js tests
+        if step["done"]:
+            break
+    assert [r["status"] for r in rows] == ["ok", "no-doi", "duplicate", "error"]
+    assert json.loads(bridge.info_json())["ok"]["batch_jobs"] >= 1
+    csv_text = json.loads(bridge.batch_export_json(job, "csv", "[2]"))["ok"]
+    assert csv_text.splitlines()[1].startswith("3,10.1000/A,10.1000/A,")
+    bad = json.loads(bridge.batch_export_json(job, "csv", "[99]"))["error"]
+    assert bad["code"] == "bad-arguments" and "no row 99" in bad["message"]
+    bad = json.loads(bridge.batch_export_json(job, "csv", '{"a": 1}'))["error"]
+    assert bad["code"] == "bad-arguments"
+    assert json.loads(bridge.batch_close_json(job)) == {"ok": True}
+    assert json.loads(bridge.batch_close_json(job)) == {"ok": False}
+    for gone in (bridge.batch_step_json(job), bridge.batch_export_json(job, "csv")):
+        assert json.loads(gone)["error"]["code"] == "unknown-job"
+
+
+def test_batch_open_refuses_what_is_not_text() -> None:
+    assert json.loads(bridge.batch_open_json(3))["error"]["code"] == "bad-arguments"  # type: ignore[arg-type]
