@@ -9,6 +9,7 @@ import { api } from "./views/api.js";
 import { InspectView } from "./views/inspect.js";
 import { EquivalenceView } from "./views/equivalence.js";
 import { ResolveView } from "./views/resolve.js";
+import { BatchView } from "./views/batch.js";
 import { readState, writeState } from "./views/state.js";
 
 /** @typedef {import("./views/state.js").PageState} PageState */
@@ -75,6 +76,41 @@ const resolve = new ResolveView({
   getText: () => input.value,
   onAction: commitState,
 });
+
+const batch = new BatchView({
+  input: /** @type {HTMLTextAreaElement} */ (byId("batch-input")),
+  run: /** @type {HTMLButtonElement} */ (byId("batch-run")),
+  cancel: /** @type {HTMLButtonElement} */ (byId("batch-cancel")),
+  clear: /** @type {HTMLButtonElement} */ (byId("batch-clear")),
+  file: /** @type {HTMLInputElement} */ (byId("batch-file")),
+  progressWrap: byId("batch-progress-wrap"),
+  progress: /** @type {HTMLProgressElement} */ (byId("batch-progress")),
+  progressText: byId("batch-progress-text"),
+  status: byId("batch-status"),
+  results: byId("batch-results"),
+  summary: byId("batch-summary"),
+  filter: /** @type {HTMLSelectElement} */ (byId("batch-filter")),
+  search: /** @type {HTMLInputElement} */ (byId("batch-search")),
+  shown: byId("batch-shown"),
+  csv: /** @type {HTMLButtonElement} */ (byId("batch-csv")),
+  json: /** @type {HTMLButtonElement} */ (byId("batch-json")),
+  shownOnly: /** @type {HTMLInputElement} */ (byId("batch-shown-only")),
+  scroller: byId("batch-scroll"),
+  table: /** @type {HTMLTableElement} */ (byId("batch-table")),
+  head: /** @type {HTMLTableRowElement} */ (byId("batch-head")),
+  body: /** @type {HTMLTableSectionElement} */ (byId("batch-body")),
+  detail: byId("batch-detail"),
+  onInspect: (text) => {
+    commitState();
+    input.value = text;
+    writeState(currentState(), true);
+    editing = false;
+    onInspectInput();
+    input.focus();
+    input.scrollIntoView({ block: "center" });
+  },
+});
+void batch;
 
 /** The text the resolve result belongs to. */
 let resolvedFor = input.value;
