@@ -50,6 +50,16 @@ def test_axe_in_every_state_of_the_page(page: Page, site_url: str, doi_routes: D
     page.fill("#eq-b", "doi:10.1000/abc")
     expect(page.locator("#eq-output")).to_contain_text("Equivalent", timeout=20_000)
     assert axe_violations(page) == [], "equivalence"
+    page.fill("#batch-input", "Reading list\nhttps://doi.org/10.1038/nature14539\n"
+              "doi:10.1038/NATURE14539\nbad: 10.1234/50%zz\nKelvin 10.1000/\u212a")
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done:", timeout=20_000)
+    page.focus("#batch-scroll")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#batch-detail h3")).to_have_text("Line 3: Duplicate")
+    assert axe_violations(page) == [], "batch"
 
 
 def test_axe_on_the_widget_demo(page: Page, site_url: str) -> None:
@@ -95,6 +105,20 @@ def test_hostile_names_render_as_text(page: Page, site_url: str) -> None:
         assert state["pwned"] is None, text
         assert state["elements"] == before, text
         assert state["badLinks"] == [], text
+    # The same names in a batch: the table and each row's details show them as text.
+    page.fill("#batch-input", "\n".join(HOSTILE_NAMES))
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done:", timeout=60_000)
+    page.focus("#batch-scroll")
+    for _ in HOSTILE_NAMES:
+        page.keyboard.press("ArrowDown")
+        state = page.evaluate("""() => ({
+          pwned: window.__pwned ?? null,
+          elements: document.querySelectorAll('img, script, svg, iframe').length,
+          badLinks: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))
+            .filter(h => !/^(https?:|#|\\.\\/|[a-z-]+\\.html)/i.test(h)),
+        })""")
+        assert state == {"pwned": None, "elements": before, "badLinks": []}
     # The page still works afterwards.
     page.fill("#doi-input", "10.1000/456#789")
     expect(page.locator("#result-name")).to_have_text("10.1000/456#789", timeout=20_000)
