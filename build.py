@@ -696,6 +696,27 @@ def _attr(tag: str, name: str) -> str | None:
     return None if m is None else next(g for g in m.groups() if g is not None)
 
 
+def _csp_hash(text: str) -> str:
+    """A CSP source for an inline script or style with exactly this text."""
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return f"'sha256-{base64.b64encode(digest).decode()}'"
+
+
+def single_file_csp(scripts: Sequence[str], styles: Sequence[str]) -> str:
+    """The Content-Security-Policy the single file carries in a ``<meta>`` (issue 6).
+
+    Only its own inline boot script and stylesheets (by hash), the ``blob:`` modules
+    it unpacks, its ``data:`` worker, WebAssembly compilation, and requests to doi.org.
+    ``frame-ancestors`` cannot be set from a ``<meta>``; a server can add it as a header.
+    """
+    script_src = " ".join(_csp_hash(t) for t in scripts)
+    style_src = " ".join(_csp_hash(t) for t in styles) or "'none'"
+    return ("default-src 'none'; "
+            f"script-src {script_src} blob: 'wasm-unsafe-eval'; worker-src data: blob:; "
+            "connect-src https://doi.org blob: data:; "
+            f"style-src {style_src}; img-src data:; base-uri 'none'; form-action 'none'")
+
+
 def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
                 encoding: str = SINGLE_ENCODING) -> Path:
     """Write the offline single file from a built site (``build()`` calls it).
@@ -790,9 +811,14 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
     blocks = [_asset_block("page", json.dumps(page, ensure_ascii=False).encode("utf-8"),
                            encoding)]
     blocks += [_asset_block(name, data, encoding) for name, data in engine.items()]
+    script = f"\n{boot}"
+    styles = re.findall(r"<style>(.*?)</style>", html, flags=re.DOTALL)
+    html = re.sub(r"(<meta charset=[^>]*>)",
+                  lambda m: f'{m.group(1)}\n<meta http-equiv="Content-Security-Policy" '
+                            f'content="{single_file_csp([script], styles)}">', html, count=1)
     head, _, rest = html.rpartition("</body>")
     out = b"".join([head.encode("ascii"), *blocks,
-                    f'<script type="module">\n{boot}</script>\n</body>{rest}'.encode("ascii")])
+                    f'<script type="module">{script}</script>\n</body>{rest}'.encode("ascii")])
     tmp = dest.with_name(f".{dest.name}-{os.getpid()}")
     tmp.write_bytes(out)
     tmp.replace(dest)

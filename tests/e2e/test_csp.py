@@ -1,8 +1,12 @@
-"""The site and the widget demo under the strictest Content-Security-Policy that works,
-sent as a real header (issue 6). Any violation fails the test."""
+"""The site, the widget demo and the single file under the strictest
+Content-Security-Policy that works, sent as a real header (issue 6). Any violation fails
+the test."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,26 +24,33 @@ SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; worker-sr
             "frame-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'")
 
 
-@pytest.fixture(scope="module")
-def csp_url(site_dir: Path) -> Iterator[str]:
+@contextlib.contextmanager
+def serve_with_csp(directory: Path, policy: str) -> Iterator[str]:
+    """Serve ``directory`` (build.py's handler) with ``policy`` as a header on every answer."""
     build = load_build()
 
     class Handler(build.SiteHandler):  # type: ignore[name-defined,misc]
         quiet = True
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
-            super().__init__(*args, directory=str(site_dir), **kwargs)
+            super().__init__(*args, directory=str(directory), **kwargs)
 
         def end_headers(self) -> None:
-            self.send_header("Content-Security-Policy", SITE_CSP)
+            self.send_header("Content-Security-Policy", policy)
             super().end_headers()
-
-    import http.server
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_port}/"
-    server.shutdown()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}/"
+    finally:
+        server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def csp_url(site_dir: Path) -> Iterator[str]:
+    with serve_with_csp(site_dir, SITE_CSP) as url:
+        yield url
 
 
 def watch_violations(page: Page) -> list[str]:
@@ -66,4 +77,30 @@ def test_widget_demo_under_strict_csp(page: Page, csp_url: str) -> None:
     violations = watch_violations(page)
     page.goto(csp_url + "widget-demo.html")
     expect(page.locator("#refs [data-doiname-link]").first).to_be_attached(timeout=60_000)
+    assert violations == []
+
+
+def test_single_file_under_its_own_csp_as_a_header(page: Page, site_dir: Path) -> None:
+    """The single file's own policy (its <meta>), sent as a header with frame-ancestors."""
+    build = load_build()
+    single: Path = build.SINGLE_FILE
+    if not single.is_file() or single.stat().st_mtime < (site_dir / "index.html").stat().st_mtime:
+        single = build.single_file(site_dir)
+    head = single.read_bytes()[:4000].decode("latin-1")
+    meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', head)
+    assert meta is not None
+    violations = watch_violations(page)
+    with serve_with_csp(single.parent, meta.group(1) + "; frame-ancestors 'none'") as url:
+        page.goto(url + single.name)
+        # The file makes window.doiname once its page modules are unpacked; poll with
+        # evaluate (wait_for_function would need 'unsafe-eval').
+        for _ in range(300):
+            if page.evaluate("() => window.doiname !== undefined"):
+                break
+            page.wait_for_timeout(100)
+        assert page.evaluate("() => window.doiname.ready.then(() => true)")
+        page.fill("#batch-input", "doi:10.1000/ABC\n10.1000/abc")
+        page.click("#batch-run")
+        expect(page.locator("#batch-status")).to_contain_text("Done: 2 lines", timeout=20_000)
+        expect(page.locator('#batch-summary [data-count="duplicates"]')).to_have_text("1")
     assert violations == []

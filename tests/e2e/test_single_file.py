@@ -4,6 +4,9 @@
   ``blob:`` refused: it boots, and encoding, equivalence and checks work through the
   page and through ``window.doiname``; resolution says that the network is down (the
   core's ``network`` outcome). Expected values come from the core on the host.
+* It carries its own Content-Security-Policy (a ``<meta>`` written by build.py): no test
+  may see a violation of it; axe finds no accessibility violation in it, also in the
+  Batch state, and a batch's CSV download works from ``file://``.
 * The trimmed standard library (build.py, ``SINGLE_STDLIB_KEEP``) runs the core: in
   Pyodide under Node, with the trimmed ``python_stdlib.zip`` as the runtime's standard
   library, micropip installs the core's wheel, every core module is imported, then the
@@ -17,6 +20,7 @@
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import re
@@ -72,6 +76,8 @@ def offline(page: Page, single_file: Path, refused: list[str]) -> Iterator[Page]
     """The single file opened from file://, offline, with Python ready."""
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
+    page.on("console", lambda m: errors.append(m.text)
+            if "Content Security Policy" in m.text or "Content-Security-Policy" in m.text else None)
     page.goto(single_file.as_uri())
     page.wait_for_function("() => window.doiname !== undefined", timeout=30_000)
     assert page.evaluate("() => window.doiname.ready.then(() => true, (e) => e.message)") is True
@@ -143,6 +149,37 @@ def test_resolution_says_offline(offline: Page, refused: list[str]) -> None:
     expect(line).to_have_attribute("data-outcome", "network")
     expect(line).to_have_text(record.message)
     assert any(u.startswith("https://doi.org/api/handles/10.1000/182") for u in refused)
+
+
+def test_the_file_carries_its_own_csp(single_file: Path) -> None:
+    html = single_file.read_bytes()[:4000].decode("latin-1")
+    policy = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', html)
+    assert policy is not None
+    directives = dict(d.strip().split(" ", 1) for d in policy.group(1).split(";"))
+    assert directives["default-src"] == "'none'"
+    assert "'unsafe-inline'" not in policy.group(1) and "'unsafe-eval'" not in policy.group(1)
+    assert directives["connect-src"].split()[0] == "https://doi.org"
+
+
+def test_batch_and_axe_offline(offline: Page) -> None:
+    from doiname.batch import BatchSession, iter_batch_rows, write_csv
+
+    from .test_axe_and_hostile import axe_violations
+
+    assert axe_violations(offline) == [], "empty"
+    text = "Reading list\nhttps://doi.org/10.1038/nature14539\ndoi:10.1038/NATURE14539\nbad 10.1/x"
+    offline.fill("#batch-input", text)
+    offline.click("#batch-run")
+    expect(offline.locator("#batch-status")).to_contain_text("Done: 4 lines")
+    offline.focus("#batch-scroll")
+    offline.keyboard.press("ArrowDown")
+    expect(offline.locator("#batch-detail h3")).to_have_text("Line 1: No DOI")
+    assert axe_violations(offline) == [], "batch"
+    with offline.expect_download() as info:
+        offline.click("#batch-csv")
+    out = io.StringIO(newline="")
+    write_csv(iter_batch_rows(text.split("\n"), BatchSession()), out)
+    assert Path(info.value.path()).read_bytes().decode("utf-8") == out.getvalue()
 
 
 def test_a_browser_that_cannot_unpack_gets_told(page: Page, single_file: Path,
