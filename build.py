@@ -289,6 +289,8 @@ def build() -> Path:
             "micropip": MICROPIP_WHEEL,
         }
         (tmp / "build-info.js").write_text(build_info_js(info), encoding="utf-8")
+        add_integrity(tmp)
+        (tmp / "_headers").write_text(static_headers(tmp), encoding="utf-8")
         old = DIST / f".old-{os.getpid()}"
         if SITE.exists():
             SITE.rename(old)
@@ -298,6 +300,83 @@ def build() -> Path:
         single_file(SITE)  # dist/doi-tool.html (issue 4)
     log(f"wrote {SITE.relative_to(ROOT)} in {time.monotonic() - started:.1f} s")
     return SITE
+
+
+# Integrity and Content-Security-Policy (issue 6) -------------------------------------
+
+_IMPORTMAP = re.compile(r'<script type="importmap">(.*?)</script>\s*', re.DOTALL)
+
+#: The site's policy; ``{hashes}`` are the sources of its inline import maps.
+SITE_CSP = ("default-src 'none'; script-src 'self' {hashes} 'wasm-unsafe-eval'; "
+            "worker-src 'self'; connect-src 'self' https://doi.org; style-src 'self'; "
+            "img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'none'")
+
+
+def sri(data: bytes) -> str:
+    """A Subresource Integrity value (SHA-384) for these bytes."""
+    return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode("ascii")
+
+
+def add_integrity(site: Path) -> None:
+    """Subresource integrity for the site's own scripts (issue 6).
+
+    Each page's ``<script src>`` gets an ``integrity`` attribute, and a page with module
+    scripts gets an import map whose ``integrity`` section lists every module its
+    scripts import, directly or not: the browser refuses a module whose bytes changed.
+    Worker scripts cannot carry integrity (no browser supports it); the worker checks
+    the core wheel's hash itself, and Pyodide the packages of its lock file.
+    """
+    for page in sorted(site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        tags = [m.group(0) for m in _SCRIPT_SRC.finditer(html)]
+        if not tags:
+            continue
+        modules = [_attr(t, "src") or "" for t in tags
+                   if (_attr(t, "type") or "").lower() == "module"]
+        graph = [m["path"] for m in page_modules(site, modules)] if modules else []
+
+        def with_integrity(m: re.Match[str]) -> str:
+            src = os.path.normpath(_attr(m.group(0), "src") or "")
+            value = sri((site / src).read_bytes())
+            return m.group(0).replace("<script ", f'<script integrity="{value}" ', 1)
+
+        html = _SCRIPT_SRC.sub(with_integrity, html)
+        if graph:
+            imap = json.dumps({"integrity": {f"./{p}": sri((site / p).read_bytes())
+                                             for p in sorted(graph)}},
+                              separators=(",", ":"))
+            first = _SCRIPT_SRC.search(html)
+            assert first is not None
+            html = (html[:first.start()] + f'<script type="importmap">{imap}</script>\n'
+                    + html[first.start():])
+            # A page with its own policy (widget-frame.html) must allow its import map.
+            source = _csp_hash(imap)
+            html = re.sub(r'(<meta http-equiv="Content-Security-Policy" content="[^"]*?'
+                          r"script-src 'self')", rf"\1 {source}", html)
+        page.write_text(html, encoding="utf-8")
+
+
+def site_csp(site: Path, *, frame_ancestors: str | None = "'self'") -> str:
+    """The strictest policy the built site works under: the hashes of its import maps."""
+    hashes = sorted({_csp_hash(m.group(1)) for page in site.glob("*.html")
+                     for m in _IMPORTMAP.finditer(page.read_text(encoding="utf-8"))})
+    policy = SITE_CSP.format(hashes=" ".join(hashes)).replace("  ", " ")
+    return policy + (f"; frame-ancestors {frame_ancestors}" if frame_ancestors else "")
+
+
+def static_headers(site: Path) -> str:
+    """A ``_headers`` file (Netlify and Cloudflare Pages read it) with the site's policy.
+
+    The widget's frame may be embedded anywhere, so it has no ``frame-ancestors``.
+    """
+    page = site_csp(site)
+    frame = site_csp(site, frame_ancestors=None)
+    lines = ["# Written by build.py: the headers a static host should send (README, CSP)."]
+    for path, policy in (("/", page), ("/index.html", page), ("/widget-demo.html", page),
+                         ("/widget-frame.html", frame)):
+        lines += [path, f"  Content-Security-Policy: {policy}",
+                  "  X-Content-Type-Options: nosniff", ""]
+    return "\n".join(lines)
 
 
 # Serve ---------------------------------------------------------------------------------
@@ -764,6 +843,7 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         return ""
 
     html = _SCRIPT_SRC.sub(take_script, html)
+    html = _IMPORTMAP.sub("", html)  # the file's modules are blob: URLs, checked as a whole
     entries = [s for s in scripts if s not in SINGLE_REPLACED]
     if "</body>" not in html:
         raise SystemExit("build.py: index.html has no </body>; cannot write the single file")
