@@ -63,6 +63,28 @@ def test_keyboard_only_flow(page: Page, site_url: str, doi_routes: object) -> No
     page.keyboard.type("10.1000/abc")
     expect(page.locator("#eq-verdict")).to_have_attribute(
         "data-verdict", d.explain_equivalence("10.1000/ABC", "10.1000/abc").verdict)
+    # A batch with the keyboard: type, Ctrl+Enter, select a row, download, open in Inspect.
+    _tab_to(page, "(e) => e.id === 'batch-input'")
+    page.keyboard.type("10.1000/ABC\n")
+    page.keyboard.type("doi:10.1000/abc")
+    page.keyboard.press("Control+Enter")
+    expect(page.locator("#batch-status")).to_contain_text("Done: 2 lines")
+    _tab_to(page, "(e) => e.id === 'batch-filter'")
+    page.keyboard.press("ArrowDown")  # a closed <select> changes with the arrows
+    expect(page.locator("#batch-shown")).to_have_text("Showing 0 of 2 rows")
+    page.keyboard.press("ArrowUp")
+    expect(page.locator("#batch-shown")).to_have_text("Showing all 2 rows")
+    _tab_to(page, "(e) => e.id === 'batch-csv'")
+    with page.expect_download() as download:
+        page.keyboard.press("Enter")
+    assert download.value.suggested_filename == "doiname-batch.csv"
+    _tab_to(page, "(e) => e.id === 'batch-scroll'")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("#batch-detail h3")).to_have_text("Line 2: Duplicate")
+    page.keyboard.press("Enter")
+    expect(page.locator("#doi-input")).to_have_value("doi:10.1000/abc")
+    expect(page.locator("#doi-input")).to_be_focused()
 
 
 def test_focus_is_visible(page: Page, site_url: str) -> None:
@@ -147,6 +169,12 @@ def test_text_contrast_meets_wcag_aa(
     page.fill("#doi-input", "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O")
     page.get_by_role("button", name="Resolve").click()
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
+    assert page.evaluate(CONTRAST) == []
+    page.fill("#batch-input", "none\n10.1000/x\n10.1000/X\n10.1/bad\n10.1000/\u0430")
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done: 5 lines")
+    page.locator("#batch-body tr[data-row]").nth(4).click()
+    expect(page.locator("#batch-detail h3")).to_contain_text("Line 5")
     assert page.evaluate(CONTRAST) == []
 
 

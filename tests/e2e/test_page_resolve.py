@@ -177,7 +177,7 @@ def _wait_until_held(page: Page, held: list[Route]) -> None:
 def test_cancel_stops_the_request(page: Page, site_url: str, hanging_doi_org: list[Route]) -> None:
     _resolve(page, site_url, "10.1000/182")
     _wait_until_held(page, hanging_doi_org)
-    cancel = page.get_by_role("button", name="Cancel")
+    cancel = page.get_by_role("button", name="Cancel the lookup")
     expect(cancel).to_be_enabled()
     expect(page.locator("#resolve-pending")).to_be_visible()
     cancel.click()
@@ -202,7 +202,7 @@ def test_timeout_after_ten_seconds(page: Page, site_url: str, hanging_doi_org: l
     line = page.locator("#resolve-outcome")
     expect(line).to_have_attribute("data-outcome", "timeout")
     expect(line).to_have_text(transport_outcome("timeout").message)
-    expect(page.get_by_role("button", name="Cancel")).to_be_disabled()
+    expect(page.get_by_role("button", name="Cancel the lookup")).to_be_disabled()
     expect(page.get_by_role("button", name="Resolve")).to_be_enabled()
 
 
