@@ -77,7 +77,7 @@ from typing import TypeVar
 from . import _unidata
 from .errors import DoiError
 from .model import Doi, Finding, Severity
-from .syntax import Reading, _validate, char_label, read
+from .syntax import Reading, char_label, read, validate_name
 
 __all__ = ["CodePoint", "check", "describe_code_points"]
 
@@ -298,7 +298,7 @@ def check(text: str | Doi) -> list[Finding]:
     try:
         if isinstance(text, Doi):
             # A Doi value is not validated when it is made: say what parse() would reject.
-            _validate(str(text))
+            validate_name(str(text))
         reading = read(text)
     except DoiError as err:
         raw = str(text)

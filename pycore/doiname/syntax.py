@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from .errors import DoiError
 from .model import Doi, Finding
 
-__all__ = ["Reading", "char_label", "parse", "read"]
+__all__ = ["Reading", "char_label", "parse", "read", "validate_name"]
 
 Span = tuple[int, int]
 
@@ -382,7 +382,7 @@ def _decode_parts(
             start, end, start, end, in_name=False, source="001",
         ))
     try:
-        doi = _validate(name)
+        doi = validate_name(name)
     except DoiError as err:
         if err.position is None:
             raise
@@ -473,8 +473,12 @@ def _append_utf8(data: bytes, run_start: int, out: list[str], spans: list[Span])
         pos += size
 
 
-def _validate(name: str) -> Doi:
-    """Check a decoded name: Graphic code points, ``10.`` prefix, a suffix (002 §4, 003 ch. 2)."""
+def validate_name(name: str) -> Doi:
+    """Check a decoded name: Graphic code points, ``10.`` prefix, a suffix (002 §4, 003 ch. 2).
+
+    The name is taken as it is (no form is recognised, nothing is decoded); raises
+    :class:`DoiError` with the position of the first problem.
+    """
     # str.isprintable is False exactly for Cc, Cf, Cs, Co, Cn, Zl, Zp and Zs other than
     # U+0020: when it is True every code point is Graphic; otherwise look closer.
     if not name.isprintable():
