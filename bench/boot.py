@@ -1,17 +1,22 @@
-"""Site boot against bare Pyodide, first paint, keystroke to result (issue 3).
+"""Site boot with and without the memory snapshot against bare Pyodide, first paint,
+keystroke to result (issues 3 and 6).
 
-In one Chromium run, alternating rounds (a fresh browser context each) of:
+In one Chromium run, rounds (a fresh browser context each, the order rotated from round
+to round) of:
 
 * the site (``dist/site/index.html``): time from navigation start to ``window.doiname``
-  ready (Pyodide, micropip and the core wheel in the worker), with its phases;
+  ready, with its phases; the worker restores the build-time memory snapshot;
+* the same site with the snapshot's files answering 404, so the worker boots the normal
+  way (Pyodide, micropip and the core wheel);
 * a bare page (``dist/site/bare.html``): ``loadPyodide()`` from the same self-hosted
   files, nothing else.
 
-Prints the medians, ranges and the ratio site / bare (target: at most 1.15), the time to
-first paint and first contentful paint of the site (target: under 300 ms), and, after
-ready, keystroke to result: from the ``input`` event on ``#doi-input`` to ``#result-name``
-showing the new name (MutationObserver), and to the next frame after it (target: under
-16 ms). Never asserts on time.
+Prints the medians, ranges and ratios (site / bare target: at most 1.15; the snapshot is
+kept only if it is at least 25% faster than the normal boot), the bytes the snapshot adds,
+the time to first paint and first contentful paint of the site (target: under 300 ms),
+and, after ready, keystroke to result: from the ``input`` event on ``#doi-input`` to
+``#result-name`` showing the new name (MutationObserver), and to the next frame after it
+(target: under 16 ms). Never asserts on time.
 
     python3 bench/boot.py [--rounds N] [--keys N]
 """
@@ -19,9 +24,12 @@ showing the new name (MutationObserver), and to the next frame after it (target:
 from __future__ import annotations
 
 import argparse
+import json
+import re
 import statistics
 import sys
 import threading
+from typing import Any
 
 from common import ARGS, ROOT, load_build
 
@@ -86,6 +94,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds of each page (5)")
     parser.add_argument("--keys", type=int, default=30, help="keystrokes measured (30)")
+    parser.add_argument("--mbit", type=float, default=0,
+                        help="throttle each page's network to this many Mbit/s down, 20 ms "
+                             "latency (Chromium's DevTools emulation; the local server does "
+                             "not gzip, so raw bytes count); 0: no throttling")
     args = parser.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -95,67 +107,96 @@ def main() -> None:
     server = build.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}/"
-    site_ready: list[float] = []
-    bare_ready: list[float] = []
-    phases: dict[str, list[float]] = {"runtime": [], "packages": [], "core": []}
-    steps: dict[str, list[float]] = {}
+    variants = ("snapshot", "normal", "bare")
+    ready: dict[str, list[float]] = {v: [] for v in variants}
+    phases: dict[str, dict[str, list[float]]] = {
+        v: {"runtime": [], "packages": [], "core": []} for v in variants[:2]}
+    steps: dict[str, dict[str, list[float]]] = {v: {} for v in variants[:2]}
     fp: list[float] = []
     fcp: list[float] = []
     to_dom: list[float] = []
     to_frame: list[float] = []
+    no_snapshot = re.compile(r".*/pyodide/snapshot[^/]*$")
+
+    def run(browser: Any, variant: str) -> dict[str, Any]:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        if args.mbit:
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": 20, "downloadThroughput": args.mbit * 1e6 / 8,
+                "uploadThroughput": args.mbit * 1e6 / 8})
+        if variant == "normal":
+            page.route(no_snapshot, lambda route: route.fulfill(status=404, body="missing"))
+        page.goto(base + ("bare.html" if variant == "bare" else "index.html"))
+        r: dict[str, Any] = page.evaluate(BARE_READY if variant == "bare" else SITE_READY)
+        if variant == "snapshot" and not to_dom:  # keystrokes once, on a booted site
+            for a, b in page.evaluate(KEYSTROKE, key_inputs(args.keys)):
+                to_dom.append(a)
+                to_frame.append(b)
+        ctx.close()
+        return r
+
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        # One warm-up of each, not counted (disk cache of the OS, JIT of the driver).
-        for warm in ("index.html", "bare.html"):
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            page.goto(base + warm)
-            page.evaluate(SITE_READY if warm == "index.html" else BARE_READY)
-            ctx.close()
-        for i in range(args.rounds * 2):
-            is_site = (i % 2 == 0) if (i // 2) % 2 == 0 else (i % 2 == 1)  # ABBA order
-            ctx = browser.new_context()
-            page = ctx.new_page()
-            if is_site:
-                page.goto(base + "index.html")
-                r = page.evaluate(SITE_READY)
-                site_ready.append(r["ready"])
-                for k in phases:
+        for v in variants:  # one warm-up of each, not counted (OS disk cache, driver JIT)
+            run(browser, v)
+        for i in range(args.rounds):
+            order = variants[i % 3:] + variants[:i % 3]
+            for v in (order if i % 2 == 0 else order[::-1]):
+                r = run(browser, v)
+                ready[v].append(r["ready"])
+                if v == "bare":
+                    continue
+                for k in phases[v]:
                     if r.get(k) is not None:
-                        phases[k].append(r[k])
-                for k, v in r["steps"].items():
-                    steps.setdefault(k, []).append(v)
-                if r["fp"] is not None:
+                        phases[v][k].append(r[k])
+                for k, val in r["steps"].items():
+                    steps[v].setdefault(k, []).append(val)
+                if v == "snapshot" and r["fp"] is not None:
                     fp.append(r["fp"])
-                if r["fcp"] is not None:
+                if v == "snapshot" and r["fcp"] is not None:
                     fcp.append(r["fcp"])
-                if i < 2:  # keystrokes once, on a booted site
-                    for a, b in page.evaluate(KEYSTROKE, key_inputs(args.keys)):
-                        to_dom.append(a)
-                        to_frame.append(b)
-            else:
-                page.goto(base + "bare.html")
-                bare_ready.append(page.evaluate(BARE_READY)["ready"])
-            ctx.close()
         version = browser.version
         browser.close()
     server.shutdown()
 
-    print(f"Chromium {version}; {args.rounds} alternating rounds of each page (ABBA), "
-          "fresh context each; times from navigation start.")
-    print(f"site ready (window.doiname.ready)    {summary(site_ready)}")
-    print(f"bare loadPyodide() ready             {summary(bare_ready)}")
-    if site_ready and bare_ready:
-        ratio = statistics.median(site_ready) / statistics.median(bare_ready)
-        pairs = [s / b for s, b in zip(site_ready, bare_ready, strict=False)]
-        print(f"ratio site / bare (medians): {ratio:.2f}x  (per round {min(pairs):.2f}-"
-              f"{max(pairs):.2f}; target <= 1.15x)")
-    for k, v in phases.items():
-        print(f"  site phase {k!r:<10} reached at     {summary(v)}")
-    if steps:
-        print("  inside the worker, ms after it got its config, each step ending at:")
-        for k, v in steps.items():
-            print(f"    {k.removeprefix('worker.'):<16}{summary(v)}")
+    print(f"Chromium {version}; {args.rounds} rounds of each page, order rotated, fresh "
+          "context each; times from navigation start"
+          + (f"; network throttled to {args.mbit:g} Mbit/s, 20 ms." if args.mbit else "."))
+    print(f"site ready, from the snapshot        {summary(ready['snapshot'])}")
+    print(f"site ready, normal boot (no snapshot) {summary(ready['normal'])}")
+    print(f"bare loadPyodide() ready             {summary(ready['bare'])}")
+
+    def ratio(a: str, b: str, note: str) -> None:
+        if ready[a] and ready[b]:
+            m = statistics.median(ready[a]) / statistics.median(ready[b])
+            pairs = [x / y for x, y in zip(ready[a], ready[b], strict=False)]
+            print(f"ratio {a} / {b} (medians): {m:.2f}x  (per round {min(pairs):.2f}-"
+                  f"{max(pairs):.2f}){note}")
+
+    ratio("snapshot", "normal", "; kept only if <= 0.75x")
+    ratio("snapshot", "bare", "; target <= 1.15x")
+    ratio("normal", "bare", "")
+    manifest = site / "pyodide" / "snapshot.json"
+    if manifest.is_file():
+        m = json.loads(manifest.read_text(encoding="utf-8"))
+        files = (site / "pyodide" / "snapshot-files.zip").stat().st_size
+        wheels = (site / "pyodide" / build.MICROPIP_WHEEL).stat().st_size + \
+            (site / "wheels" / build.wheel_name()).stat().st_size
+        extra = m["gzipBytes"] + files - wheels
+        print(f"snapshot bytes: {m['bytes'] / 1e6:.1f} MB raw, {m['gzipBytes'] / 1e6:.2f} MB "
+              f"gzip + {files / 1e6:.2f} MB of files, instead of {wheels / 1e6:.2f} MB of "
+              f"wheels: {extra / 1e6:+.2f} MB per first visit "
+              f"({extra * 8 / 50e6:+.2f} s at 50 Mbit/s, {extra * 8 / 10e6:+.2f} s at 10 Mbit/s)")
+    for v in variants[:2]:
+        for k, vals in phases[v].items():
+            print(f"  {v:<8} phase {k!r:<10} reached at {summary(vals)}")
+        if steps[v]:
+            print(f"  {v}: inside the worker, ms after it got its config, each step ending at:")
+            for k, vals in steps[v].items():
+                print(f"    {k.removeprefix('worker.'):<16}{summary(vals)}")
     print(f"site first paint                     {summary(fp)}")
     print(f"site first contentful paint          {summary(fcp)}  (target < 300 ms)")
     print(f"keystroke to result in the DOM       {summary(to_dom)}")

@@ -466,7 +466,9 @@ export function createDoiname(options) {
 
 /**
  * The worker config of a site built by build.py, from its `build-info.js`.
- * @param {{indexURL: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string}} build
+ * @param {{indexURL: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string,
+ *   pyodideVersion?: string, wasmSha256?: string,
+ *   snapshot?: {manifest: string, data: string, files: string} | null}} build
  * @param {string | URL} base the site's base URL
  * @returns {WorkerConfig}
  */
@@ -479,5 +481,12 @@ export function siteConfig(build, base) {
     coreWheelURL: new URL(build.coreWheel, base).href,
     coreWheelName: build.coreWheelName,
     coreIntegrity: build.coreIntegrity,
+    ...(build.snapshot ? {
+      pyodideVersion: build.pyodideVersion,
+      wasmSha256: build.wasmSha256,
+      snapshotURL: new URL(build.snapshot.manifest, base).href,
+      snapshotDataURL: new URL(build.snapshot.data, base).href,
+      snapshotFilesURL: new URL(build.snapshot.files, base).href,
+    } : {}),
   };
 }

@@ -43,7 +43,17 @@
  *   coreWheelName: string,
  *   coreIntegrity?: string,
  *   coreWheelBytes?: ArrayBuffer,
+ *   pyodideVersion?: string,
+ *   wasmSha256?: string,
+ *   snapshotURL?: string,
+ *   snapshotDataURL?: string,
+ *   snapshotFilesURL?: string,
  * }} WorkerConfig
+ *
+ * `snapshotURL` (the site only) is the build-time memory snapshot's `snapshot.json`, with
+ * the snapshot (`snapshotDataURL`, gzip) and the files it needs (`snapshotFilesURL`); the
+ * worker uses it when that JSON matches `pyodideVersion`, `wasmSha256` and `coreIntegrity`,
+ * and boots the normal way otherwise (and always when there is no `snapshotURL`).
  */
 
 /**

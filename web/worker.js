@@ -9,6 +9,15 @@
  * (through `loadPyodide({packages: ["micropip"]})`) and the core wheel's bytes are all
  * fetched at the same time; the wheel is then written to the in-memory file system and
  * installed with micropip from there (`emfs:`). Calls that arrive during boot wait for it.
+ *
+ * On the site, the config also names a memory snapshot made at build time
+ * (pycore/tools/make-snapshot.mjs: the same interpreter with micropip imported, the core installed
+ * and `doiname.bridge` imported). The worker tries it first: when its `snapshot.json`
+ * matches this runtime and core, Pyodide restores the interpreter from it instead of
+ * starting Python, and the files micropip had installed are unpacked again. When the
+ * snapshot is missing, does not match, or fails to load, the worker says so on the
+ * console and boots the normal way. Without a snapshot in the config (the single file),
+ * only the normal way is tried.
  * @module worker
  */
 
@@ -47,12 +56,18 @@ function step(name) {
   steps[name] = Math.round((performance.now() - bootStart) * 10) / 10;
 }
 
+/** The boot phases already announced (a snapshot that fails late must not repeat one). */
+const announced = new Set();
+
 /**
- * Post a status event (JSON text); the last one (`ready`) carries the step times.
+ * Post a status event (JSON text), once per phase; the last one (`ready`) carries the
+ * step times.
  * @param {BootPhase} phase
  * @param {string} message
  */
 function status(phase, message) {
+  if (announced.has(phase)) return;
+  announced.add(phase);
   const extra = phase === "ready" ? { steps } : {};
   scope.postMessage(JSON.stringify({ type: "status", phase, message, ...extra }));
 }
@@ -109,7 +124,129 @@ async function wheelBytes(config) {
 }
 
 /**
- * Start Python and install the core.
+ * The options of `loadPyodide` common to both ways of booting.
+ * @param {WorkerConfig} config
+ * @returns {Record<string, unknown>}
+ */
+function pyodideOptions(config) {
+  /** @type {Record<string, unknown>} */
+  const options = {
+    indexURL: config.indexURL,
+    packageBaseUrl: config.packageBaseUrl ?? config.indexURL,
+  };
+  if (config.lockFileURL) options.lockFileURL = config.lockFileURL;
+  if (config.lockFileContents) options.lockFileContents = config.lockFileContents;
+  return options;
+}
+
+/**
+ * Why a snapshot's `snapshot.json` does not fit this runtime and core, or "" when it does.
+ * (Pyodide itself also refuses a snapshot of another build of its runtime.)
+ * @param {any} manifest
+ * @param {WorkerConfig} config
+ * @param {string} runtimeVersion the loader's `version`
+ * @returns {string}
+ */
+function snapshotMismatch(manifest, config, runtimeVersion) {
+  if (!manifest || typeof manifest !== "object") return "its snapshot.json is not an object";
+  if (manifest.pyodideVersion !== runtimeVersion || manifest.pyodideVersion !== config.pyodideVersion) {
+    return `it was made with Pyodide ${manifest.pyodideVersion}, this is ${runtimeVersion}`;
+  }
+  if (!config.wasmSha256 || manifest.wasmSha256 !== config.wasmSha256) {
+    return "it was made with another pyodide.asm.wasm";
+  }
+  if (!config.coreIntegrity || manifest.coreIntegrity !== config.coreIntegrity) {
+    return "it was made with another doiname wheel";
+  }
+  if (typeof manifest.sitePackages !== "string" || !manifest.sitePackages.startsWith("/")) {
+    return "its snapshot.json has no sitePackages";
+  }
+  return "";
+}
+
+/**
+ * The JavaScript objects Python held when the snapshot was made that have no global
+ * name (pycore/tools/make-snapshot.mjs, `serializer`): forwarders to the restored instance, which
+ * exists only once `loadPyodide` returns (`holder.pyodide`).
+ * @param {{pyodide: any}} holder
+ * @returns {(value: any) => any}
+ */
+function snapshotDeserializer(holder) {
+  return (value) => {
+    if (value && value.pyodide === true) {
+      return new Proxy({}, { get: (_, key) => holder.pyodide?.[key] });
+    }
+    if (value && typeof value.api === "string") {
+      return (/** @type {any[]} */ ...args) => holder.pyodide._api[value.api](...args);
+    }
+    if (value && typeof value.pub === "string") {
+      return (/** @type {any[]} */ ...args) => holder.pyodide[value.pub](...args);
+    }
+    throw new Error(`the snapshot refers to an unknown object ${JSON.stringify(value)}`);
+  };
+}
+
+/**
+ * Restore the interpreter from the build-time memory snapshot; returns `doiname.bridge`
+ * or throws why it could not (the caller then boots the normal way). The snapshot, the
+ * files it needs and its `snapshot.json` are fetched at the same time; the first two are
+ * dropped as soon as the third does not match.
+ * @param {WorkerConfig} config
+ * @returns {Promise<any>}
+ */
+async function fromSnapshot(config) {
+  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream here");
+  const abort = new AbortController();
+  /** @param {string | undefined} url */
+  const get = async (url) => {
+    const response = await fetch(String(url), { signal: abort.signal });
+    if (!response.ok) throw new Error(`${String(url).split("/").pop()}: HTTP ${response.status}`);
+    return response;
+  };
+  const manifest = get(config.snapshotURL).then((r) => r.json());
+  const data = get(config.snapshotDataURL).then((r) => {
+    const body = /** @type {ReadableStream<Uint8Array>} */ (r.body);
+    return new Response(body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  });
+  const files = get(config.snapshotFilesURL).then((r) => r.arrayBuffer());
+  data.catch(() => {}); // awaited below, or dropped on a mismatch
+  files.catch(() => {});
+  try {
+    const [found, loader] = await Promise.all([manifest, import(config.pyodideModuleURL)]);
+    const mismatch = snapshotMismatch(found, config, String(loader.version));
+    if (mismatch) throw new Error(`the snapshot does not match: ${mismatch}`);
+    /** @type {{pyodide: any}} */
+    const holder = { pyodide: null };
+    const pyodide = await loader.loadPyodide({
+      ...pyodideOptions(config),
+      _loadSnapshot: data,
+      _snapshotDeserializer: snapshotDeserializer(holder),
+    });
+    holder.pyodide = pyodide;
+    step("restoreSnapshot");
+    status("packages", "Installing the doiname package…");
+    // The snapshot holds memory, not files: put back what micropip had installed.
+    pyodide.unpackArchive(await files, "zip", { extractDir: found.sitePackages });
+    // A fresh random state for this visit (the snapshot froze the build's).
+    pyodide.runPython("import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()\n"
+      + "del importlib, random");
+    step("unpackFiles");
+    status("core", "Starting doiname…");
+    const module = pyodide.pyimport("doiname.bridge");
+    if (!String(module.call_json("parse", '["10.1000/182"]')).startsWith('{"ok"')) {
+      throw new Error("the restored interpreter does not answer");
+    }
+    step("importCore");
+    return module;
+  } catch (err) {
+    abort.abort();
+    throw err;
+  }
+}
+
+/**
+ * Start Python and install the core: from the snapshot when there is one that fits,
+ * else the normal way.
  * @param {WorkerConfig} config
  */
 async function boot(config) {
@@ -117,18 +254,22 @@ async function boot(config) {
     throw new Error("this browser does not run WebAssembly, which the DOI engine needs");
   }
   status("runtime", "Loading the Python runtime…");
+  if (config.snapshotURL) {
+    try {
+      useBridge(await fromSnapshot(config));
+      return;
+    } catch (err) {
+      step("snapshotFailed");
+      // Pyodide's own refusals say why on their first line; a Python error on its last.
+      const text = err instanceof Error ? err.message.trim() : String(err);
+      const why = text.startsWith("Traceback") ? plain(err) : text.split("\n")[0];
+      console.warn(`doiname worker: booting without the memory snapshot: ${why}`, err);
+    }
+  }
   const wheel = wheelBytes(config);
   wheel.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
   const { loadPyodide } = await import(config.pyodideModuleURL);
-  /** @type {Record<string, unknown>} */
-  const options = {
-    indexURL: config.indexURL,
-    packageBaseUrl: config.packageBaseUrl ?? config.indexURL,
-    packages: ["micropip"],
-  };
-  if (config.lockFileURL) options.lockFileURL = config.lockFileURL;
-  if (config.lockFileContents) options.lockFileContents = config.lockFileContents;
-  const pyodide = await loadPyodide(options);
+  const pyodide = await loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
   step("loadPyodide");
   status("packages", "Installing the doiname package…");
   const bytes = await wheel;
@@ -143,6 +284,14 @@ async function boot(config) {
   status("core", "Starting doiname…");
   const module = pyodide.pyimport("doiname.bridge");
   step("importCore");
+  useBridge(module);
+}
+
+/**
+ * Keep the functions of `doiname.bridge` that the requests call.
+ * @param {any} module
+ */
+function useBridge(module) {
   bridge = {
     callJson: module.call_json,
     readAnswerJson: module.read_answer_json,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -34,6 +35,17 @@ READY = "() => window.doiname.ready.then(() => true, (e) => 'rejected: ' + e.mes
 def boot(page: Page, url: str) -> None:
     page.goto(url)
     assert page.evaluate(READY) is True
+
+
+def has_snapshot() -> bool:
+    """Whether the built site carries the memory snapshot (build.py skips it without node)."""
+    return (load_build().SITE / "pyodide" / "snapshot.json").is_file()
+
+
+def without_snapshot(page: Page) -> None:
+    """The snapshot's files answer 404: the worker boots the normal way."""
+    page.route(re.compile(r".*/pyodide/snapshot[^/]*$"),
+               lambda route: route.fulfill(status=404, body="missing"))
 
 
 def project() -> dict[str, Any]:
@@ -120,9 +132,13 @@ def test_only_local_files_are_loaded(page: Page, site_url: str) -> None:
     assert not failed and not bad, (failed, bad)
     paths = {u[len(site_url):].split("?")[0] for u in urls}
     build = load_build()
-    assert {"worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
-            "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
-            f"pyodide/{build.MICROPIP_WHEEL}", f"wheels/{build.wheel_name()}"} <= paths
+    runtime = {"worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+               "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"}
+    if has_snapshot():  # restored from it: micropip and the core are in it
+        assert runtime | {f"pyodide/{f}" for f in build.SNAPSHOT_FILES} <= paths
+    else:
+        wheels = {f"pyodide/{build.MICROPIP_WHEEL}", f"wheels/{build.wheel_name()}"}
+        assert runtime | wheels <= paths
     # Python runs in the worker: the page itself never loads the runtime.
     main_thread = page.evaluate(
         "() => performance.getEntriesByType('resource').map((e) => e.name)")
@@ -148,6 +164,7 @@ def test_still_encodes_with_the_network_cut_off(page: Page, site_url: str) -> No
     ("wheels/", "could not be downloaded"),  # the core wheel is missing
 ])
 def test_a_broken_site_says_so(page: Page, site_url: str, path: str, expected: str) -> None:
+    without_snapshot(page)  # the normal boot, which needs the wheel
     page.route(re.compile(re.escape(site_url + path) + r"[^?]*(\?.*)?$"),
                lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url)
@@ -230,3 +247,57 @@ def test_core_wheel_is_a_valid_pure_python_wheel(site_dir: Path, tmp_path: Path)
     assert "doiname/bridge.py" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     assert build.build_wheel(tmp_path).read_bytes() == wheel.read_bytes()
+
+
+# The build-time memory snapshot (issue 6) ---------------------------------------------
+
+
+WORKER_STEPS = "() => Object.keys(window.doiname.timings).filter((k) => k.startsWith('worker.'))"
+
+
+def test_boots_from_the_memory_snapshot(page: Page, site_url: str) -> None:
+    if not has_snapshot():
+        pytest.skip("this build has no memory snapshot (node missing or DOINAME_SNAPSHOT=0)")
+    warnings: list[str] = []
+    page.on("console",
+            lambda m: warnings.append(m.text) if m.type in ("warning", "error") else None)
+    boot(page, site_url)
+    assert page.evaluate(WORKER_STEPS) == [
+        "worker.restoreSnapshot", "worker.unpackFiles", "worker.importCore"]
+    assert not warnings
+    # A module imported before the snapshot, one imported lazily after, the metadata.
+    assert page.evaluate("() => window.doiname.call('parse', 'doi:10.1000/182')") == {
+        "prefix": "10.1000", "suffix": "182", "name": "10.1000/182"}
+    info = page.evaluate("() => window.doiname.info()")
+    assert info["installer"] == "micropip" and info["distribution"] == project()["version"]
+
+
+def _snapshot_json(site_dir: Path, **changes: str) -> str:
+    manifest = json.loads((site_dir / "pyodide" / "snapshot.json").read_text())
+    return json.dumps({**manifest, **changes})
+
+
+@pytest.mark.parametrize("broken", ["missing", "other-wasm", "other-core", "corrupt"])
+def test_falls_back_when_the_snapshot_does_not_fit(page: Page, site_url: str, site_dir: Path,
+                                                   broken: str) -> None:
+    if not has_snapshot():
+        pytest.skip("this build has no memory snapshot")
+    notes: list[str] = []
+    page.on("console", lambda m: notes.append(m.text) if m.type == "warning" else None)
+    if broken == "missing":
+        without_snapshot(page)
+    elif broken == "corrupt":  # right header, wrong build id: Pyodide refuses it
+        page.route("**/pyodide/snapshot.bin.gz", lambda route: route.fulfill(
+            status=200, body=gzip.compress(b"\x00snp" + b"x" * 4092)))
+    else:
+        key = "wasmSha256" if broken == "other-wasm" else "coreIntegrity"
+        body = _snapshot_json(site_dir, **{key: "sha256-other"})
+        page.route("**/pyodide/snapshot.json", lambda route: route.fulfill(
+            status=200, content_type="application/json", body=body))
+    boot(page, site_url)
+    steps = page.evaluate(WORKER_STEPS)
+    assert "worker.snapshotFailed" in steps and "worker.install" in steps
+    assert any("booting without the memory snapshot" in n for n in notes), notes
+    assert page.evaluate("() => window.doiname.call('to_url', '10.1000/456#789')") == \
+        "https://doi.org/10.1000/456%23789"
+    assert page.evaluate("() => window.doiname.info()")["installer"] == "micropip"
