@@ -48,11 +48,13 @@
  * line is done, or rejects (code `cancelled` after `cancel()` or the signal). The rows
  * stay in the worker until `close()`: `export` writes them (all in input order, or the
  * row numbers in `order`) as the text of a CSV, JSON or JSON Lines file, also after a
- * cancel (the rows done so far).
+ * cancel (the rows done so far); `resolved` (row number to `{outcome, url}` of a
+ * `resolve`) adds the columns `resolution` and `resolves_to`, also to the duplicates.
  * @typedef {{
  *   finished: Promise<BatchProgress>,
  *   cancel: () => void,
- *   export: (format: "csv" | "json" | "jsonl", order?: number[] | null) => Promise<string>,
+ *   export: (format: "csv" | "json" | "jsonl", order?: number[] | null,
+ *     resolved?: Record<number, {outcome: string, url: string | null}> | null) => Promise<string>,
  *   close: () => Promise<void>,
  * }} BatchHandle
  */
@@ -397,10 +399,10 @@ export function createDoiname(options) {
     return {
       finished,
       cancel,
-      export: async (format, order = null) => {
+      export: async (format, order = null, resolved = null) => {
         const job = await jobId;
         if (job < 0) throw toError({ code: "unknown-job", message: "This batch did not start." });
-        return send({ type: "batch-export", job, format, order });
+        return send({ type: "batch-export", job, format, order, resolved });
       },
       close: async () => {
         cancel();

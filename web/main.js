@@ -94,6 +94,7 @@ const batch = new BatchView({
   shown: byId("batch-shown"),
   csv: /** @type {HTMLButtonElement} */ (byId("batch-csv")),
   json: /** @type {HTMLButtonElement} */ (byId("batch-json")),
+  resolve: /** @type {HTMLButtonElement} */ (byId("batch-resolve")),
   shownOnly: /** @type {HTMLInputElement} */ (byId("batch-shown-only")),
   scroller: byId("batch-scroll"),
   table: /** @type {HTMLTableElement} */ (byId("batch-table")),

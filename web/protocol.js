@@ -66,7 +66,7 @@
  *   {id: number, type: "batch", text: string} |
  *   {id: number, type: "batch-cancel", target: number} |
  *   {id: number, type: "batch-export", job: number, format: "csv" | "json" | "jsonl",
- *    order: number[] | null} |
+ *    order: number[] | null, resolved: Record<string, {outcome: string, url: string | null}> | null} |
  *   {id: number, type: "batch-close", job: number}
  * ) & {[key: string]: any}} Request
  */

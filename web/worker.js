@@ -35,7 +35,7 @@ const scope = self;
  *   infoJson: () => string,
  *   batchOpen: (text: string) => string,
  *   batchStep: (job: number, maxLines: number, budgetMs: number) => string,
- *   batchExport: (job: number, format: string, order: string) => string,
+ *   batchExport: (job: number, format: string, order: string, resolved: string) => string,
  *   batchClose: (job: number) => string} | null}
  */
 let bridge = null;
@@ -321,7 +321,8 @@ function handle(req) {
       return bridge.infoJson();
     case "batch-export":
       return bridge.batchExport(Number(req.job), String(req.format),
-        req.order ? JSON.stringify(req.order) : "null");
+        req.order ? JSON.stringify(req.order) : "null",
+        req.resolved ? JSON.stringify(req.resolved) : "null");
     case "batch-close":
       return bridge.batchClose(Number(req.job));
     case "batch-cancel":

@@ -60,6 +60,7 @@ __all__ = [
     "CSV_COLUMNS",
     "EXPORT_FORMATS",
     "MATCH_COLUMNS",
+    "RESOLUTION_COLUMNS",
     "BatchJob",
     "BatchRow",
     "BatchSession",
@@ -326,23 +327,30 @@ def _findings_cell(findings: Iterable[Finding]) -> str:
     return " | ".join(f"{f.severity} {f.code}: {f.message}" for f in findings)
 
 
+#: A function giving extra cells (CSV) or fields (JSON) for a row, e.g. its resolution.
+Extra = Callable[[BatchRow], Mapping[str, Any]]
+
+
 def write_csv(
-    rows: Iterable[BatchRow], fp: IO[str], *, header: bool = True, spreadsheet_safe: bool = True
+    rows: Iterable[BatchRow], fp: IO[str], *, header: bool = True, spreadsheet_safe: bool = True,
+    extra: Extra | None = None, extra_columns: tuple[str, ...] = (),
 ) -> BatchSummary:
     """Write rows as CSV (RFC 4180 quoting, columns ``CSV_COLUMNS``) as they come.
 
     With ``spreadsheet_safe`` (default) an ``input`` or ``text`` cell that starts with
     ``= + - @``, a tab or a carriage return gets a leading ``'`` so that a spreadsheet
     shows it instead of running it as a formula. Findings are one cell:
-    ``severity code: message`` joined by `` | ``. Returns the counts. Open ``fp`` with
+    ``severity code: message`` joined by `` | ``. ``extra_columns`` are added at the end,
+    their cells taken from ``extra(row)`` by name. Returns the counts. Open ``fp`` with
     ``newline=""``.
     """
     writer = csv.writer(fp, lineterminator="\r\n")
     if header:
-        writer.writerow(CSV_COLUMNS)
+        writer.writerow((*CSV_COLUMNS, *extra_columns))
     summary = BatchSummary()
     for row in rows:
         summary.add(row)
+        more = extra(row) if extra is not None else {}
         writer.writerow((
             row.line,
             _safe_cell(row.input, spreadsheet_safe),
@@ -356,29 +364,41 @@ def write_csv(
             "" if row.end is None else row.end,
             _safe_cell(row.text or "", spreadsheet_safe),
             row.form or "",
+            *(_safe_cell(str(more.get(c) or ""), spreadsheet_safe) for c in extra_columns),
         ))
     return summary
 
 
-def write_jsonl(rows: Iterable[BatchRow], fp: IO[str]) -> BatchSummary:
-    """Write one JSON object per row (:meth:`BatchRow.as_dict`), one per line. Returns counts."""
+def _row_json(row: BatchRow, extra: Extra | None) -> str:
+    data = row.as_dict()
+    if extra is not None:
+        data.update(extra(row))
+    return json.dumps(data, ensure_ascii=False)
+
+
+def write_jsonl(rows: Iterable[BatchRow], fp: IO[str], *,
+                extra: Extra | None = None) -> BatchSummary:
+    """Write one JSON object per row (:meth:`BatchRow.as_dict`, plus ``extra(row)``), one
+    per line. Returns the counts."""
     summary = BatchSummary()
     for row in rows:
         summary.add(row)
-        fp.write(json.dumps(row.as_dict(), ensure_ascii=False))
+        fp.write(_row_json(row, extra))
         fp.write("\n")
     return summary
 
 
-def write_json(rows: Iterable[BatchRow], fp: IO[str]) -> BatchSummary:
-    """Write the rows as one JSON array of :meth:`BatchRow.as_dict` objects. Returns counts."""
+def write_json(rows: Iterable[BatchRow], fp: IO[str], *,
+               extra: Extra | None = None) -> BatchSummary:
+    """Write the rows as one JSON array of :meth:`BatchRow.as_dict` objects (plus
+    ``extra(row)``). Returns the counts."""
     summary = BatchSummary()
     fp.write("[")
     sep = "\n"
     for row in rows:
         summary.add(row)
         fp.write(sep)
-        fp.write(json.dumps(row.as_dict(), ensure_ascii=False))
+        fp.write(_row_json(row, extra))
         sep = ",\n"
     fp.write("\n]\n")
     return summary
@@ -396,6 +416,8 @@ def count_lines(text: str) -> int:
 
 #: What :meth:`BatchJob.export` writes.
 EXPORT_FORMATS = ("csv", "json", "jsonl")
+#: The columns :meth:`BatchJob.export` adds when names were resolved.
+RESOLUTION_COLUMNS = ("resolution", "resolves_to")
 
 
 class BatchJob:
@@ -461,12 +483,17 @@ class BatchJob:
         }
 
     def export(self, fmt: str, order: Iterable[int] | None = None,
-               *, spreadsheet_safe: bool = True) -> str:
+               *, spreadsheet_safe: bool = True,
+               resolved: Mapping[int, Mapping[str, Any]] | None = None) -> str:
         """The rows as the text of a ``csv``, ``json`` or ``jsonl`` file.
 
         ``order`` lists row indices (as :meth:`step` numbered them, from 0) to write, in
-        that order; ``None`` writes every row in input order. Raises ``ValueError`` for
-        an unknown format or index.
+        that order; ``None`` writes every row in input order. ``resolved`` maps row
+        indices to what resolving their name gave (``outcome`` and ``url`` of a
+        :class:`~doiname.handle.HandleRecord`); every row whose name is equivalent to a
+        resolved one (003 ch. 3: its duplicates too) then gets the columns
+        ``resolution`` and ``resolves_to`` (in JSON: ``"resolution": {outcome, url}``).
+        Raises ``ValueError`` for an unknown format or index.
         """
         if fmt not in EXPORT_FORMATS:
             raise ValueError(
@@ -482,14 +509,40 @@ class BatchJob:
                     raise ValueError(f"no row {i!r} in this batch (it has {size} rows)")
                 picked.append(self.rows[i])
             rows = picked
+        extra = self._resolution(resolved) if resolved is not None else None
         out = io.StringIO(newline="")
         if fmt == "csv":
-            write_csv(rows, out, spreadsheet_safe=spreadsheet_safe)
+            write_csv(rows, out, spreadsheet_safe=spreadsheet_safe, extra=extra,
+                      extra_columns=RESOLUTION_COLUMNS if extra is not None else ())
         elif fmt == "json":
-            write_json(rows, out)
+            write_json(rows, out, extra=extra)
         else:
-            write_jsonl(rows, out)
+            write_jsonl(rows, out, extra=extra)
         return out.getvalue()
+
+    def _resolution(self, resolved: Mapping[int, Mapping[str, Any]]) -> Extra:
+        """``extra`` for the writers: each row's resolution, found by equivalence key."""
+        by_key: dict[str, tuple[str, str | None]] = {}
+        size = len(self.rows)
+        for index, result in resolved.items():
+            i = int(index)
+            if not 0 <= i < size:
+                raise ValueError(f"no row {index!r} in this batch (it has {size} rows)")
+            row = self.rows[i]
+            if row.doi is None or row.status == "error" or not isinstance(result, Mapping):
+                continue
+            url = result.get("url")
+            by_key[equivalence_key(row.doi)] = (str(result.get("outcome") or ""),
+                                                url if isinstance(url, str) else None)
+
+        def extra(row: BatchRow) -> dict[str, Any]:
+            found = (by_key.get(equivalence_key(row.doi))
+                     if row.doi is not None and row.status != "error" else None)
+            if found is None:
+                return {"resolution": None, "resolves_to": None}
+            return {"resolution": found[0], "resolves_to": found[1]}
+
+        return extra
 
 
 # ------------------------------------------------------------------ doiname extract

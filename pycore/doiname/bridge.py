@@ -199,10 +199,12 @@ def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> s
         return _internal("the batch", exc)
 
 
-def batch_export_json(job: int, fmt: str, order_json: str = "null") -> str:
+def batch_export_json(job: int, fmt: str, order_json: str = "null",
+                      resolved_json: str = "null") -> str:
     """A batch's rows as the text of a CSV, JSON or JSON Lines file (:meth:`BatchJob.export`).
 
-    ``order_json`` is ``null`` (every row, input order) or a JSON array of row indices.
+    ``order_json`` is ``null`` (every row, input order) or a JSON array of row indices;
+    ``resolved_json`` is ``null`` or a JSON object from row indices to ``{outcome, url}``.
     """
     found = _job(job)
     if found is None:
@@ -211,7 +213,12 @@ def batch_export_json(job: int, fmt: str, order_json: str = "null") -> str:
         order = json.loads(order_json) if order_json else None
         if order is not None and not isinstance(order, list):
             raise ValueError("the order must be a list of row numbers")
-        text = found.export(str(fmt), order)
+        resolved = json.loads(resolved_json) if resolved_json else None
+        if resolved is not None:
+            if not isinstance(resolved, dict) or not all(k.isdigit() for k in resolved):
+                raise ValueError("the resolutions must be an object keyed by row number")
+            resolved = {int(k): v for k, v in resolved.items()}
+        text = found.export(str(fmt), order, resolved=resolved)
     except ValueError as exc:
         return _error("bad-arguments", f"The rows cannot be exported: {exc}")
     except Exception as exc:

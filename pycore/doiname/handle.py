@@ -23,7 +23,7 @@ import base64
 import binascii
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any, Literal
 from xml.parsers import expat
@@ -42,6 +42,7 @@ __all__ = [
     "read_handle_response",
     "read_which_ra_response",
     "transport_outcome",
+    "worth_retrying",
 ]
 
 Outcome = Literal[
@@ -256,7 +257,8 @@ class HandleRecord:
     ``outcome`` is a stable code (``ok``, ``not-found``, ``no-values``, ``server-error``,
     ``bad-json``, ``http-error``, ``unexpected``, ``network``, ``timeout``, ``cancelled``,
     ``too-large``); ``message`` says it in plain words; ``url`` is the first linkable URL
-    value (where the name resolves); ``notes`` list oddities of the answer.
+    value (where the name resolves); ``notes`` list oddities of the answer. ``retry``
+    says whether asking again later may give another answer (:func:`worth_retrying`).
     """
 
     outcome: Outcome
@@ -268,6 +270,23 @@ class HandleRecord:
     values: tuple[HandleValue, ...] = ()
     url: str | None = None
     notes: tuple[str, ...] = ()
+    retry: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "retry", worth_retrying(self.outcome, self.status))
+
+
+def worth_retrying(outcome: str, status: int | None) -> bool:
+    """Whether a handle API request with this result may succeed if asked again later.
+
+    True for HTTP 429 (Too Many Requests), any 5xx, the resolver's server error
+    (``responseCode`` 2, 003 ch. 4) and a timeout; a page that resolves many names
+    retries these with backoff (issue 5). A name that is not found, a bad answer or a
+    refused request (``network``, which includes CORS) is final.
+    """
+    if status is not None and (status == 429 or 500 <= status <= 599):
+        return True
+    return outcome in ("server-error", "timeout")
 
 
 def transport_outcome(kind: str) -> HandleRecord:

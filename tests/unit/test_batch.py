@@ -371,3 +371,21 @@ def test_write_json_is_one_array() -> None:
     out = io.StringIO()
     write_json([], out)
     assert json.loads(out.getvalue()) == []
+
+
+def test_export_with_resolutions_reaches_the_duplicates() -> None:
+    job, rows = run_job("10.1000/ABC\nnone\ndoi:10.1000/abc\n10.1000/%zz\n10.1000/other")
+    assert [r["status"] for r in rows] == ["ok", "no-doi", "duplicate", "error", "ok"]
+    resolved = {0: {"outcome": "ok", "url": "https://example.org/a"},
+                4: {"outcome": "not-found", "url": None}}
+    table = list(csv.reader(io.StringIO(job.export("csv", resolved=resolved))))
+    assert table[0][-2:] == ["resolution", "resolves_to"]
+    assert [row[-2:] for row in table[1:]] == [
+        ["ok", "https://example.org/a"], ["", ""], ["ok", "https://example.org/a"],
+        ["", ""], ["not-found", ""]]
+    data = json.loads(job.export("json", [2], resolved=resolved))
+    assert data[0]["resolution"] == "ok" and data[0]["resolves_to"] == "https://example.org/a"
+    with pytest.raises(ValueError, match="no row"):
+        job.export("csv", resolved={9: {"outcome": "ok"}})
+    # Without resolutions the columns are the CLI's.
+    assert next(csv.reader(io.StringIO(job.export("csv")))) == list(CSV_COLUMNS)

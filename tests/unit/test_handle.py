@@ -22,6 +22,7 @@ from doiname.handle import (
     read_handle_response,
     read_which_ra_response,
     transport_outcome,
+    worth_retrying,
 )
 from doiname.jsonable import to_jsonable
 
@@ -723,3 +724,24 @@ def test_plain_http_urls_are_linkable(scheme: str, host: str, path: str) -> None
     assert is_linkable_url(url) is ("@" not in host)
     for trick in (" " + url, url + "\n", "\u200b" + url, url.replace("/", "\\", 1)):
         assert not is_linkable_url(trick)
+
+
+@pytest.mark.parametrize(("status", "body", "retry"), [
+    (429, "", True),
+    (503, "", True),
+    (500, '{"responseCode": 2}', True),
+    (200, '{"responseCode": 2}', True),
+    (404, '{"responseCode": 100, "handle": "10.1000/x"}', False),
+    (403, "", False),
+    (200, "<html>login</html>", False),
+])
+def test_retry_only_where_asking_again_may_help(status: int, body: str, retry: bool) -> None:
+    record = read_handle_response(status, body)
+    assert record.retry is retry
+    assert worth_retrying(record.outcome, record.status) is retry
+
+
+def test_retry_after_no_answer() -> None:
+    assert transport_outcome("timeout").retry is True
+    assert transport_outcome("network").retry is False  # also a CORS refusal: final
+    assert transport_outcome("cancelled").retry is False

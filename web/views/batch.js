@@ -6,7 +6,9 @@
  * back: a progress bar, the counts, and a table that draws only the rows in sight, so
  * that 100,000 lines scroll smoothly. Sorting and filtering reorder row numbers here;
  * the CSV and JSON files are written by Python (`export`), for every row in input order
- * or for the rows shown, in the order shown. No DOI rule is in this file.
+ * or for the rows shown, in the order shown. "Resolve all" asks doi.org for each unique
+ * name, at most RESOLVE_PARALLEL at a time, again with backoff when Python's reading of
+ * the answer says it may help (`retry`: 429, 5xx, a timeout). No DOI rule is here.
  * @module views/batch
  */
 import { announce, el, replace } from "../dom.js";
@@ -31,6 +33,7 @@ const COLUMNS = /** @type {const} */ ([
   { key: "findings", label: "Findings", sorts: true },
   { key: "url", label: "URL", sorts: false },
   { key: "uri", label: "doi: URI", sorts: false },
+  { key: "resolution", label: "Resolves to", sorts: false },
 ]);
 
 /** How each status is named on the page. */
@@ -39,6 +42,31 @@ const STATUS_LABEL = {
 };
 /** Order of statuses when sorting by status: the ones needing attention first. */
 const STATUS_RANK = { error: 0, warning: 1, duplicate: 2, ok: 3, "no-doi": 4 };
+
+/** Most doi.org requests in flight during "Resolve all". */
+const RESOLVE_PARALLEL = 4;
+/** Most attempts per name; waits between them double from RETRY_BASE_MS. */
+const RESOLVE_TRIES = 4;
+const RETRY_BASE_MS = 500;
+
+/**
+ * Wait `ms`, or less if `signal` fires.
+ * @param {number} ms
+ * @param {AbortSignal} signal
+ * @returns {Promise<void>}
+ */
+function pause(ms, signal) {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() {
+      clearTimeout(t);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
 
 /** Rows drawn above and below the visible ones. */
 const OVERSCAN = 8;
@@ -90,6 +118,7 @@ export class BatchView {
    *   results: HTMLElement, summary: HTMLElement, filter: HTMLSelectElement,
    *   search: HTMLInputElement, shown: HTMLElement, csv: HTMLButtonElement,
    *   json: HTMLButtonElement, shownOnly: HTMLInputElement, scroller: HTMLElement,
+   *   resolve: HTMLButtonElement,
    *   table: HTMLTableElement, head: HTMLTableRowElement, body: HTMLTableSectionElement,
    *   detail: HTMLElement, onInspect: (text: string) => void,
    * }} els
@@ -119,6 +148,10 @@ export class BatchView {
     /** @type {BatchSummary | null} */
     this.counts = null;
     this.source = "";
+    /** What resolving each unique name gave, by row number. @type {Map<number, any>} */
+    this.resolutions = new Map();
+    /** @type {AbortController | null} */
+    this.resolving = null;
 
     els.run.addEventListener("click", () => this.start(els.input.value, "the text above"));
     els.cancel.addEventListener("click", () => this.cancel());
@@ -154,6 +187,7 @@ export class BatchView {
         this.refreshView(true);
       }, 120);
     });
+    els.resolve.addEventListener("click", () => void this.resolveAll());
     els.csv.addEventListener("click", () => void this.download("csv"));
     els.json.addEventListener("click", () => void this.download("json"));
     els.scroller.addEventListener("scroll", () => this.schedule(), { passive: true });
@@ -239,11 +273,15 @@ export class BatchView {
 
   /** Cancel the running batch; the rows done so far stay. */
   cancel() {
-    if (this.handle && this.running) this.handle.cancel();
+    if (this.resolving) this.resolving.abort();
+    else if (this.handle && this.running) this.handle.cancel();
   }
 
   /** Cancel and forget the current batch (its rows in the worker too). */
   discard() {
+    if (this.resolving) this.resolving.abort();
+    this.resolving = null;
+    this.resolutions = new Map();
     const old = this.handle;
     this.handle = null;
     if (old) void old.close().catch(() => {});
@@ -267,11 +305,13 @@ export class BatchView {
   }
 
   /**
-   * @param {boolean} running
+   * @param {boolean} running a batch or a Resolve all is under way (Cancel stops it)
+   * @param {boolean} [searching] it is a batch (the run button then starts it again)
    */
-  setRunning(running) {
+  setRunning(running, searching = running) {
     this.els.cancel.disabled = !running;
-    this.els.run.textContent = running ? "Start again" : "Find DOIs";
+    this.els.resolve.disabled = running;
+    this.els.run.textContent = searching ? "Start again" : "Find DOIs";
     this.els.results.setAttribute("aria-busy", running ? "true" : "false");
   }
 
@@ -472,8 +512,93 @@ export class BatchView {
     el("td", { class: "col-duplicate_of num", text: r.duplicate_of === null ? "" : `line ${r.duplicate_of}` }),
     el("td", { class: "col-findings", text: findingsText(r) }),
     el("td", { class: "col-url mono", text: r.url ?? "" }),
-    el("td", { class: "col-uri mono", text: r.uri ?? "" }));
+    el("td", { class: "col-uri mono", text: r.uri ?? "" }),
+    el("td", { class: "col-resolution", text: this.resolutionText(index) }));
     return tr;
+  }
+
+  /**
+   * The Resolves-to cell: where the name resolves, or why not.
+   * @param {number} index
+   * @returns {string}
+   */
+  resolutionText(index) {
+    const rec = this.resolutions.get(index);
+    if (rec) return rec.ok ? (rec.url ?? "resolved (no URL value)") : rec.message;
+    const r = this.rows[index];
+    if (r.status === "duplicate" && this.resolutions.size) return `see line ${r.duplicate_of}`;
+    return "";
+  }
+
+  /**
+   * Resolve one name, again with growing waits while the answer says it may help.
+   * @param {string} doi
+   * @param {AbortSignal} signal
+   * @returns {Promise<any>}
+   */
+  async resolveOne(doi, signal) {
+    const a = /** @type {NonNullable<ReturnType<typeof api>>} */ (api());
+    let rec = null;
+    for (let attempt = 0; attempt < RESOLVE_TRIES; attempt++) {
+      if (attempt) await pause(RETRY_BASE_MS * 2 ** (attempt - 1) * (1 + Math.random() / 4), signal);
+      rec = await a.resolve(doi, { signal });
+      if (!rec.retry || signal.aborted) break;
+    }
+    return rec;
+  }
+
+  /** Resolve every unique name at doi.org, a few at a time (the Resolve all button). */
+  async resolveAll() {
+    const targets = [];
+    for (let i = 0; i < this.rows.length; i++) {
+      const r = this.rows[i];
+      if (r && (r.status === "ok" || r.status === "warning") && r.doi && !this.resolutions.has(i)) targets.push(i);
+    }
+    if (!targets.length) {
+      this.say(this.resolutions.size ? "Every unique name is resolved already." : "There is no readable DOI name to resolve.", true);
+      return;
+    }
+    const controller = new AbortController();
+    this.resolving = controller;
+    const signal = controller.signal;
+    this.setRunning(true, false);
+    this.els.progressWrap.hidden = false;
+    let done = 0;
+    const total = targets.length;
+    const show = () => {
+      this.els.progress.value = done / total;
+      replace(this.els.progressText, `Resolved ${fmt(done)} of ${fmt(total)} names`);
+    };
+    show();
+    this.say(`Resolving ${fmt(total)} unique names at doi.org, ${RESOLVE_PARALLEL} at a time…`, false);
+    const queue = targets.slice();
+    const lane = async () => {
+      while (queue.length && !signal.aborted) {
+        const index = /** @type {number} */ (queue.shift());
+        try {
+          const rec = await this.resolveOne(/** @type {string} */ (this.rows[index].doi), signal);
+          if (signal.aborted && rec && rec.outcome === "cancelled") break;
+          if (this.resolving !== controller) return;
+          this.resolutions.set(index, rec);
+        } catch (err) {
+          console.error(err);
+        }
+        done++;
+        show();
+        this.schedule();
+        if (index === this.selected) this.drawDetail(this.rows[index]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(RESOLVE_PARALLEL, total) }, lane));
+    if (this.resolving !== controller) return; // cleared or restarted meanwhile
+    this.resolving = null;
+    this.setRunning(false);
+    this.draw();
+    let ok = 0;
+    for (const rec of this.resolutions.values()) if (rec && rec.ok) ok++;
+    this.say(signal.aborted
+      ? `Resolving cancelled after ${fmt(done)} of ${fmt(total)} names; ${fmt(ok)} resolved so far.`
+      : `Resolved ${fmt(total)} names: ${fmt(ok)} resolve, ${fmt(this.resolutions.size - ok)} do not (see the Resolves to column).`, false);
   }
 
   /** Draw the rows in sight, with spacers standing for the others. */
@@ -573,6 +698,8 @@ export class BatchView {
           el("dd", { class: "value" }, visibleText(r.doi))) : null,
         link ? el("div", null, el("dt", { text: "URL" }), el("dd", null, link)) : null,
         r.uri ? el("div", null, el("dt", { text: "URI" }), el("dd", { class: "value", text: r.uri })) : null,
+        this.resolutions.has(this.selected) ? el("div", null, el("dt", { text: "Resolution" }),
+          el("dd", null, this.resolutionDetail(this.resolutions.get(this.selected)))) : null,
         r.duplicate_of !== null ? el("div", null, el("dt", { text: "Duplicate of" }),
           el("dd", null, el("button", { type: "button", class: "link-like", onclick: () => this.goToLine(/** @type {number} */ (r.duplicate_of)) }, `line ${fmt(r.duplicate_of)}`))) : null),
       findings.length ? el("ul", { class: "findings" }, findings.map((f) => el("li", { class: `finding sev-${f.severity}` },
@@ -581,6 +708,17 @@ export class BatchView {
       r.doi || r.text ? el("p", null, el("button", {
         type: "button", onclick: () => this.els.onInspect(r.text ?? r.doi ?? r.input),
       }, "Open in Inspect")) : null);
+  }
+
+  /**
+   * What resolving a name gave, with a link only for an http(s) target.
+   * @param {any} rec
+   * @returns {Node}
+   */
+  resolutionDetail(rec) {
+    const url = rec && typeof rec.url === "string" && /^https?:\/\//i.test(rec.url) ? rec.url : null;
+    return el("span", null, rec ? String(rec.message) : "",
+      url ? [" ", el("a", { href: url, rel: "noopener noreferrer", target: "_blank", text: url })] : null);
   }
 
   /**
@@ -615,7 +753,13 @@ export class BatchView {
     const order = shownOnly ? this.view.slice() : null;
     const count = order ? order.length : this.rows.length;
     try {
-      const text = await this.handle.export(format, order);
+      /** @type {Record<number, {outcome: string, url: string | null}> | null} */
+      let resolved = null;
+      if (this.resolutions.size) {
+        resolved = {};
+        for (const [i, rec] of this.resolutions) if (rec) resolved[i] = { outcome: rec.outcome, url: rec.url ?? null };
+      }
+      const text = await this.handle.export(format, order, resolved);
       const name = `doiname-batch.${format}`;
       saveFile(text, name, format === "csv" ? "text/csv;charset=utf-8" : "application/json");
       this.say(`Saved ${name}: ${fmt(count)} rows${shownOnly ? " as shown" : ", in input order"}.`, false);
