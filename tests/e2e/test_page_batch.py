@@ -307,7 +307,8 @@ def test_resolve_all_four_at_a_time_with_retry(page: Page, site_url: str) -> Non
     expect(page.locator("#batch-status")).to_contain_text("Done: 13 lines")
     page.click("#batch-resolve")
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and "Resolved 10 names" not in page.inner_text("#batch-status"):
+    while (time.monotonic() < deadline
+           and "Resolved 10 names" not in page.inner_text("#batch-status")):
         page.wait_for_timeout(150)
         peak = max(peak, len(held))
         for route in held:
