@@ -96,7 +96,8 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 class BatchRow:
     """One row of a batch: a DOI found in a line, or the line itself when it has none.
 
-    ``line`` counts from 1. ``input`` is the line without its line break. ``start``,
+    ``line`` counts from 1. ``input`` is the line without its line break (over
+    ``INPUT_LIMIT`` code points: an excerpt around the DOI, ``…`` marking cuts). ``start``,
     ``end``, ``text`` and ``form`` are those of the :class:`~doiname.extract.Match`
     (positions in the line). ``doi`` is the name; for an ``error`` row it is the raw
     text scanned and ``url``/``uri`` are ``None``.
@@ -211,6 +212,26 @@ class BatchSummary:
         )
 
 
+#: A line longer than this (code points) is shown in ``input`` as an excerpt.
+INPUT_LIMIT = 1000
+#: How much of a long line is kept on each side of the DOI in an excerpt.
+INPUT_CONTEXT = 200
+
+
+def _shown_input(line: str, m: Match | None = None) -> str:
+    """The ``input`` of a row: the line, or for a line over ``INPUT_LIMIT`` code points
+    (a minified JSON file is one line) an excerpt around the DOI with ``…`` where text
+    was left out, so that each row stays small however many DOIs share the line.
+    ``start``/``end`` still count in the whole line."""
+    if len(line) <= INPUT_LIMIT:
+        return line
+    if m is None:
+        return line[:INPUT_LIMIT] + "…"
+    a = max(0, m.start - INPUT_CONTEXT)
+    b = min(len(line), m.end + INPUT_CONTEXT)
+    return ("…" if a else "") + line[a:b] + ("…" if b < len(line) else "")
+
+
 def _strip_newline(line: str) -> str:
     if line.endswith("\n"):
         line = line[:-1]
@@ -256,7 +277,7 @@ class BatchSession:
         text = _strip_newline(line)
         matches = extract(text)
         if not matches:
-            rows = [BatchRow(number, text, "no-doi")]
+            rows = [BatchRow(number, _shown_input(text), "no-doi")]
         else:
             rows = [self._row(number, text, m) for m in matches]
         add = self.summary.add
@@ -267,7 +288,8 @@ class BatchSession:
     def _row(self, number: int, text: str, m: Match) -> BatchRow:
         findings = m.findings
         if not m.ok:
-            return BatchRow(number, text, "error", str(m.doi), None, None, findings, None,
+            return BatchRow(number, _shown_input(text, m), "error", str(m.doi), None, None,
+                            findings, None,
                             m.start, m.end, m.text, m.form)
         doi = m.doi
         extra = self._check(doi)
@@ -292,7 +314,8 @@ class BatchSession:
             else:
                 self._seen[key] = number
                 status = "warning" if "warning" in severities else "ok"
-        return BatchRow(number, text, status, str(doi), to_url(doi), to_uri(doi), findings,
+        return BatchRow(number, _shown_input(text, m), status, str(doi), to_url(doi), to_uri(doi),
+                        findings,
                         duplicate_of, m.start, m.end, m.text, m.form)
 
     def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:

@@ -389,3 +389,23 @@ def test_export_with_resolutions_reaches_the_duplicates() -> None:
         job.export("csv", resolved={9: {"outcome": "ok"}})
     # Without resolutions the columns are the CLI's.
     assert next(csv.reader(io.StringIO(job.export("csv")))) == list(CSV_COLUMNS)
+
+
+def test_a_very_long_line_gives_small_rows() -> None:
+    """A minified JSON file is one line: its rows carry an excerpt, not the whole line."""
+    from doiname.batch import INPUT_CONTEXT, INPUT_LIMIT
+
+    items = [f'{{"doi":"10.1000/j{i}","title":"{"x" * 50}"}}' for i in range(2000)]
+    line = "[" + ",".join(items) + "]"
+    rows = rows_of([line])
+    assert [r.doi for r in rows] == [f"10.1000/j{i}" for i in range(2000)]
+    for r in rows:
+        assert r.start is not None and r.end is not None
+        assert len(r.input) <= 2 * INPUT_CONTEXT + (r.end - r.start) + 2
+        assert line[r.start:r.end] == r.text and r.text in r.input
+    assert rows[0].input.startswith("[") and rows[0].input.endswith("…")
+    assert rows[-1].input.startswith("…") and rows[-1].input.endswith("]")
+    nothing = rows_of(["y" * (INPUT_LIMIT + 5)])[0]
+    assert nothing.status == "no-doi" and nothing.input == "y" * INPUT_LIMIT + "…"
+    short = rows_of(["z" * INPUT_LIMIT])[0]
+    assert short.input == "z" * INPUT_LIMIT
