@@ -648,9 +648,9 @@ export class BatchView {
       case "End": to = n - 1; break;
       case "Enter": {
         const r = this.rows[this.selected];
-        if (r) {
+        if (r && r.text) { // a row with a DOI (or the text that failed to read as one)
           ev.preventDefault();
-          this.els.onInspect(r.text ?? r.input);
+          this.els.onInspect(r.text);
         }
         return;
       }
@@ -705,8 +705,8 @@ export class BatchView {
       findings.length ? el("ul", { class: "findings" }, findings.map((f) => el("li", { class: `finding sev-${f.severity}` },
         el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
         el("span", { class: "finding-body" }, el("span", { text: f.message }))))) : null,
-      r.doi || r.text ? el("p", null, el("button", {
-        type: "button", onclick: () => this.els.onInspect(r.text ?? r.doi ?? r.input),
+      r.text ? el("p", null, el("button", {
+        type: "button", onclick: () => this.els.onInspect(/** @type {string} */ (r.text)),
       }, "Open in Inspect")) : null);
   }
 
