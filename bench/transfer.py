@@ -4,7 +4,8 @@ Serves dist/site with ``build.py``'s server (which answers conditional requests)
 page in Chromium until ``window.doiname.ready``, and sums what was transferred: for the
 first visit the gzip size of each response (what a static host with compression sends)
 and the raw size; for a repeat visit (same browser profile with its disk cache, the page
-opened again) the responses that were not served from the cache or answered 304. Prints the figures; never asserts.
+opened again) the responses that were not served from the cache or answered 304.
+Prints the figures; never asserts.
 
     python3 bench/transfer.py
 """
