@@ -306,7 +306,10 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
         f"{manifest['gzipBytes'] / 1e6:.1f} MB gzip")
     manifest_name, data_name, files_name = SNAPSHOT_FILES
     return {"manifest": f"pyodide/{manifest_name}", "data": f"pyodide/{data_name}",
-            "files": f"pyodide/{files_name}"}
+            "files": f"pyodide/{files_name}",
+            # build-info.js is under the page's integrity checks: so are these two.
+            "dataIntegrity": sri((runtime / data_name).read_bytes()),
+            "filesIntegrity": sri((runtime / files_name).read_bytes())}
 
 
 def build_info_js(info: dict[str, Any]) -> str:

@@ -470,7 +470,8 @@ export function createDoiname(options) {
  * The worker config of a site built by build.py, from its `build-info.js`.
  * @param {{indexURL: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string,
  *   pyodideVersion?: string, wasmSha256?: string,
- *   snapshot?: {manifest: string, data: string, files: string} | null}} build
+ *   snapshot?: {manifest: string, data: string, files: string, dataIntegrity?: string,
+ *     filesIntegrity?: string} | null}} build
  * @param {string | URL} base the site's base URL
  * @returns {WorkerConfig}
  */
@@ -489,6 +490,8 @@ export function siteConfig(build, base) {
       snapshotURL: new URL(build.snapshot.manifest, base).href,
       snapshotDataURL: new URL(build.snapshot.data, base).href,
       snapshotFilesURL: new URL(build.snapshot.files, base).href,
+      snapshotDataIntegrity: build.snapshot.dataIntegrity,
+      snapshotFilesIntegrity: build.snapshot.filesIntegrity,
     } : {}),
   };
 }

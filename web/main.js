@@ -56,14 +56,7 @@ const inspect = new InspectView({
     if (!a || !a.expandShort) return Promise.reject(new Error("shortDOI expansion is not available in this build."));
     return a.expandShort(text);
   },
-  onUse: (text) => {
-    commitState();
-    input.value = text;
-    writeState(currentState(), true);
-    editing = false;
-    onInspectInput();
-    input.focus();
-  },
+  onUse: (text) => putInInspect(text),
 });
 
 const equivalence = new EquivalenceView({ a: eqA, b: eqB, output: byId("eq-output") });
@@ -77,7 +70,7 @@ const resolve = new ResolveView({
   onAction: commitState,
 });
 
-const batch = new BatchView({
+new BatchView({ // wires the Batch section; nothing else talks to it
   input: /** @type {HTMLTextAreaElement} */ (byId("batch-input")),
   run: /** @type {HTMLButtonElement} */ (byId("batch-run")),
   cancel: /** @type {HTMLButtonElement} */ (byId("batch-cancel")),
@@ -102,16 +95,10 @@ const batch = new BatchView({
   body: /** @type {HTMLTableSectionElement} */ (byId("batch-body")),
   detail: byId("batch-detail"),
   onInspect: (text) => {
-    commitState();
-    input.value = text;
-    writeState(currentState(), true);
-    editing = false;
-    onInspectInput();
-    input.focus();
+    putInInspect(text);
     input.scrollIntoView({ block: "center" });
   },
 });
-void batch;
 
 /** The text the resolve result belongs to. */
 let resolvedFor = input.value;
@@ -122,6 +109,19 @@ function onInspectInput() {
     resolvedFor = input.value;
   }
   void inspect.update(input.value);
+}
+
+/**
+ * A deliberate step that puts `text` into the Inspect input (an example, Clear, a
+ * "use this" link, a batch row): it gets its own history entry, and the input the focus.
+ * @param {string} text
+ */
+function putInInspect(text) {
+  commitState();
+  input.value = text;
+  writeState(currentState(), true);
+  onInspectInput();
+  input.focus();
 }
 
 function onEquivalenceInput() {
@@ -166,22 +166,10 @@ for (const box of [eqA, eqB]) {
     }
   });
 }
-byId("doi-clear").addEventListener("click", () => {
-  commitState();
-  input.value = "";
-  writeState(currentState(), true);
-  onInspectInput();
-  input.focus();
-});
+byId("doi-clear").addEventListener("click", () => putInInspect(""));
 
 for (const button of document.querySelectorAll("button[data-example]")) {
-  button.addEventListener("click", () => {
-    commitState();
-    input.value = /** @type {HTMLElement} */ (button).dataset.example ?? "";
-    writeState(currentState(), true);
-    onInspectInput();
-    input.focus();
-  });
+  button.addEventListener("click", () => putInInspect(/** @type {HTMLElement} */ (button).dataset.example ?? ""));
 }
 
 /** Put a state into the inputs and recompute (page load, back, forward). */

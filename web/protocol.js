@@ -48,10 +48,13 @@
  *   snapshotURL?: string,
  *   snapshotDataURL?: string,
  *   snapshotFilesURL?: string,
+ *   snapshotDataIntegrity?: string,
+ *   snapshotFilesIntegrity?: string,
  * }} WorkerConfig
  *
  * `snapshotURL` (the site only) is the build-time memory snapshot's `snapshot.json`, with
- * the snapshot (`snapshotDataURL`, gzip) and the files it needs (`snapshotFilesURL`); the
+ * the snapshot (`snapshotDataURL`, gzip) and the files it needs (`snapshotFilesURL`), each
+ * fetched with its integrity value when the config has one (`snapshot*Integrity`); the
  * worker uses it when that JSON matches `pyodideVersion`, `wasmSha256` and `coreIntegrity`,
  * and boots the normal way otherwise (and always when there is no `snapshotURL`).
  */

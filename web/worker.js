@@ -197,18 +197,23 @@ function snapshotDeserializer(holder) {
 async function fromSnapshot(config) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream here");
   const abort = new AbortController();
-  /** @param {string | undefined} url */
-  const get = async (url) => {
-    const response = await fetch(String(url), { signal: abort.signal });
+  /**
+   * @param {string | undefined} url
+   * @param {string} [integrity]
+   */
+  const get = async (url, integrity) => {
+    /** @type {RequestInit} */
+    const init = integrity ? { signal: abort.signal, integrity } : { signal: abort.signal };
+    const response = await fetch(String(url), init);
     if (!response.ok) throw new Error(`${String(url).split("/").pop()}: HTTP ${response.status}`);
     return response;
   };
   const manifest = get(config.snapshotURL).then((r) => r.json());
-  const data = get(config.snapshotDataURL).then((r) => {
+  const data = get(config.snapshotDataURL, config.snapshotDataIntegrity).then((r) => {
     const body = /** @type {ReadableStream<Uint8Array>} */ (r.body);
     return new Response(body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
   });
-  const files = get(config.snapshotFilesURL).then((r) => r.arrayBuffer());
+  const files = get(config.snapshotFilesURL, config.snapshotFilesIntegrity).then((r) => r.arrayBuffer());
   data.catch(() => {}); // awaited below, or dropped on a mismatch
   files.catch(() => {});
   try {

@@ -136,7 +136,7 @@ class BatchRow:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> BatchRow:
-        """The row back from :meth:`as_dict` (the page keeps dicts; CSV is written from rows)."""
+        """The row back from :meth:`as_dict` (read a JSON or JSON Lines export back in)."""
         return cls(
             line=int(data["line"]),
             input=str(data["input"]),
@@ -252,8 +252,8 @@ def _default_checker() -> Checker:
 class BatchSession:
     """Batch state that lives across chunks: line counter, dedupe map, summary (issue 5).
 
-    The web worker feeds a long paste in chunks (``feed(lines)``) and reports progress
-    between them; the CLI streams with :meth:`iter_rows`. ``check`` replaces
+    :class:`BatchJob` steps it through a pasted text for the web worker; the CLI streams
+    with :meth:`iter_rows`. ``check`` replaces
     :func:`doiname.check` (for tests); by default the core's own is used.
     """
 
@@ -322,10 +322,6 @@ class BatchSession:
         """Rows for each line, lazily: the next line is read only when its rows are wanted."""
         for line in lines:
             yield from self.rows_for_line(line)
-
-    def feed(self, lines: list[str]) -> list[dict[str, Any]]:
-        """Process a chunk of lines; rows as plain JSON objects (for the web worker)."""
-        return [row.as_dict() for line in lines for row in self.rows_for_line(line)]
 
 
 def iter_batch_rows(

@@ -92,18 +92,23 @@ def settle(page: Page, text: str) -> None:
         .then(() => new Promise(r => requestAnimationFrame(() => r(null))))""", text)
 
 
+#: What hostile text could have done: run a script, add elements, or make a link that is
+#: not http(s), a fragment or one of the site's own pages.
+PAGE_STATE = """() => ({
+  pwned: window.__pwned ?? null,
+  elements: document.querySelectorAll('img, script, svg, iframe').length,
+  badLinks: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))
+    .filter(h => !/^(https?:|#|\\.\\/|[a-z-]+\\.html)/i.test(h)),
+})"""
+
+
 def test_hostile_names_render_as_text(page: Page, site_url: str) -> None:
     open_page(page, site_url)
     before = page.evaluate("() => document.querySelectorAll('img, script, svg, iframe').length")
     for text in HOSTILE_NAMES:
         page.fill("#doi-input", text)
         settle(page, text)
-        state = page.evaluate("""() => ({
-          pwned: window.__pwned ?? null,
-          elements: document.querySelectorAll('img, script, svg, iframe').length,
-          badLinks: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))
-            .filter(h => !/^(https?:|#|\\.\\/|[a-z-]+\\.html)/i.test(h)),
-        })""")
+        state = page.evaluate(PAGE_STATE)
         assert state["pwned"] is None, text
         assert state["elements"] == before, text
         assert state["badLinks"] == [], text
@@ -114,12 +119,7 @@ def test_hostile_names_render_as_text(page: Page, site_url: str) -> None:
     page.focus("#batch-scroll")
     for _ in HOSTILE_NAMES:
         page.keyboard.press("ArrowDown")
-        state = page.evaluate("""() => ({
-          pwned: window.__pwned ?? null,
-          elements: document.querySelectorAll('img, script, svg, iframe').length,
-          badLinks: [...document.querySelectorAll('a[href]')].map(a => a.getAttribute('href'))
-            .filter(h => !/^(https?:|#|\\.\\/|[a-z-]+\\.html)/i.test(h)),
-        })""")
+        state = page.evaluate(PAGE_STATE)
         assert state == {"pwned": None, "elements": before, "badLinks": []}
     # The page still works afterwards.
     page.fill("#doi-input", "10.1000/456#789")

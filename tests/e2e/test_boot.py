@@ -277,7 +277,8 @@ def _snapshot_json(site_dir: Path, **changes: str) -> str:
     return json.dumps({**manifest, **changes})
 
 
-@pytest.mark.parametrize("broken", ["missing", "other-wasm", "other-core", "corrupt"])
+@pytest.mark.parametrize("broken", ["missing", "other-wasm", "other-core", "corrupt",
+                                    "tampered-files"])
 def test_falls_back_when_the_snapshot_does_not_fit(page: Page, site_url: str, site_dir: Path,
                                                    broken: str) -> None:
     if not has_snapshot():
@@ -286,9 +287,12 @@ def test_falls_back_when_the_snapshot_does_not_fit(page: Page, site_url: str, si
     page.on("console", lambda m: notes.append(m.text) if m.type == "warning" else None)
     if broken == "missing":
         without_snapshot(page)
-    elif broken == "corrupt":  # right header, wrong build id: Pyodide refuses it
+    elif broken == "corrupt":  # not the bytes build-info.js names: the fetch refuses it
         page.route("**/pyodide/snapshot.bin.gz", lambda route: route.fulfill(
             status=200, body=gzip.compress(b"\x00snp" + b"x" * 4092)))
+    elif broken == "tampered-files":  # the same for the files unpacked after the restore
+        page.route("**/pyodide/snapshot-files.zip", lambda route: route.fulfill(
+            status=200, body=(site_dir / "pyodide" / "snapshot-files.zip").read_bytes() + b"x"))
     else:
         key = "wasmSha256" if broken == "other-wasm" else "coreIntegrity"
         body = _snapshot_json(site_dir, **{key: "sha256-other"})

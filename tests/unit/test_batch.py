@@ -222,10 +222,11 @@ def test_chunks_give_the_same_rows_as_one_stream() -> None:
     lines = [line for p in sorted(FIXTURES.glob("*")) if ".expected." not in p.name
              for line in p.read_text(encoding="utf-8").splitlines()] * 3
     whole = [r.as_dict() for r in iter_batch_rows(lines)]
-    session = BatchSession()
+    job = BatchJob("\n".join(lines))
+    session = job.session
     chunked: list[dict[str, object]] = []
-    for i in range(0, len(lines), 7):
-        chunked.extend(session.feed(lines[i:i + 7]))
+    while not job.done:
+        chunked.extend(job.step(max_lines=7, budget=10.0)["rows"])
     assert chunked == whole
     assert session.next_line == len(lines) + 1
     assert session.summary.duplicates > 0

@@ -13,6 +13,7 @@
  */
 import { announce, el, replace } from "../dom.js";
 import { api, coreError } from "./api.js";
+import { safeLink } from "./resolve.js";
 import { visibleText } from "./text.js";
 
 /** @typedef {import("../protocol.js").BatchRow} BatchRow */
@@ -688,15 +689,13 @@ export class BatchView {
    */
   drawDetail(r) {
     const findings = r.findings || [];
-    const link = r.url && /^https?:\/\//i.test(r.url)
-      ? el("a", { href: r.url, rel: "noopener noreferrer", target: "_blank", text: r.url }) : null;
     replace(this.els.detail,
       el("h3", { text: `Line ${fmt(r.line)}: ${STATUS_LABEL[r.status] ?? r.status}` }),
       el("dl", { class: "details" },
         el("div", null, el("dt", { text: "Input" }), el("dd", { class: "value" }, visibleText(r.input))),
         r.doi ? el("div", null, el("dt", { text: r.status === "error" ? "Text read" : "DOI name" }),
           el("dd", { class: "value" }, visibleText(r.doi))) : null,
-        link ? el("div", null, el("dt", { text: "URL" }), el("dd", null, link)) : null,
+        r.url ? el("div", null, el("dt", { text: "URL" }), el("dd", null, safeLink(r.url))) : null,
         r.uri ? el("div", null, el("dt", { text: "URI" }), el("dd", { class: "value", text: r.uri })) : null,
         this.resolutions.has(this.selected) ? el("div", null, el("dt", { text: "Resolution" }),
           el("dd", null, this.resolutionDetail(this.resolutions.get(this.selected)))) : null,
@@ -711,14 +710,14 @@ export class BatchView {
   }
 
   /**
-   * What resolving a name gave, with a link only for an http(s) target.
+   * What resolving a name gave, with its target as a link (the record's `url` is the
+   * first value the core found linkable, or null).
    * @param {any} rec
    * @returns {Node}
    */
   resolutionDetail(rec) {
-    const url = rec && typeof rec.url === "string" && /^https?:\/\//i.test(rec.url) ? rec.url : null;
     return el("span", null, rec ? String(rec.message) : "",
-      url ? [" ", el("a", { href: url, rel: "noopener noreferrer", target: "_blank", text: url })] : null);
+      rec && rec.url ? [" ", safeLink(String(rec.url))] : null);
   }
 
   /**

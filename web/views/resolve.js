@@ -108,12 +108,13 @@ export class ResolveView {
 }
 
 /**
- * A link for a URL the core marked linkable: opens in a new tab, tells nothing back.
+ * A link for a URL the core made or marked linkable (`is_linkable_url`: http(s) only):
+ * opens in a new tab, tells nothing back.
  * @param {string} href
  * @param {string} [label]
  * @returns {HTMLAnchorElement}
  */
-function safeLink(href, label) {
+export function safeLink(href, label) {
   return el("a", { href, rel: "noopener noreferrer", target: "_blank", class: "ext" }, visibleText(label ?? href));
 }
 
