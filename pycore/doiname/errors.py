@@ -5,9 +5,16 @@ Every rejection the package makes is a ``DoiError``. It carries a short, stable
 when the problem sits at one place in the text, the 0-based ``position`` of the
 offending character in the text that was given (the message counts from 1, as
 people do: "character 9").
+
+A message that names a position is made from a template (:meth:`DoiError.at`) and
+formatted only when it is read, so an error found in a piece of a text (the link inside
+a proxy link, a name inside a reference) can be moved to the whole text with
+:meth:`DoiError.moved` and still say the right character.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 __all__ = ["DoiError"]
 
@@ -17,13 +24,12 @@ class DoiError(ValueError):
 
     Attributes:
         code: short stable identifier such as ``"no-slash"`` or ``"not-graphic"``.
-        message: a plain-language explanation.
+        message: a plain-language explanation (formatted when read).
         position: 0-based index into the text that was given, or ``None``.
         end: 0-based end (exclusive) of the offending span, or ``None``.
     """
 
     code: str
-    message: str
     position: int | None
     end: int | None
 
@@ -36,19 +42,42 @@ class DoiError(ValueError):
     ) -> None:
         super().__init__(message)
         self.code = code
-        self.message = message
+        self._literal = message
+        self._template: str | None = None
+        self._fields: dict[str, Any] = {}
         self.position = position
         self.end = end if end is not None or position is None else position + 1
+
+    @classmethod
+    def at(cls, code: str, template: str, position: int, end: int | None = None,
+           **fields: Any) -> DoiError:
+        """An error whose message names its position: ``{at}`` in ``template`` becomes the
+        1-based position when the message is read; other ``{names}`` come from ``fields``
+        (put text from the input there, never into the template itself)."""
+        err = cls(code, "", position, end)
+        err._template = template
+        err._fields = dict(fields)
+        err.args = (err.message,)
+        return err
+
+    @property
+    def message(self) -> str:
+        """The explanation, with the position counted from 1 as people count."""
+        if self._template is None:
+            return self._literal
+        at = (self.position or 0) + 1
+        return self._template.format(at=at, **self._fields)
+
+    def moved(self, position: int, end: int | None = None) -> DoiError:
+        """The same error at another span (of a larger text); the message follows."""
+        err = DoiError(self.code, self._literal, position, end)
+        err._template = self._template
+        err._fields = self._fields
+        err.args = (err.message,)
+        return err
 
     def __str__(self) -> str:
         return self.message
 
     def __repr__(self) -> str:
         return f"DoiError({self.code!r}, {self.message!r}, position={self.position!r})"
-
-    def shifted(self, offset: int) -> DoiError:
-        """Return the same error with its span moved by ``offset`` characters."""
-        if self.position is None:
-            return self
-        end = self.end if self.end is not None else self.position + 1
-        return DoiError(self.code, self.message, self.position + offset, end + offset)

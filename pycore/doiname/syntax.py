@@ -1,27 +1,18 @@
 """Reading a DOI name from anything a person pastes: :func:`parse` and :func:`read`.
 
-Forms recognised (surrounding whitespace ignored):
-
-* a bare name ``10.1000/182`` (002 section 4), percent-escapes decoded once following the
-  web-form rule of 001 ("% will always be interpreted as the start of a hex encoded
-  character");
-* a ``doi:`` URI in any case, optionally followed by spaces (003 ch. 2); a query or a
-  fragment is an error (003 ch. 2: "shall contain neither a query component nor a
-  fragment component");
-* ``urn:doi:PREFIX:SUFFIX`` (000 note on URNs), ``info:doi/...`` (RFC 4452) and
-  ``hdl:...`` (handle URI);
-* URLs, with ``http``, ``https`` or no scheme, on ``doi.org``, ``dx.doi.org``,
-  ``www.doi.org``, ``hdl.handle.net``, with ``/urn:doi:`` paths (000) and
-  ``/api/handles/`` paths (003 ch. 4); a URL's query and fragment are not part of the
-  name (a browser never sends a raw ``#``: that is why 000 makes ``#`` mandatory to
-  encode) and are reported as notes;
-* EZproxy forms: host ``doi-org.<proxy>`` / ``dx-doi-org.<proxy>`` (the specs README), and
-  ``.../login?url=<url>`` (raw) or ``?qurl=<url>`` (percent-encoded) wrapping a doi.org URL.
+The forms a text can be in (a bare name, a ``doi:`` URI, a label such as ``DOI:``
+followed by a name, ``urn:doi:``, ``info:doi/``, ``hdl:``, links on doi.org and other
+resolvers, library proxy links) are found by :mod:`doiname.forms`; the name's
+percent-escapes are decoded once by :mod:`doiname.percent` (001: "% will always be
+interpreted as the start of a hex encoded character"). A ``doi:`` URI with a query or a
+fragment is an error (003 ch. 2: "shall contain neither a query component nor a fragment
+component").
 
 Validation of the name (after decoding): the prefix is ``10.`` followed by dot-separated
 digit groups (002 section 4 and appendix A: "<DIR> = 10", "The prefix is numeric"); the
 suffix is not empty; every code point is of the Unicode Graphic type (003 ch. 2, 002
-section 4.1). ``10/abcde`` is a shortDOI (an alias, not a DOI name) and gets its own code.
+section 4.1). ``10/abcde`` is a shortDOI (an alias, not a DOI name) and gets its own code;
+``10/2021`` (no letter) is not one.
 """
 
 from __future__ import annotations
@@ -31,32 +22,19 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from .errors import DoiError
+from .forms import FORM_LABELS, Parts, locate, login_wrapper
 from .model import Doi, Finding
+from .percent import Span, decode
 
-__all__ = ["Reading", "char_label", "parse", "read", "validate_name"]
-
-Span = tuple[int, int]
+__all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "read", "validate_name"]
 
 # Fast path: a bare, printable-ASCII name without escapes or surrounding space.
 _FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")
 _PREFIX = re.compile(r"10(?:\.[0-9]+)+")
-_HEX = frozenset("0123456789abcdefABCDEF")
-_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
-
-_FLAGS = re.IGNORECASE | re.ASCII
-_HOST = (
-    r"(?:(?P<direct>(?:www\.|dx\.)?doi\.org|hdl\.handle\.net)"
-    r"|(?P<proxyhost>(?:dx-|www-)?doi-org\.[a-z0-9.-]+|hdl-handle-net\.[a-z0-9.-]+))"
-)
-_URL = r"(?:(?P<scheme>https?):)?(?://)?" + _HOST + r"(?::[0-9]+)?(?P<url>(?=/|$))"
-_FRONT = re.compile(
-    r"(?P<doi>doi:[ \t]*)|(?P<urn>urn:doi:)|(?P<info>info:doi/)|(?P<hdl>hdl:)"
-    r"|(?P<label>doi[ \t]+(?=10\.))|" + _URL,
-    _FLAGS,
-)
-_GENERIC_URL = re.compile(r"(?P<scheme>https?)://(?P<host>[^/?#\s]+)", _FLAGS)
-_LOGIN = re.compile(r"/login/?\?(?:[^#]*?&)?(?P<key>q?url)=", _FLAGS)
-_PATH = re.compile(r"(?P<urn>urn:doi:)|(?P<api>api/handles/)|(?P<doi>doi:)", _FLAGS)
+# A shortDOI's code: letters and digits (shortdoi.org), at least one letter, so that a
+# date such as 10/2021 is not taken for one.
+_SHORT_CODE = re.compile(r"[0-9A-Za-z]*[A-Za-z][0-9A-Za-z]*")
+_DATE_LIKE = re.compile(r"[0-9]{1,4}(?:/[0-9]{1,4})*")
 
 _BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff\u180e")
@@ -68,13 +46,6 @@ _NOT_GRAPHIC = {
     "Cn": "an unassigned code point",
     "Zl": "a line separator",
     "Zp": "a paragraph separator",
-}
-
-
-_FORM_LABELS = {
-    "doi-uri": "doi: URI", "urn": "urn:doi: URN", "info-uri": "info:doi/ URI",
-    "hdl-uri": "hdl: URI", "url": "link", "urn-url": "URN link", "api-url": "handle API link",
-    "proxy-url": "library proxy link", "name": "input",
 }
 
 
@@ -115,18 +86,6 @@ class Reading:
             at = self.spans[min(start, len(self.spans) - 1)][0]
             return (at, at)
         return (self.spans[start][0], self.spans[end - 1][1])
-
-
-@dataclass(slots=True)
-class _Parts:
-    """Encoded name pieces found in the text, before decoding."""
-
-    form: str
-    start: int  # where the encoded name starts in the text
-    end: int
-    separator: str = "/"  # "/" or ":" (URN) between prefix and suffix
-    uri: bool = False  # a URI form: raw "?" / "#" are errors
-    notes: list[Finding] = field(default_factory=list)
 
 
 def parse(text: str | Doi) -> Doi:
@@ -176,31 +135,14 @@ def _read(text: str, *, want_spans: bool) -> Reading:
         ))
     end = lead + len(stripped)
     if "0" <= stripped[0] <= "9":  # a bare name: no form to recognise
-        return _decode_parts(text, _Parts("name", lead, end), notes, want_spans=want_spans)
-    parts = _locate(text, lead, end, want_spans)
+        return _decode_parts(text, Parts("name", lead, end), notes, want_spans=want_spans)
+    parts = locate(text, lead, end, want_spans)
     if parts.form == "name":
-        login = _login_wrapper(text, lead, end)
+        login = login_wrapper(text, lead, end)
         if login is not None:
             return _read_login(text, login, notes, want_spans=want_spans)
     notes.extend(parts.notes)
     return _decode_parts(text, parts, notes, want_spans=want_spans)
-
-
-def _login_wrapper(text: str, lead: int, end: int) -> tuple[int, int, bool] | None:
-    """EZproxy ``/login?url=`` or ``?qurl=``: (value start, value end, encoded?)."""
-    m = _GENERIC_URL.match(text, lead, end)
-    if m is None:
-        return None
-    lm = _LOGIN.match(text, m.end(), end)
-    if lm is None:
-        return None
-    start = lm.end()
-    if lm["key"].lower() == "qurl":
-        stop = start
-        while stop < end and text[stop] not in "&#":
-            stop += 1
-        return (start, stop, True)
-    return (start, end, False)
 
 
 def _read_login(
@@ -213,7 +155,7 @@ def _read_login(
         start, stop, start, stop, in_name=False, source="specs README (EZproxy)",
     ))
     if encoded:
-        inner, inner_spans = _decode(text, start, stop)
+        inner, inner_spans = decode(text, start, stop)
     else:
         inner = text[start:stop]
         inner_spans = [(start + i, start + i + 1) for i in range(len(inner))]
@@ -223,16 +165,16 @@ def _read_login(
         if err.position is None:
             raise
         raise _map_error(err, inner_spans) from None
-    spans = tuple(_compose(s, inner_spans) for s in sub.spans)
+    spans = tuple(compose(s, inner_spans) for s in sub.spans)
     for n in sub.notes:
         if n.code == "whitespace-trimmed":
             continue
-        a, b = _compose((n.start, n.end), inner_spans)
+        a, b = compose((n.start, n.end), inner_spans)
         notes.append(Finding(n.code, n.severity, n.message, a, b, a, b, False, n.source))
     return Reading(sub.doi, text, "proxy-login", spans if want_spans else (), tuple(notes))
 
 
-def _compose(span: Span, outer: list[Span]) -> Span:
+def compose(span: Span, outer: list[Span]) -> Span:
     """Map a span of an inner (decoded) text to the outer text it was decoded from."""
     a, b = span
     if not outer:
@@ -250,90 +192,11 @@ def _compose(span: Span, outer: list[Span]) -> Span:
 def _map_error(err: DoiError, outer: list[Span]) -> DoiError:
     assert err.position is not None
     end = err.end if err.end is not None else err.position + 1
-    a, b = _compose((err.position, end), outer)
-    return DoiError(err.code, _shift_message(err.message, err.position, a), a, b)
-
-
-def _shift_message(message: str, old: int, new: int) -> str:
-    return message.replace(f"character {old + 1}", f"character {new + 1}")
-
-
-def _locate(text: str, lead: int, end: int, diagnose: bool) -> _Parts:
-    """Find which form the text is in and where its encoded name lies (one regex match)."""
-    m = _FRONT.match(text, lead, end)
-    if m is None:
-        return _Parts("name", lead, end)
-    kind = m.lastgroup
-    if kind == "doi":
-        return _Parts("doi-uri", m.end(), end, uri=True)
-    if kind == "urn":
-        return _Parts("urn", m.end(), end, separator=":", uri=True)
-    if kind == "info":
-        return _Parts("info-uri", m.end(), end, uri=True)
-    if kind == "hdl":
-        return _Parts("hdl-uri", m.end(), end, uri=True)
-    if kind == "label":
-        parts = _Parts("name", m.end(), end)
-        if diagnose:
-            parts.notes.append(Finding(
-                "label-ignored", "info", "The label “DOI” before the name was ignored.",
-                lead, m.end(), lead, m.end(), in_name=False, source="doiname",
-            ))
-        return parts
-    if m["scheme"] or m.end() < end:
-        return _locate_url_path(text, m, end, diagnose)
-    return _Parts("name", lead, end)
-
-
-def _locate_url_path(text: str, m: re.Match[str], end: int, diagnose: bool) -> _Parts:
-    proxy = m["proxyhost"] is not None
-    path = m.end() + 1 if m.end() < end else m.end()
-    # The path ends at the query or fragment: a browser never sends them as part of the path.
-    q = text.find("?", path, end)
-    h = text.find("#", path, end)
-    stop = end if q == h == -1 else min(q, h) if q != -1 and h != -1 else max(q, h)
-    notes: list[Finding] = []
-    if proxy and diagnose:
-        notes.append(Finding(
-            "proxy-link", "info",
-            f"“{m['proxyhost']}” is doi.org seen through a library proxy (EZproxy).",
-            m.start(), m.end(), m.start(), m.end(), in_name=False,
-            source="specs README (EZproxy)",
-        ))
-    if stop < end and diagnose:
-        notes.append(_dropped_note(text, stop, end))
-    form = "proxy-url" if proxy else "url"
-    pm = _PATH.match(text, path, stop)
-    if pm is not None and pm.lastgroup == "urn":
-        return _Parts("urn-url" if not proxy else form, pm.end(), stop, separator=":",
-                      notes=notes)
-    if pm is not None and pm.lastgroup == "api":
-        return _Parts("api-url" if not proxy else form, pm.end(), stop, notes=notes)
-    return _Parts(form, pm.end() if pm is not None else path, stop, notes=notes)
-
-
-def _dropped_note(text: str, stop: int, end: int) -> Finding:
-    hash_at = text.find("#", stop, end)
-    tail = text[stop:end]
-    if hash_at != -1:
-        message = (
-            f"The link's “{tail}” was not read as part of the name: a browser stops at "
-            "“?” and “#”. If they belong to the DOI name, the link was built without "
-            "encoding them (000: “#” must be written %23 and “?” %3F)."
-        )
-        code = "url-fragment-dropped"
-    else:
-        message = (
-            f"The link's query “{tail}” was not read as part of the name. If it belongs "
-            "to the DOI name, “?” must be written %3F in a link (000 mandatory)."
-        )
-        code = "url-query-dropped"
-    return Finding(code, "warning", message, stop, end, stop, end, in_name=False,
-                   source="000 mandatory")
+    return err.moved(*compose((err.position, end), outer))
 
 
 def _decode_parts(
-    text: str, parts: _Parts, notes: list[Finding], *, want_spans: bool
+    text: str, parts: Parts, notes: list[Finding], *, want_spans: bool
 ) -> Reading:
     start, end = parts.start, parts.end
     if parts.uri:
@@ -343,18 +206,16 @@ def _decode_parts(
             ch = text[i]
             what = "query" if ch == "?" else "fragment"
             enc = "%3F" if ch == "?" else "%23"
-            raise DoiError(
+            raise DoiError.at(
                 f"uri-{what}",
-                f"A doi: URI has no {what} (003 ch. 2): “{ch}” at character {i + 1} "
-                f"starts one. If “{ch}” belongs to the DOI name, write it as {enc}.",
-                i,
+                "A doi: URI has no {what} (003 ch. 2): “{ch}” at character {at} starts one. "
+                "If “{ch}” belongs to the DOI name, write it as {enc}.",
+                i, what=what, ch=ch, enc=enc,
             )
     if start >= end:
-        what = _FORM_LABELS.get(parts.form, "input")
-        raise DoiError(
-            "empty",
-            f"The {what} has no DOI name: it ends before character {start + 1}.",
-            start,
+        raise DoiError.at(
+            "empty", "The {what} has no DOI name: it ends before character {at}.",
+            start, what=FORM_LABELS.get(parts.form, "input"),
         )
     if not want_spans and parts.separator == "/":
         fast = _FAST.fullmatch(text, start, end)
@@ -368,12 +229,12 @@ def _decode_parts(
             sep = "/"
     if sep == ":":
         colon = text.find(":", start, end)
-        pre, pre_spans = _decode(text, start, colon, want_spans)
-        suf, suf_spans = _decode(text, colon + 1, end, want_spans)
+        pre, pre_spans = decode(text, start, colon, want_spans)
+        suf, suf_spans = decode(text, colon + 1, end, want_spans)
         name = pre + "/" + suf
         spans = [*pre_spans, (colon, colon + 1), *suf_spans] if want_spans else []
     else:
-        name, spans = _decode(text, start, end, want_spans)
+        name, spans = decode(text, start, end, want_spans)
     if want_spans and text.find("%", start, end) != -1:
         notes.append(Finding(
             "percent-decoded", "info",
@@ -392,85 +253,10 @@ def _decode_parts(
     return Reading(doi, text, parts.form, tuple(spans), tuple(notes))
 
 
-def _decode(text: str, start: int, end: int, want_spans: bool = True) -> tuple[str, list[Span]]:
-    """Decode %-escapes in ``text[start:end]`` exactly once, as UTF-8 (001, 003 ch. 3)."""
-    pct = text.find("%", start, end)
-    if pct == -1:
-        seg = text[start:end]
-        return seg, [(i, i + 1) for i in range(start, end)] if want_spans else []
-    if not want_spans:
-        seg = text[start:end]
-        if _BAD_ESCAPE.search(seg) is None:
-            try:
-                return _unescape(seg), []
-            except UnicodeDecodeError:
-                pass  # the slow path below says where
-    out: list[str] = []
-    spans: list[Span] = []
-    i = start
-    while i < end:
-        ch = text[i]
-        if ch != "%":
-            out.append(ch)
-            spans.append((i, i + 1))
-            i += 1
-            continue
-        run_start = i
-        data = bytearray()
-        while i < end and text[i] == "%":
-            h = text[i + 1:i + 3]
-            if i + 2 >= end or len(h) < 2 or h[0] not in _HEX or h[1] not in _HEX:
-                raise DoiError(
-                    "bad-percent",
-                    f"“%” at character {i + 1} is not followed by two hexadecimal digits. "
-                    "“%” always starts an escape (001); a literal “%” is written %25.",
-                    i, min(i + 3, end),
-                )
-            data.append(int(h, 16))
-            i += 3
-        _append_utf8(bytes(data), run_start, out, spans)
-    return "".join(out), spans
-
-
-def _unescape(seg: str) -> str:
-    """Decode valid %-escapes of ``seg`` as UTF-8 (strict). Fast path of :func:`_decode`."""
-    pieces = seg.split("%")
-    out = [pieces[0]]
-    data = bytearray()
-    for piece in pieces[1:]:
-        data.append(int(piece[:2], 16))
-        if len(piece) > 2:
-            out.append(data.decode("utf-8"))
-            data.clear()
-            out.append(piece[2:])
-    if data:
-        out.append(data.decode("utf-8"))
-    return "".join(out)
-
-
-def _append_utf8(data: bytes, run_start: int, out: list[str], spans: list[Span]) -> None:
-    """Decode one run of escaped bytes, keeping for each character the span of its escapes."""
-    pos = 0
-    while pos < len(data):
-        first = data[pos]
-        size = 1 if first < 0x80 else 2 if first >> 5 == 6 else 3 if first >> 4 == 14 else \
-            4 if first >> 3 == 30 else 0
-        chunk = data[pos:pos + size] if size else b""
-        try:
-            if not size or len(chunk) < size:
-                raise UnicodeDecodeError("utf-8", chunk, 0, 1, "truncated")
-            ch = chunk.decode("utf-8")
-        except UnicodeDecodeError:
-            at = run_start + 3 * pos
-            raise DoiError(
-                "bad-utf8",
-                f"The escapes starting at character {at + 1} are not valid UTF-8 "
-                f"(byte %{first:02X}); DOI names are written in UTF-8 (002 appendix A, 003 ch. 2).",
-                at, run_start + 3 * min(pos + max(size, 1), len(data)),
-            ) from None
-        out.append(ch)
-        spans.append((run_start + 3 * pos, run_start + 3 * (pos + size)))
-        pos += size
+def is_short_doi_code(code: str) -> bool:
+    """Whether ``code`` can be a shortDOI's code (``10/abcde``): letters and digits, with at
+    least one letter (so a date such as ``10/2021`` is not one)."""
+    return _SHORT_CODE.fullmatch(code) is not None
 
 
 def validate_name(name: str) -> Doi:
@@ -492,19 +278,19 @@ def validate_name(name: str) -> Doi:
         )
     prefix, suffix = name[:slash], name[slash + 1:]
     if _PREFIX.fullmatch(prefix) is None:
-        if prefix == "10" and suffix:
-            raise DoiError(
+        if prefix == "10" and is_short_doi_code(suffix):
+            raise DoiError.at(
                 "short-doi",
-                f"“{name}” is a shortDOI: an alias that points to a DOI name, not a DOI "
+                "“{name}” is a shortDOI: an alias that points to a DOI name, not a DOI "
                 "name itself. It can be expanded to the full DOI name.",
-                0, len(name),
+                0, len(name), name=name,
             )
-        raise _bad_prefix(prefix)
+        raise _bad_prefix(prefix, suffix)
     if not suffix:
-        raise DoiError(
+        raise DoiError.at(
             "empty-suffix",
-            f"The suffix after the “/” at character {slash + 1} is empty: a DOI name needs "
-            "one (002 section 4.3).",
+            "The suffix after the “/” at character {at} is empty: a DOI name needs one "
+            "(002 section 4.3).",
             slash,
         )
     return Doi(prefix, suffix)
@@ -519,28 +305,38 @@ def _check_graphic(name: str) -> None:
                 what = "a bidirectional control (it can reorder how the name is displayed)"
             elif ch in _ZERO_WIDTH:
                 what = "an invisible zero-width character (often pasted by accident)"
-            raise DoiError(
+            raise DoiError.at(
                 "not-graphic",
-                f"{char_label(ch)} at character {i + 1} is {what}. DOI names are made of "
-                "Unicode graphic characters only (003 ch. 2, 002 section 4.1).",
-                i,
+                "{label} at character {at} is {what}. DOI names are made of Unicode graphic "
+                "characters only (003 ch. 2, 002 section 4.1).",
+                i, label=char_label(ch), what=what,
             )
 
 
-def _bad_prefix(prefix: str) -> DoiError:
-    expected = "a prefix is “10.” followed by digits, such as 10.1000 or 10.21 (002 appendix A)"
+_EXPECTED = "a prefix is “10.” followed by digits, such as 10.1000 or 10.21 (002 appendix A)"
+
+
+def _bad_prefix(prefix: str, suffix: str) -> DoiError:
     if not prefix:
-        return DoiError("bad-prefix", f"The name starts with “/” at character 1: {expected}.", 0)
+        return DoiError.at("bad-prefix", "The name starts with “/” at character {at}: {x}.",
+                           0, x=_EXPECTED)
+    if prefix == "10":
+        date = _DATE_LIKE.fullmatch(suffix) is not None
+        return DoiError.at(
+            "bad-prefix",
+            "“10” at character {at} has no registrant code after it: {x}.{date}", 0, 2,
+            x=_EXPECTED,
+            date=f" “10/{suffix}” looks like a date, not a DOI name." if date else "",
+        )
     if not prefix.startswith("10."):
         i = 0
         while i < min(len(prefix), 3) and prefix[i] == "10."[i]:
             i += 1
         i = min(i, len(prefix) - 1)
-        return DoiError(
+        return DoiError.at(
             "bad-prefix",
-            f"The prefix “{prefix}” does not start with “10.” (character {i + 1} is "
-            f"{char_label(prefix[i])}): {expected}.",
-            i,
+            "The prefix “{prefix}” does not start with “10.” (character {at} is {label}): {x}.",
+            i, prefix=prefix, label=char_label(prefix[i]), x=_EXPECTED,
         )
     i = 3
     group_start = 3
@@ -550,16 +346,14 @@ def _bad_prefix(prefix: str) -> DoiError:
             group_start = i + 1
         elif not ("0" <= ch <= "9"):
             what = "an empty group of digits" if ch == "." else char_label(ch)
-            return DoiError(
-                "bad-prefix",
-                f"The prefix “{prefix}” has {what} at character {i + 1}: {expected}.",
-                i,
+            return DoiError.at(
+                "bad-prefix", "The prefix “{prefix}” has {what} at character {at}: {x}.",
+                i, prefix=prefix, what=what, x=_EXPECTED,
             )
         i += 1
     last = max(len(prefix) - 1, 0)
-    return DoiError(
+    return DoiError.at(
         "bad-prefix",
-        f"The prefix “{prefix}” ends without digits after its last “.” (character "
-        f"{last + 1}): {expected}.",
-        last,
+        "The prefix “{prefix}” ends without digits after its last “.” (character {at}): {x}.",
+        last, prefix=prefix, x=_EXPECTED,
     )

@@ -132,7 +132,9 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
      [("10.1000/182", "https://doi.org/10.1000/182")]),
     ("https://x.example/r?to=https%3A%2F%2Fdoi.org%2F10.1000%2F182&y",
      [("10.1000/182", "10.1000%2F182")]),
-    ("https://www.doi.org.evil.example/10.1000/182", [("10.1000/182", "10.1000/182")]),
+    # a host that only looks like doi.org: the whole link is read, with a lookalike-host warning
+    ("https://www.doi.org.evil.example/10.1000/182",
+     [("10.1000/182", "https://www.doi.org.evil.example/10.1000/182")]),
     # SICI names keep < > ; : #
     (SICI, [(SICI, SICI)]),
     (f"See {SICI}.", [(SICI, SICI)]),
