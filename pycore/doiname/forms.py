@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .model import Finding
+from .model import Finding, Severity
 
 __all__ = ["FORM_LABELS", "Parts", "locate", "login_wrapper"]
 
@@ -77,8 +77,8 @@ class Parts:
     notes: list[Finding] = field(default_factory=list)
 
 
-def _note(code: str, severity: str, message: str, a: int, b: int, source: str) -> Finding:
-    sev = "warning" if severity == "warning" else "info"
+def _note(code: str, severity: Severity, message: str, a: int, b: int, source: str) -> Finding:
+    sev: Severity = "warning" if severity == "warning" else "info"
     return Finding(code, sev, message, a, b, a, b, in_name=False, source=source)
 
 

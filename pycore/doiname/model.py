@@ -58,7 +58,8 @@ class Finding:
     one; ``input_start``/``input_end`` index the text that was given (so a user
     interface can highlight it in place). For a finding about the input as a whole
     (a parse error, trimmed whitespace) ``start``/``end`` index the input too and
-    ``in_name`` is ``False``.
+    ``in_name`` is ``False``. ``repair``, when there is an obvious one, is a text that,
+    read alone, gives the corrected name (never applied silently: a view offers it).
     """
 
     code: str
@@ -70,3 +71,4 @@ class Finding:
     input_end: int | None = None
     in_name: bool = True
     source: str = ""
+    repair: str | None = None

@@ -26,7 +26,8 @@ from .forms import FORM_LABELS, Parts, locate, login_wrapper
 from .model import Doi, Finding
 from .percent import Span, decode
 
-__all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "read", "validate_name"]
+__all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "read",
+           "validate_name"]
 
 # Fast path: a bare, printable-ASCII name without escapes or surrounding space.
 _FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")

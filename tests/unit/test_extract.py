@@ -22,11 +22,14 @@ from hypothesis import strategies as st
 
 import doiname as d
 from doiname.extract import Match, extract
+from doiname.extract.clean import needs_cleaning
 
 from .strategies import dois
 
-# the module itself (the package also exports a function of the same name)
+# the package itself (it also exports a function of the same name) and its scanner
 extract_module = importlib.import_module("doiname.extract")
+scan_module = importlib.import_module("doiname.extract.scan")
+EXTRACT_DIR = str(Path(extract_module.__file__).parent)
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
 REFERENCE_LISTS = sorted(p for p in FIXTURES.iterdir() if ".expected." not in p.name)
@@ -51,6 +54,12 @@ def test_every_style_has_a_fixture() -> None:
     assert {"apa", "vancouver", "bibtex", "ris", "publisher", "library-notes"} <= stems
 
 
+#: Matches of the fixtures that are errors by the specs, with the repair offered (R6: a doi:
+#: URI written without a space follows 003 ch. 2, so a raw "#" in it starts a fragment).
+KNOWN_ERRORS = {("library-notes.txt", "doi:10.1000/456#789"): ("uri-fragment",
+                                                             "doi:10.1000/456%23789")}
+
+
 @pytest.mark.parametrize("path", REFERENCE_LISTS, ids=lambda p: p.name)
 def test_reference_list(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
@@ -58,7 +67,11 @@ def test_reference_list(path: Path) -> None:
     assert [str(m.doi) for m in found] == expected_for(path)
     for m in found:
         assert text[m.start:m.end] == m.text
-        assert m.ok, m.findings
+        known = KNOWN_ERRORS.get((path.name, m.text))
+        if known is None:
+            assert m.ok, m.findings
+        else:
+            assert [(f.code, f.repair) for f in m.findings if f.severity == "error"] == [known]
 
 
 def test_ris_lines_end_in_crlf_and_the_cr_is_not_part_of_the_name() -> None:
@@ -158,7 +171,9 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
         ("10.1000/182", "10.1000/182"), ("10.1000/183", "10.1000/183"),
         ("10.1000/184", "10.1000/184")]),
     ("Is it 10.1000/182?!", [("10.1000/182", "10.1000/182")]),
-    ("10.1000/abc.def...", [("10.1000/abc.def", "10.1000/abc.def")]),
+    # R13: a bare name alone on its line keeps several final dots (registered names end so)
+    ("10.1000/abc.def...", [("10.1000/abc.def...", "10.1000/abc.def...")]),
+    ("see 10.1000/abc.def... now", [("10.1000/abc.def", "10.1000/abc.def")]),
     ("**10.1000/182**", [("10.1000/182", "10.1000/182")]),
     ("10.1000/182\u200e", [("10.1000/182", "10.1000/182")]),
     # quotes, HTML tags
@@ -231,7 +246,8 @@ NOT_DOIS = [
     "10.1000/182"[:-4] + "/",
     "10./182",
     "10.a/182",
-    "10/abcde",
+    "10/2021",  # a date: no letter, so not a shortDOI (R17)
+    "see 10/abcde",  # a shortDOI is only read after a doi.org link or a label, or alone
     "",
     "no numbers here",
 ]
@@ -331,7 +347,8 @@ def test_as_dict_is_plain_json() -> None:
     assert dd["form"] == "doi-uri" and dd["ok"] is True
     assert dd["start"] == 0 and dd["end"] == 15 and dd["text"] == "doi:10.1000/182"
     (f,) = dd["findings"]
-    assert f["code"] == "trailing-punctuation" and f["severity"] == "info"
+    # R13: the name is all the text holds, so what was left out is a warning
+    assert f["code"] == "trailing-punctuation" and f["severity"] == "warning"
     assert (f["start"], f["end"], f["in_name"]) == (15, 16, False)
     assert json.loads(json.dumps(dd)) == dd
 
@@ -362,6 +379,12 @@ def check_invariants(text: str, found: list[Match]) -> None:
         assert text[m.start:m.end] == m.text
         assert m.start >= last_end  # in order, no overlaps
         last_end = m.end
+        if m.kind == "short-doi":  # R17: an alias, 10/<letters and digits>
+            assert m.doi.prefix == "10" and m.doi.suffix.isalnum() and m.ok
+            continue
+        if any(f.source == "extract R18" for f in m.findings):  # a labelled unreadable name
+            assert not m.ok and m.doi.prefix[:1].isdigit()
+            continue
         assert m.doi.prefix.startswith("10.")
         assert m.doi.suffix
         for f in m.findings:
@@ -426,13 +449,13 @@ FAST_LINES = st.builds(
 @given(FAST_LINES)
 def test_whole_line_fast_path_agrees_with_the_scanner(line: str) -> None:
     assert extract_module._FAST_LINE_RE.fullmatch(line) is not None  # the fast path is taken
-    assert extract(line) == extract_module._scan(line, False)
+    assert extract(line) == scan_module.scan(line, False)
 
 
 @pytest.mark.parametrize("path", REFERENCE_LISTS, ids=lambda p: p.name)
 def test_every_fixture_line_gives_what_the_scanner_gives(path: Path) -> None:
     for line in path.read_text(encoding="utf-8").splitlines():
-        slow = extract_module._scan(line, extract_module._needs_cleaning(line))
+        slow = scan_module.scan(line, needs_cleaning(line))
         assert extract(line) == slow
 
 
@@ -440,13 +463,12 @@ def test_every_fixture_line_gives_what_the_scanner_gives(path: Path) -> None:
 
 
 def count_lines(text: str) -> int:
-    """Lines of extract.py executed for ``text`` (a step count, not a timing)."""
-    target = extract_module.__file__
+    """Lines of the extract package executed for ``text`` (a step count, not a timing)."""
     steps = 0
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
         nonlocal steps
-        if frame.f_code.co_filename != target:
+        if not frame.f_code.co_filename.startswith(EXTRACT_DIR):
             return None
         if event == "line":
             steps += 1

@@ -1,0 +1,221 @@
+"""Rules R1-R3: what is undone before scanning, and the map back to the original text.
+
+The scanner walks a cleaned copy of the text (invisible characters dropped, HTML
+references and backslash/LaTeX escapes replaced by their character). :class:`Text` keeps
+every edit so that any span of the cleaned copy maps back to the original: positions in
+results always count code points of the text that was given.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..model import Finding
+from ..syntax import char_label
+
+__all__ = ["Edit", "Text", "edit_finding", "needs_cleaning"]
+
+#: R1: invisible characters dropped before scanning.
+INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+_INVISIBLE_SET = frozenset(INVISIBLE)
+#: R3: LaTeX text commands and braced escapes, with the character each stands for.
+_LATEX = {"textunderscore": "_", "textless": "<", "textgreater": ">",
+          "textasciitilde": "~", "_": "_", "&": "&", "%": "%", "#": "#", "$": "$"}
+# R1-R3: everything cleaning may change. Bounded quantifiers only (linear).
+_EDIT_RE = re.compile(
+    "[" + INVISIBLE + "]"
+    r"|&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});"
+    r"|\{\\(?:textunderscore|textless|textgreater|textasciitilde|[_&%#$])(?:\{\})?\}"
+    r"|\\(?:textunderscore|textless|textgreater|textasciitilde)(?:\{\}|(?![A-Za-z]))"
+    r"|\\[/_&%#$]"
+    r"|<[wW][bB][rR]\s{0,8}/?>"
+)
+_ESCAPE_NAMES = {"/": "JSON", "_": "LaTeX", "&": "LaTeX", "%": "LaTeX", "#": "LaTeX",
+                 "$": "LaTeX"}
+
+Kind = Literal["invisible", "entity", "escape", "latex", "wbr"]
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One change made by cleaning: ``original[start:end]`` became ``value`` at ``at``."""
+
+    at: int  # index in the cleaned text where the replacement starts
+    size: int  # length of the replacement (0: dropped)
+    start: int  # span of the original text it replaces
+    end: int
+    kind: Kind
+    written: str  # the original text that was replaced
+    value: str
+
+
+_NONE: list[Any] = []  # shared by every text without edits, never mutated
+_ZERO = [0]
+
+
+def _replacement(src: str) -> tuple[str, Kind] | None:
+    """What one piece matched by ``_EDIT_RE`` stands for (R1-R3), or None to keep it."""
+    first = src[0]
+    if first == "&":  # R2
+        value = html.unescape(src)
+        if value == src:
+            return None
+        if all(c in _INVISIBLE_SET for c in value):
+            return "", "invisible"
+        return value, "entity"
+    if first == "{" or (first == "\\" and len(src) > 2):  # R3, LaTeX commands
+        word = src.strip("{}").lstrip("\\")
+        return _LATEX[word], "latex"
+    if first == "\\":  # R3
+        return src[1], "escape"
+    if first == "<":  # R1 <wbr>
+        return "", "wbr"
+    return "", "invisible"  # R1
+
+
+class Text:
+    """The text the scanner walks (R1-R3 applied) and the map back to the original.
+
+    ``ats[i]`` is where edit ``i`` starts in the cleaned text and ``keys[i]`` where it
+    ends there; ``shift[i]`` is how many more original characters than cleaned ones lie
+    before edit ``i`` (``shift[len(edits)]`` after the last). A cleaned index ``k``
+    outside every edit maps to ``k + shift[i]`` with ``i`` the edits ending at or before
+    ``k``; inside an edit it maps to that edit's original span.
+    """
+
+    __slots__ = ("ats", "edits", "keys", "original", "shift", "text")
+    original: str
+    text: str
+    edits: list[Edit]
+    ats: list[int]
+    keys: list[int]
+    shift: list[int]
+
+    def __init__(self, original: str, clean: bool = True) -> None:
+        self.original = original
+        if not clean:
+            self.text = original
+            self.edits = self.ats = self.keys = _NONE
+            self.shift = _ZERO
+            return
+        edits: list[Edit] = []
+        pieces: list[str] = []
+        last = 0
+        out = 0
+        for m in _EDIT_RE.finditer(original):
+            found = _replacement(m[0])
+            if found is None:
+                continue
+            value, kind = found
+            pieces.append(original[last:m.start()])
+            out += m.start() - last
+            edits.append(Edit(out, len(value), m.start(), m.end(), kind, m[0], value))
+            pieces.append(value)
+            out += len(value)
+            last = m.end()
+        if edits:
+            pieces.append(original[last:])
+            self.text = "".join(pieces)
+        else:
+            self.text = original
+        self.edits = edits
+        self.ats = [e.at for e in edits]
+        self.keys = [e.at + e.size for e in edits]
+        shift = [0]
+        for e in edits:
+            shift.append(shift[-1] + (e.end - e.start) - e.size)
+        self.shift = shift
+
+    def char_start(self, k: int) -> int:
+        """Original offset where cleaned character ``k`` (or the end, ``k == len``) starts."""
+        if not self.edits:
+            return k
+        i = bisect_right(self.keys, k)
+        if i < len(self.edits) and self.edits[i].at <= k:
+            return self.edits[i].start
+        return k + self.shift[i]
+
+    def char_end(self, k: int) -> int:
+        """Original offset just after cleaned character ``k``."""
+        if not self.edits:
+            return k + 1
+        i = bisect_right(self.keys, k)
+        if i < len(self.edits) and self.edits[i].at <= k:
+            return self.edits[i].end
+        return k + self.shift[i] + 1
+
+    def span(self, a: int, b: int) -> tuple[int, int]:
+        """Map the cleaned span ``[a, b)`` to the original text."""
+        if b <= a:
+            at = self.char_start(a)
+            return at, at
+        return self.char_start(a), self.char_end(b - 1)
+
+    def dropped_before(self, k: int) -> bool:
+        """Whether an invisible character was dropped right before cleaned index ``k``."""
+        i = bisect_left(self.ats, k)
+        while i < len(self.edits) and self.edits[i].at == k:
+            if self.edits[i].size == 0:
+                return True
+            i += 1
+        return False
+
+    def edits_in(self, a: int, b: int) -> list[Edit]:
+        """Edits strictly inside the cleaned span ``[a, b)`` (drops at its edges excluded)."""
+        lo = bisect_left(self.ats, a)
+        hi = bisect_left(self.ats, b)
+        return [e for e in self.edits[lo:hi] if e.size or e.at > a]
+
+
+def needs_cleaning(text: str) -> bool:
+    """Whether R1-R3 could change anything in ``text`` (a quick test before the regex)."""
+    if "&" in text or "\\" in text or "<w" in text or "<W" in text:
+        return True
+    if text.isascii():
+        return False
+    return any(c in text for c in INVISIBLE)
+
+
+def edit_finding(e: Edit) -> Finding:
+    """The finding that reports one cleaning edit inside a match (R1-R3)."""
+    if e.kind == "wbr":
+        return Finding(
+            "wbr-dropped", "info",
+            f"The line-break hint “{e.written}” at character {e.start + 1} was dropped "
+            "(publishers put it inside long names).",
+            e.start, e.end, e.start, e.end, in_name=False, source="extract R1",
+        )
+    if e.kind == "invisible":
+        chars = e.written if e.written[0] != "&" else html.unescape(e.written)
+        what = ", ".join(char_label(c) for c in chars)
+        return Finding(
+            "zero-width-dropped", "warning",
+            f"{what} at character {e.start + 1} was dropped: invisible characters are not "
+            "part of DOI names (only Unicode graphic characters are, 003 ch. 2); it was "
+            "probably pasted by accident.",
+            e.start, e.end, e.start, e.end, in_name=False, source="003 ch. 2; extract R1",
+        )
+    if e.kind == "entity":
+        return Finding(
+            "html-entity", "info",
+            f"“{e.written}” at character {e.start + 1} was read as “{e.value}” "
+            "(HTML escaping).",
+            e.start, e.end, e.start, e.end, in_name=False, source="extract R2",
+        )
+    if e.kind == "latex":
+        return Finding(
+            "latex-escape", "info",
+            f"“{e.written}” at character {e.start + 1} was read as “{e.value}” (LaTeX, as "
+            "BibTeX exports write it).",
+            e.start, e.end, e.start, e.end, in_name=False, source="extract R3",
+        )
+    return Finding(
+        "backslash-escape", "info",
+        f"“{e.written}” at character {e.start + 1} was read as “{e.value}” "
+        f"({_ESCAPE_NAMES.get(e.value, 'backslash')} escaping).",
+        e.start, e.end, e.start, e.end, in_name=False, source="extract R3",
+    )

@@ -1,0 +1,128 @@
+"""Rules R8-R14, R19, R20: where a name ends in running text.
+
+002 §4.3 lets a suffix hold any graphic character, so these rules decide between the name
+and the text around it. :func:`scan_suffix` walks the suffix once (R8-R12);
+:func:`r13_trailing` leaves out sentence punctuation; :func:`r19_viewer_tail` and
+:func:`r20_debris` leave out what a publisher's page or a display added. Each returns the
+new end; what was left out is reported by :mod:`.matches`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+__all__ = [
+    "OPENER", "QUOTES", "TRAILING", "r11_looks_like_tag", "r13_trailing", "r19_viewer_tail",
+    "r20_debris", "scan_suffix", "starts_anchor",
+]
+
+OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
+#: R9: characters that end a name.
+QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛')
+#: R13: trailing characters left out.
+TRAILING = frozenset(".,;:!?'*")
+#: R20: a final ellipsis (the name was cut short for display).
+ELLIPSIS = "\u2026"
+# The common run of suffix characters that need no decision.
+_PLAIN_RE = re.compile(r"[A-Za-z0-9._/\-]*")
+_TAG_END = frozenset(" \t\r\n\f/>")
+# R12: a wiki template parameter after "|" ({{cite journal|doi=10.1000/x|pmid=123}}).
+_TEMPLATE_PARAM = re.compile(r"[ \t]{0,4}[A-Za-z][A-Za-z0-9_ -]{0,30}=|\}\}")
+# R19: what publishers put after a name in a link to one of their pages.
+_VIEWER_TAIL = re.compile(
+    r"/(?:full|fulltext|abstract|abs|epdf|pdf|pdfdirect|figures|summary|references|citedby"
+    r"|suppinfo)/?", re.IGNORECASE | re.ASCII)
+
+
+def starts_anchor(s: str, i: int, n: int) -> bool:
+    """Whether an R4 anchor (``10.`` and a digit) starts at ``i``."""
+    return s.startswith("10.", i) and i + 3 < n and "0" <= s[i + 3] <= "9"
+
+
+def scan_suffix(s: str, i: int, n: int, stops: str) -> int:
+    """R8-R12: walk the suffix from ``i``; return where the name stops (before R13)."""
+    stack: list[str] = []
+    plain = _PLAIN_RE.match
+    while i < n:
+        m = plain(s, i)
+        assert m is not None  # a star pattern always matches
+        i = m.end()
+        if i >= n:
+            break
+        c = s[i]
+        if c.isspace() or c in QUOTES:  # R8, R9
+            break
+        if c in "([{":  # R10
+            stack.append(c)
+        elif c == "<":  # R10, R11
+            if r11_looks_like_tag(s, i, n):
+                break
+            stack.append(c)
+        elif c in ")]}>":  # R10
+            if not stack or stack[-1] != OPENER[c]:
+                break
+            stack.pop()
+        elif c == "," or c == ";":  # R12
+            if starts_anchor(s, i + 1, n):
+                break
+            if not stack and (c == "," or not (i + 1 < n and "0" <= s[i + 1] <= "9")):
+                break
+        elif c == "|":  # R12 (wiki templates)
+            if not stack and _TEMPLATE_PARAM.match(s, i + 1) is not None:
+                break
+        elif c in stops or c < " " or "\x7f" <= c <= "\x9f":  # R6 stops, R8 controls
+            break
+        i += 1
+    return i
+
+
+def r11_looks_like_tag(s: str, i: int, n: int) -> bool:
+    """R11: does the ``<`` at ``i`` start an HTML tag (``</a>``, ``<br>``), not SICI?"""
+    j = i + 1
+    if j >= n:
+        return True
+    c = s[j]
+    if c in "/!?":
+        return True
+    if not ("a" <= c <= "z" or "A" <= c <= "Z"):
+        return False
+    k = j + 1
+    while k < n and k - j < 16 and s[k].isascii() and s[k].isalnum():
+        k += 1
+    return k >= n or s[k] in _TAG_END
+
+
+def r13_trailing(s: str, start: int, end: int) -> int:
+    """R13: leave out trailing sentence punctuation and invisible format characters."""
+    while end > start:
+        c = s[end - 1]
+        if c in TRAILING or (not c.isascii() and unicodedata.category(c) == "Cf"):
+            end -= 1
+        else:
+            break
+    return end
+
+
+def r19_viewer_tail(s: str, suffix_start: int, end: int) -> int:
+    """R19: the end without a final publisher viewer path (``/full``, ``/pdf``, ...).
+
+    Only a tail after at least one more character of suffix counts (``10.1000/pdf`` is a
+    name whose suffix is ``pdf``)."""
+    cut = s.rfind("/", suffix_start + 1, end)
+    if cut == -1:
+        return end
+    if s[end - 1] == "/":  # "/full/"
+        cut = s.rfind("/", suffix_start + 1, end - 1)
+        if cut == -1:
+            return end
+    if _VIEWER_TAIL.fullmatch(s, cut, end) is None:
+        return end
+    return cut
+
+
+def r20_debris(s: str, suffix_start: int, end: int) -> int:
+    """R20: the end without a final ellipsis ``…`` (and punctuation before it)."""
+    if end > suffix_start + 1 and s[end - 1] == ELLIPSIS:
+        return r13_trailing(s, suffix_start, end - 1)
+    return end

@@ -1,0 +1,330 @@
+"""From a scanned span to a :class:`~.model.Match`: reading it, saying what was left out.
+
+Every name is read by the core reader (:func:`doiname.read` / :func:`doiname.parse`), so
+decoding and validation follow the same rules everywhere (R6, R16). Then the findings of
+what cleaning changed (R1-R3), of what the ends rules left out (R13, R14, R19, R20), the
+other readings (:class:`~.model.Alternative`) and a name cut by a line break (R21).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from ..errors import DoiError
+from ..model import Doi, Finding, Severity
+from ..syntax import char_label, parse, read
+from .clean import Text, edit_finding
+from .ends import OPENER, TRAILING, r13_trailing, scan_suffix, starts_anchor
+from .model import Alternative, Found, Match
+
+__all__ = ["LINK_FORMS", "Scanned", "make_match", "moved"]
+
+LINK_FORMS = frozenset({"url", "urn-url", "api-url", "proxy-url", "proxy-login"})
+#: Kinds read as a whole written form (link or URI) by the reader; the others are bare.
+_WHOLE = frozenset({"url", "urn", "info-uri", "hdl-uri", "doi-uri"})
+_BARE_FORMS = {"in-url-path": "in-url", "in-url-query": "in-url"}
+_LINE_BREAKS = "\r\n"
+
+
+@dataclass(slots=True)
+class Scanned:
+    """What the scanner found at one anchor, in cleaned coordinates."""
+
+    start: int  # where the match starts (label or link included)
+    a: int  # the anchor "10."
+    p: int  # end of the prefix
+    sep_end: int  # where the suffix starts
+    end: int  # the end chosen by the rules
+    end13: int  # the end after R13 alone
+    raw_end: int  # where R8-R12 stopped
+    kind: str
+
+
+def _plain_link(span: str) -> bool:
+    """A doi.org/dx.doi.org link with nothing the reader would note (proxy, %, ?, #)."""
+    if "%" in span or "?" in span or "#" in span:
+        return False
+    low = span[:24].lower()
+    return low.startswith(("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                           "http://dx.doi.org/", "doi.org/", "dx.doi.org/"))
+
+
+def _read(s: str, kind: str, start: int, a: int,
+          end: int) -> tuple[Doi, str, tuple[Finding, ...], int]:
+    """Read ``s[start:end]`` (links, URIs) or ``s[a:end]`` (bare names); raise DoiError.
+
+    Returns the name, its form, the reader's notes and where the text given to the
+    reader starts (the notes' positions count from there).
+    """
+    if kind in _WHOLE:
+        span = s[start:end]
+        if kind == "url" and _plain_link(span):
+            try:
+                return parse(span), "url", (), start
+            except DoiError:
+                pass  # read it again below, with its notes and fallbacks
+        try:
+            r = read(span)
+        except DoiError:
+            if kind != "url":
+                raise
+            # not a link after all (e.g. a site with doi.org in its query): the name alone
+            r = read(s[a:end])
+            return r.doi, "in-url", r.notes, a
+        return r.doi, r.form, r.notes, start
+    name = s[a:end]
+    form = _BARE_FORMS.get(kind, kind)
+    if "%" in name:
+        r = read(name)
+        return r.doi, form, r.notes, a
+    return parse(name), form, (), a
+
+
+def moved(t: Text, f: Finding, base: int) -> Finding:
+    """A reader note re-positioned from the string given to the reader to the text."""
+    a, b = t.span(base + f.start, base + f.end)
+    return dataclasses.replace(f, start=a, end=b, input_start=a, input_end=b, in_name=False)
+
+
+def _error_finding(t: Text, err: DoiError, base: int, start: int, end: int) -> Finding:
+    """R16: the reader's error, positioned in the original text."""
+    if err.position is None:
+        a, b = t.span(start, end)
+        message = err.message
+    else:
+        stop = err.end if err.end is not None else err.position + 1
+        a, b = t.span(base + err.position, base + max(stop, err.position + 1))
+        message = err.moved(a, b).message
+    repair = None
+    if err.code in ("uri-fragment", "uri-query"):
+        o0, o1 = t.span(start, end)
+        written = t.original[o0:o1]
+        head = written.find(":") + 1
+        repair = written[:head] + written[head:].replace("#", "%23").replace("?", "%3F")
+    return Finding(err.code, "error", message, a, b, a, b, in_name=False,
+                   source="extract R16", repair=repair)
+
+
+def _to_line_end(s: str, i: int, skip: str = " \t") -> bool:
+    """Whether only characters of ``skip`` lie between ``i`` and the end of its line."""
+    n = len(s)
+    while i < n and s[i] in skip:
+        i += 1
+    return i >= n or s[i] in _LINE_BREAKS
+
+
+def _alone(s: str, sc: Scanned) -> bool:
+    """Whether the match is the only thing on its line: nothing before it, and after it
+    only what the ends rules left out (no other word). Bounded: linear overall."""
+    k = sc.start
+    while k > 0 and s[k - 1] in " \t\u00a0":
+        k -= 1
+    if k > 0 and s[k - 1] not in _LINE_BREAKS:
+        return False
+    j, n = sc.end, len(s)
+    while j < n and not s[j].isspace() and j - sc.end < 64:
+        j += 1
+    return (j >= n or s[j].isspace()) and _to_line_end(s, j)
+
+
+def make_match(t: Text, sc: Scanned) -> Found:
+    """Read one scanned span and say everything about it (R6, R13-R16, R19-R21)."""
+    s = t.text
+    findings: list[Finding] = []
+    start, kind = sc.start, sc.kind
+    base = start if kind in _WHOLE else sc.a
+    alone = _alone(s, sc)
+    end = sc.end
+    alternatives: list[Alternative] = []
+    # R13: a bare name that is all its line has keeps its final dots when there are
+    # several (10.1124/mol...); a single final "." is almost always a sentence's
+    dots_kept = (alone and kind == "name" and sc.end13 + 1 < sc.raw_end and sc.end == sc.end13
+                 and s[sc.end13:sc.raw_end].strip(".") == "")
+    if dots_kept:
+        end = sc.raw_end
+    try:
+        doi, form, notes, base = _read(s, kind, start, sc.a, end)
+        if form == "in-url" and kind == "url":
+            start = sc.a
+        findings.extend(moved(t, n, base) for n in notes)
+    except DoiError as err:
+        doi, form = Doi(s[sc.a:sc.p], s[sc.sep_end:end]), _BARE_FORMS.get(kind, kind)
+        findings.append(_error_finding(t, err, base, start, end))
+        return _finish(t, Match(doi, *_orig(t, start, end), tuple(findings), form),
+                       start, end)
+    kind = "in-url" if form == "in-url" else kind
+    o_start, o_end = t.span(start, end)
+    if t.edits:
+        for e in t.edits_in(start, end):
+            f = edit_finding(e)
+            if f.code == "zero-width-dropped":
+                f = dataclasses.replace(f, repair=s[start:end])
+            findings.append(f)
+    if dots_kept:
+        alt = _alternative(t, kind, start, sc.a, sc.end13, doi, "trimmed")
+        left = s[sc.end13:sc.raw_end]
+        findings.append(_note(
+            t, "ends-with-dot", "warning", sc.end13, sc.raw_end,
+            f"The name ends in “{left}”, kept because the name is all there is on its line "
+            "(some registered names end in dots). If the dots ended a sentence, the name is "
+            + (f"{alt.doi}." if alt else "shorter."), "extract R13"))
+        alternatives.extend([alt] if alt else [])
+    else:
+        _left_out(t, sc, kind, doi, alone, findings, alternatives)
+    if "\ufffd" in doi.suffix or "\ufffd" in doi.prefix:
+        at = str(doi).index("\ufffd")
+        findings.append(_note(
+            t, "replacement-character", "warning", start, end,
+            f"The name holds U+FFFD REPLACEMENT CHARACTER (character {at + 1} of the name): "
+            "the text was damaged by a wrong character encoding somewhere, so the real "
+            "name has another character here. Copy it again from its source.",
+            "extract R20"))
+    _r21_line_break(t, sc, kind, start, doi, findings, alternatives)
+    m = Match(doi, o_start, o_end, t.original[o_start:o_end], tuple(findings), form,
+              "doi", tuple(alternatives))
+    return Found(m, start, end)
+
+
+def _orig(t: Text, start: int, end: int) -> tuple[int, int, str]:
+    o0, o1 = t.span(start, end)
+    return o0, o1, t.original[o0:o1]
+
+
+def _finish(t: Text, m: Match, start: int, end: int) -> Found:
+    if t.edits:
+        extra = tuple(edit_finding(e) for e in t.edits_in(start, end))
+        m = dataclasses.replace(m, findings=(*m.findings, *extra))
+    return Found(m, start, end)
+
+
+def _note(t: Text, code: str, severity: Severity, a: int, b: int, message: str, source: str,
+          repair: str | None = None) -> Finding:
+    o0, o1 = t.span(a, b)
+    sev: Severity = "warning" if severity == "warning" else "info"
+    return Finding(code, sev, message, o0, o1, o0, o1, in_name=False, source=source,
+                   repair=repair)
+
+
+def _alternative(t: Text, kind: str, start: int, a: int, end: int, chosen: Doi,
+                 how: str) -> Alternative | None:
+    """The reading of ``[start, end)`` as another candidate, if it is a different name."""
+    try:
+        doi = _read(t.text, kind, start, a, end)[0]
+    except DoiError:
+        return None
+    if doi == chosen:
+        return None
+    o0, o1 = t.span(start, end)
+    return Alternative(doi, o0, o1, t.original[o0:o1],
+                       "trimmed" if how == "trimmed" else "literal")
+
+
+def _shown(text: str) -> str:
+    return text if text.isprintable() else ", ".join(char_label(c) for c in text)
+
+
+def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
+              findings: list[Finding], alternatives: list[Alternative]) -> None:
+    """R13, R14, R19, R20: say what the ends rules left out; keep the literal reading."""
+    s = t.text
+    if sc.end < sc.end13:  # R19 / R20 cut a viewer tail or an ellipsis
+        cut = s[sc.end:sc.end13]
+        alt = _alternative(t, kind, sc.start, sc.a, sc.end13, doi, "literal")
+        if cut.endswith("\u2026"):
+            code, what = "truncated-name", (
+                f"The name ends in “{cut}”: it was cut short for display, so the real name "
+                "is longer. Copy the whole name from its source.")
+            rule = "extract R20"
+        else:
+            code, what = "viewer-tail", (
+                f"“{cut}” after the name looks like a publisher's page for the article "
+                "(full text, abstract, PDF), not part of the DOI name; it was left out.")
+            rule = "extract R19"
+        if alt is not None:
+            what += f" If it belongs to the name, the name is {alt.doi}."
+            alternatives.append(alt)
+        findings.append(_note(t, code, "warning", sc.end, sc.end13, what, rule))
+    if sc.end13 < sc.raw_end:  # R13
+        left = s[sc.end13:sc.raw_end]
+        o0 = t.span(sc.end13, sc.raw_end)[0]
+        alt = (_alternative(t, kind, sc.start, sc.a, sc.raw_end, doi, "literal")
+               if sc.end == sc.end13 else None)
+        what = (f"“{_shown(left)}” after the DOI (character {o0 + 1}) was left out: "
+                "punctuation that ends a sentence or a list item is not read as part of a name.")
+        if alt is not None:
+            what += f" If it belongs to the name, the name is {alt.doi}."
+            alternatives.append(alt)
+        severity: Severity = "warning" if alone and left.isprintable() else "info"
+        findings.append(_note(t, "trailing-punctuation", severity, sc.end13, sc.raw_end, what,
+                              "extract R13"))
+    elif sc.raw_end < len(s) and s[sc.raw_end] in ")]}>":  # R14
+        closer = s[sc.raw_end]
+        if sc.start > 0 and s[sc.start - 1] == OPENER[closer]:
+            return  # wrapped in that pair: nothing was cut
+        k = sc.raw_end
+        while k < len(s) and (s[k] in ")]}>" or s[k] in TRAILING):
+            k += 1
+        alt = None
+        if k >= len(s) or s[k].isspace():
+            alt = _alternative(t, kind, sc.start, sc.a, sc.raw_end + 1, doi, "literal")
+        o0 = t.span(sc.raw_end, sc.raw_end + 1)[0]
+        what = (f"“{closer}” after the DOI (character {o0 + 1}) was left out: it closes a "
+                "bracket opened before the name, not one inside it.")
+        if alt is not None:
+            what += f" If it belongs to the name, the name is {alt.doi}."
+            alternatives.append(alt)
+        findings.append(_note(t, "unbalanced-closer", "warning" if alone else "info",
+                              sc.raw_end, sc.raw_end + 1, what, "extract R14"))
+
+
+def _r21_line_break(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
+                    findings: list[Finding], alternatives: list[Alternative]) -> None:
+    """R21: a name cut by a line break (PDF text): say so, offer the joined reading."""
+    s = t.text
+    joined = _r21_joined(t, sc, kind, start, doi)
+    if joined is not None:
+        alternatives.append(joined)
+        b0, b1 = t.span(sc.raw_end, sc.raw_end + 1)
+        findings.append(Finding(
+            "line-break", "warning",
+            f"The name seems cut by a line break at character {b0 + 1}: joined, it reads "
+            f"{joined.doi}. Line-broken names are not joined without asking.",
+            b0, b1, b0, b1, in_name=False, source="extract R21", repair=joined.text))
+    elif s[sc.end - 1] == "-" and _to_line_end(s, sc.end):
+        o0, o1 = t.span(sc.end - 1, sc.end)
+        findings.append(Finding(
+            "line-break", "warning",
+            f"The DOI ends with “-” at the end of a line (character {o0 + 1}): if the name "
+            "goes on on the next line, it was cut there. Line-broken names are not joined.",
+            o0, o1, o0, o1, in_name=False, source="extract R21"))
+
+
+def _r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Alternative | None:
+    """The reading of a name joined across one line break, when the text looks cut there:
+    the name ends in ``- . / _`` before the break, and one run of name characters holding
+    a digit follows and ends its line."""
+    s, n, raw = t.text, len(t.text), sc.raw_end
+    if raw >= n or not s[raw].isspace() or s[raw - 1] not in "-./_":
+        return None
+    w = raw
+    while w < n and s[w].isspace() and w - raw < 8:
+        w += 1
+    breaks = s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w)
+    if w >= n or breaks > 1 or not s[w].isalnum() or starts_anchor(s, w, n):
+        return None
+    tok_end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
+    token = s[w:tok_end]
+    if not any(c.isdigit() for c in token) or not _to_line_end(s, tok_end, ".,;:!?'* \t"):
+        return None
+    x = start if kind in _WHOLE else sc.a
+    try:
+        joined = read(s[x:raw] + token).doi
+    except DoiError:
+        return None
+    if joined == doi:
+        return None
+    o0, o1 = t.span(start, tok_end)
+    h0, h1 = t.span(x, raw)
+    k0, k1 = t.span(w, tok_end)
+    return Alternative(joined, o0, o1, t.original[h0:h1] + t.original[k0:k1], "joined")

@@ -1,0 +1,274 @@
+"""Rules R4-R7, R17, R18: where DOI names start, and the scanner that ties the rules together.
+
+One pass with ``str.find`` between anchors (R4); the look-back (R6) is bounded and never
+crosses the previous anchor or match; each suffix character is visited once by
+:func:`~.ends.scan_suffix`. Then shortDOIs (R17) and labelled names that cannot be read
+(R18) are found by two linear regular expressions, and R15 merges link text into its
+link. Time and memory are linear in the length of the text.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+
+from ..errors import DoiError
+from ..model import Doi, Finding
+from ..syntax import is_short_doi_code, read
+from .clean import Text
+from .ends import r13_trailing, r19_viewer_tail, r20_debris, scan_suffix
+from .make import Scanned, make_match
+from .merge import r15_merge
+from .model import Found, Match
+
+__all__ = ["r5_left_boundary", "r6_context", "r7_plausible_bare", "scan"]
+
+#: R4: the prefix (ASCII digits only).
+_PREFIX_RE = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
+_LOOKBACK = 400
+_LABEL_SPACE = frozenset(" \t\u00a0")
+#: R6: characters that end the token looked back over (matched on reversed text).
+_TOKEN_BACK_RE = re.compile(r"[^\s\"'`<>()\[\]{}|,;*“”„«»‹›‘’‚]*")
+#: R6: a token holding one of these is a link whose path is read as a whole.
+_URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.", "doi.acm.org",
+                "ieeecomputersociety.org", "dx.plos.org", "doi.wiley.com",
+                "test.datacite.org")
+_HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+#: R17: a shortDOI after a doi.org link or a doi: label.
+_SHORT_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi[:：][ \t]*)"
+    r"10/(?P<code>[0-9A-Za-z]+)(?![0-9A-Za-z/._-])", re.IGNORECASE | re.ASCII)
+#: R17: a shortDOI that is the whole text.
+_SHORT_ALONE_RE = re.compile(r"\s*10/(?P<code>[0-9A-Za-z]+)\s*", re.ASCII)
+_DOI_WORD = re.compile("doi", re.IGNORECASE)
+#: R18: a label or a doi.org link before something that starts with a digit.
+_LABELLED_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?:(?P<link>(?:https?://)?(?:dx\.|www\.)?doi\.org/)"
+    r"|doi(?:[:：][ \t]*|[ \t]+))"
+    r"(?P<tok>[0-9][^\s\"'`<>()\[\]{}|,;“”]*)", re.IGNORECASE)
+
+
+def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
+    """R5: may a name start at ``a``? ``None``: no; ``True``: yes, after a glued ``doi``."""
+    if a == 0:
+        return False
+    prev = s[a - 1]
+    if not (prev.isalnum() or prev in "._-+" or unicodedata.category(prev) == "Sc"):
+        return False
+    if a >= 3 and s[a - 3] == "%" and s[a - 2:a].translate(_LOWER) in ("2f", "3a"):
+        return False
+    if t.dropped_before(a):
+        return False
+    if a >= 3 and s[a - 3:a].translate(_LOWER) == "doi" and (a == 3 or not s[a - 4].isalnum()):
+        return True
+    return None
+
+
+def r7_plausible_bare(s: str, a: int, p: int, sep_end: int, n: int) -> bool:
+    """R7: a bare ``10.x/y`` must look like a DOI, not a number or an address.
+
+    The whole registrant is judged (002 §4.2 lets it hold dot-separated groups:
+    ``10.978.8898392/315`` is an ISBN-A): fewer than four digits in all needs a suffix
+    whose first run holds a letter and a digit."""
+    groups = s[a + 3:p].split(".")
+    if len(groups[0]) < 2:
+        return False
+    if len(groups) == 3 and all(len(g) <= 3 for g in groups):
+        return False  # 10.a.b.c: an IPv4 address or a CIDR block
+    if sum(len(g) for g in groups) < 4:
+        i = sep_end
+        digit = letter = False
+        while i < n and s[i].isascii() and (s[i].isalnum() or s[i] in "._-"):
+            digit = digit or s[i].isdigit()
+            letter = letter or s[i].isalpha()
+            i += 1
+        if not (digit and letter):
+            return False
+    return True
+
+
+def _word_start(s: str, i: int) -> bool:
+    return i == 0 or not s[i - 1].isalnum()
+
+
+def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
+    """R6: look back from the anchor ``a`` (not before ``lo``) for a label or a link."""
+    if glued:
+        return a - 3, "label"
+    k = a
+    while k > lo and a - k < 8 and s[k - 1] in _LABEL_SPACE:
+        k -= 1
+    if k < a:  # a label separated by spaces: "doi: 10..." or "DOI 10..."
+        if (k - 4 >= lo and s[k - 1] in ":：" and s[k - 4:k - 1].translate(_LOWER) == "doi"
+                and _word_start(s, k - 4)):
+            return k - 4, "label"
+        if k - 3 >= lo and s[k - 3:k].translate(_LOWER) == "doi" and _word_start(s, k - 3):
+            return k - 3, "label"
+        return a, "name"
+    back = _TOKEN_BACK_RE.match(s[lo:a][::-1])
+    t = a - (back.end() if back is not None else 0)
+    if t == a:
+        return a, "name"
+    tok = s[t:a].translate(_LOWER)
+    at = min((i for i in (tok.find(mk) for mk in _URL_MARKERS) if i >= 0), default=-1)
+    if at >= 0:
+        h = tok.find("http")
+        if h == -1 or h > at:
+            h = at
+            while h > 0 and tok[h - 1] in _HOST_CHARS:
+                h -= 1
+            return t + h, "url"
+        inner = tok.rfind("http", 0, at)
+        if inner > h and "login" not in tok[h:inner]:
+            # a doi.org link inside another site's query (a search or redirect link):
+            # it ends where that query's parameter ends
+            return t + inner, "url-in-query"
+        return t + h, "url"
+    for label, kind in (("urn:doi:", "urn"), ("info:doi/", "info-uri"), ("hdl:", "hdl-uri")):
+        if tok.endswith(label):
+            return a - len(label), kind
+    if tok.endswith("doi:") and _word_start(s, a - 4):
+        return a - 4, "doi-uri"  # no space: a doi: URI, read by the 003 rules
+    if tok.endswith("doi："):
+        return a - 4, "label"
+    if "://" in tok or tok.startswith("www."):
+        return a, "in-url-query" if "?" in tok else "in-url-path"
+    return a, "name"
+
+
+def _anchors(t: Text) -> list[Found]:
+    """R4-R14, R19, R20 for every anchor, in order."""
+    s = t.text
+    n = len(s)
+    found: list[Found] = []
+    pos = 0
+    barrier = 0  # the look-back never crosses this (previous anchor or match end)
+    find = s.find
+    while True:
+        a = find("10.", pos)
+        if a < 0:
+            break
+        pos = a + 1
+        boundary = r5_left_boundary(s, a, t)
+        if boundary is None:
+            continue
+        m = _PREFIX_RE.match(s, a)
+        if m is None:
+            continue
+        p = m.end()
+        if p >= n:
+            break
+        c = s[p]
+        if c == "/":
+            sep_end = p + 1
+        elif c == "%" and s[p + 1:p + 3].translate(_LOWER) == "2f":
+            sep_end = p + 3
+        elif c == ":" and a >= 8 and s[a - 8:a].translate(_LOWER) == "urn:doi:":
+            sep_end = p + 1
+        else:
+            pos = p
+            continue
+        if sep_end >= n:
+            break
+        start, kind = r6_context(s, a, max(barrier, a - _LOOKBACK), boundary)
+        barrier = a
+        if kind in ("name", "in-url-path", "in-url-query") and not r7_plausible_bare(
+            s, a, p, sep_end, n
+        ):
+            continue
+        stops = ""
+        if kind == "in-url-path":
+            stops = "?#"
+        elif kind in ("in-url-query", "url-in-query"):
+            stops = "&#"
+            if kind == "url-in-query":
+                kind = "url"
+        if start > 0 and s[start - 1] == "'":
+            stops += "'"
+        raw_end = scan_suffix(s, sep_end, n, stops)
+        end13 = r13_trailing(s, sep_end, raw_end)
+        end = r19_viewer_tail(s, sep_end, r20_debris(s, sep_end, end13))
+        if end <= sep_end:
+            continue
+        f = make_match(t, Scanned(start, a, p, sep_end, end, end13, raw_end, kind))
+        found.append(f)
+        pos = barrier = f.end
+    return found
+
+
+def _free(found: list[Found], a: int, b: int) -> bool:
+    """Whether ``[a, b)`` overlaps none of ``found`` (sorted by start, not overlapping)."""
+    i = bisect_right(found, a, key=lambda f: f.start)
+    if i > 0 and found[i - 1].end > a:
+        return False
+    return i >= len(found) or found[i].start >= b
+
+
+def r17_short_dois(t: Text, found: list[Found]) -> list[Found]:
+    """R17: shortDOIs (``10/abcde``) after a doi.org link or a label, or alone."""
+    s = t.text
+    out: list[Found] = []
+    hits = list(_SHORT_RE.finditer(s)) if "10/" in s else []
+    alone = _SHORT_ALONE_RE.fullmatch(s) if not hits else None
+    for m in [*hits, *([alone] if alone is not None else [])]:
+        a = m.start() if m.re is _SHORT_RE else m.start("code") - 3
+        b = m.end("code")
+        if not is_short_doi_code(m["code"]) or not _free(found, a, b):
+            continue
+        o0, o1 = t.span(a, b)
+        doi = Doi("10", m["code"])
+        out.append(Found(Match(doi, o0, o1, t.original[o0:o1], (), "short-doi", "short-doi"),
+                         a, b))
+    return out
+
+
+def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
+    """R18: a label or a doi.org link followed by something that is not a DOI name."""
+    s = t.text
+    out: list[Found] = []
+    for m in _LABELLED_RE.finditer(s):
+        a, tok = m.start(), m.start("tok")
+        b = r13_trailing(s, tok, m.end("tok"))
+        if b <= tok or not _free(found, a, b):
+            continue
+        base = a if m["link"] else tok
+        try:
+            read(s[base:b])
+            continue  # readable after all: the anchor scan had a reason to skip it
+        except DoiError as err:
+            error = err
+        written = s[tok:b]
+        slash = written.find("/")
+        doi = Doi(written, "") if slash == -1 else Doi(written[:slash], written[slash + 1:])
+        o0, o1 = t.span(a, b)
+        if error.position is not None:
+            stop = error.end if error.end is not None else error.position + 1
+            e0, e1 = t.span(base + error.position, base + max(stop, error.position + 1))
+            message = error.moved(e0, e1).message
+        else:
+            e0, e1, message = o0, o1, error.message
+        finding = Finding(error.code, "error", message, e0, e1, e0, e1, in_name=False,
+                          source="extract R18")
+        form = "url" if m["link"] else "label"
+        out.append(Found(Match(doi, o0, o1, t.original[o0:o1], (finding,), form), a, b))
+    return out
+
+
+def scan(text: str, clean: bool) -> list[Match]:
+    """The scanner proper (R1-R21), without :func:`~doiname.extract`'s one-line fast path."""
+    t = Text(text, clean)
+    found = _anchors(t)
+    extra = r17_short_dois(t, found) if "10/" in t.text else []
+    if _maybe_labelled(t.text):
+        extra += r18_labelled(t, sorted([*found, *extra], key=lambda f: f.start))
+    if extra:
+        found = sorted([*found, *extra], key=lambda f: f.start)
+    if len(found) < 2:
+        return [f.match for f in found]
+    return r15_merge(t, found)
+
+
+def _maybe_labelled(s: str) -> bool:
+    return _DOI_WORD.search(s) is not None
