@@ -18,7 +18,7 @@ from .clean import Text, edit_finding
 from .ends import OPENER, TRAILING, r13_trailing, scan_suffix, starts_anchor
 from .model import Alternative, Found, Match
 
-__all__ = ["LINK_FORMS", "Scanned", "make_match", "moved"]
+__all__ = ["LINK_FORMS", "Scanned", "alone_on_line", "make_match", "moved"]
 
 LINK_FORMS = frozenset({"url", "urn-url", "api-url", "proxy-url", "proxy-login"})
 #: Kinds read as a whole written form (link or URI) by the reader; the others are bare.
@@ -114,16 +114,16 @@ def _to_line_end(s: str, i: int, skip: str = " \t") -> bool:
     return i >= n or s[i] in _LINE_BREAKS
 
 
-def _alone(s: str, sc: Scanned) -> bool:
-    """Whether the match is the only thing on its line: nothing before it, and after it
-    only what the ends rules left out (no other word). Bounded: linear overall."""
-    k = sc.start
+def alone_on_line(s: str, start: int, end: int) -> bool:
+    """Whether ``s[start:end]`` is the only thing on its line: nothing before it, and after
+    it only what the ends rules leave out (no other word). Bounded: linear overall."""
+    k = start
     while k > 0 and s[k - 1] in " \t\u00a0":
         k -= 1
     if k > 0 and s[k - 1] not in _LINE_BREAKS:
         return False
-    j, n = sc.end, len(s)
-    while j < n and not s[j].isspace() and j - sc.end < 64:
+    j, n = end, len(s)
+    while j < n and not s[j].isspace() and j - end < 64:
         j += 1
     return (j >= n or s[j].isspace()) and _to_line_end(s, j)
 
@@ -134,7 +134,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
     findings: list[Finding] = []
     start, kind = sc.start, sc.kind
     base = start if kind in _WHOLE else sc.a
-    alone = _alone(s, sc)
+    alone = alone_on_line(s, sc.start, sc.end)
     end = sc.end
     alternatives: list[Alternative] = []
     # R13: a bare name that is all its line has keeps its final dots when there are

@@ -1,0 +1,400 @@
+"""The reading policy for people: :func:`inspect` (one pasted text) and :func:`compare`.
+
+Every surface reads pasted text through this module and :func:`doiname.extract` (the
+scanner it uses), so the same text gets the same verdict, the same names and the same
+candidates in the page's Inspect and Equivalence, in Batch rows, in the widget's box and
+in linkify, and in the CLI:
+
+* the names are those :func:`~doiname.extract` finds, in order (rules R1-R21 of
+  :data:`doiname.extract.rules.RULES`), the first one selected; each keeps the other
+  readings of its place (what was left out, several final dots, a line break) as
+  alternatives, right after it;
+* the literal reading of the whole text, when it is a valid name that differs (a name
+  with a space in it, ``10.1038/nature14539 (accessed 2020)``), is kept as the last
+  alternative;
+* each candidate carries the findings of reading it and of :func:`~doiname.check` on the
+  name (lookalikes, invisible characters, ...), with their repairs, and a status:
+  ``ok``, ``warning``, ``error`` or ``short-doi``.
+
+:func:`inspect` also computes everything a view shows for the selected name, from one
+reading (the URLs at the three levels of 000/001/Handbook 2025 with what each character
+became and why, the URN link, the ``doi:`` URI of 003, the handle API and Which RA
+requests, the 2003 canonical URI of 004, HTML and Markdown links), so one user action is
+one call.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+from .canonical import canonical_uri_2003
+from .encoding import Change
+from .equivalence import Explanation, explain_equivalence
+from .errors import DoiError
+from .extract import Match, extract
+from .findings import check
+from .limits import INSPECT_MAX_CHARS
+from .linkify import utf16_offset
+from .model import Doi, Finding
+from .presentation import (
+    explain_url,
+    short_doi_api_url,
+    to_handles_api_url,
+    to_html_link,
+    to_markdown_link,
+    to_uri,
+    to_url,
+    to_urn_url,
+    to_which_ra_url,
+)
+from .syntax import read
+
+__all__ = ["Candidate", "Comparison", "Inspection", "Presentation", "Side", "compare",
+           "inspect", "judge", "status_of"]
+
+Verdict = Literal["empty", "too-long", "none", "name", "names", "short-doi", "invalid"]
+Status = Literal["ok", "warning", "error", "short-doi"]
+How = Literal["exact", "found", "literal", "trimmed", "joined", "whole"]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One reading of (a part of) the text: a DOI name, a shortDOI, or an unreadable name.
+
+    ``start``/``end`` are code points of the text, ``start16``/``end16`` the same in UTF-16
+    code units (for a JavaScript selection). ``how``: ``exact`` (the whole text is this
+    name), ``found`` (found in a longer text), or, for an alternative of the candidate at
+    index ``of``, ``literal``, ``trimmed`` or ``joined`` (:class:`doiname.extract.Alternative`)
+    or ``whole`` (the whole text read as one name, when that is valid).
+    ``api_url`` is the handle API request that resolves it (003 ch. 4; ``?type=HS_ALIAS``
+    for a shortDOI), made from the exact name, never from a re-read string.
+    """
+
+    doi: Doi
+    kind: Literal["doi", "short-doi"]
+    how: How
+    status: Status
+    start: int
+    end: int
+    start16: int
+    end16: int
+    text: str
+    form: str
+    findings: tuple[Finding, ...]
+    of: int | None = None
+    api_url: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Presentation:
+    """Every form of one DOI name, with the explanation of each URL level (000, 003, 004)."""
+
+    name: Doi
+    url: str
+    url_mandatory: str
+    url_strict: str
+    explain_recommended: tuple[Change, ...]
+    explain_mandatory: tuple[Change, ...]
+    explain_strict: tuple[Change, ...]
+    urn_url: str
+    uri: str
+    api_url: str
+    which_ra_url: str
+    canonical_2003: str | None
+    html: str
+    markdown: str
+
+
+@dataclass(frozen=True, slots=True)
+class Inspection:
+    """What one pasted text holds, and everything to show for the selected candidate.
+
+    ``verdict``: ``empty``, ``too-long`` (over :data:`~doiname.limits.INSPECT_MAX_CHARS`),
+    ``none`` (no DOI name in it: ``notes`` says why, with the position), ``name`` (one
+    name, possibly with alternative readings), ``names`` (several), ``short-doi``, or
+    ``invalid`` (what it holds cannot be read as a DOI name; the candidate's error says
+    why and may carry a repair). ``message`` says it in one plain sentence. ``notes`` are
+    about the text as a whole (what was not read).
+    """
+
+    verdict: Verdict
+    message: str
+    length: int
+    candidates: tuple[Candidate, ...]
+    selected: int | None
+    forms: Presentation | None
+    notes: tuple[Finding, ...]
+
+
+def status_of(findings: tuple[Finding, ...] | list[Finding]) -> Literal["ok", "warning", "error"]:
+    """A name's status from its findings: ``error`` before ``warning`` before ``ok``."""
+    severities = {f.severity for f in findings}
+    return "error" if "error" in severities else "warning" if "warning" in severities else "ok"
+
+
+def judge(m: Match, *, positions: bool = False) -> tuple[Status, tuple[Finding, ...]]:
+    """A match's status and all its findings: those of reading it (extract) and those of
+    :func:`~doiname.check` on the name (lookalikes, ...), a code reported once.
+
+    With ``positions``, the name's findings also point into the text the match is in
+    (``input_start``/``input_end``), when the match's text can be read on its own."""
+    if m.kind == "short-doi":
+        return "short-doi", m.findings
+    if not m.ok:
+        return "error", m.findings
+    extra = check(m.doi)
+    if extra:
+        seen = {f.code for f in m.findings}
+        extra = [f for f in extra if f.code not in seen]
+        if positions:
+            extra = _placed(m, extra)
+    findings = (*m.findings, *extra) if extra else m.findings
+    return status_of(findings), findings
+
+
+def _placed(m: Match, findings: list[Finding]) -> list[Finding]:
+    """Name findings with the span of the text they come from (or none when unknown)."""
+    try:
+        reading = read(m.text)
+    except DoiError:
+        reading = None
+    if reading is None or reading.doi != m.doi:
+        return [dataclasses.replace(f, input_start=None, input_end=None) for f in findings]
+    out = []
+    for f in findings:
+        a, b = reading.input_span(f.start, f.end)
+        out.append(dataclasses.replace(f, input_start=m.start + a, input_end=m.start + b))
+    return out
+
+
+def _api_url(doi: Doi, kind: str) -> str | None:
+    try:
+        if kind == "short-doi":
+            return short_doi_api_url(str(doi))
+        return to_handles_api_url(doi)
+    except DoiError:
+        return None
+
+
+def _candidate(text: str, doi: Doi, kind: Literal["doi", "short-doi"], how: How,
+               status: Status, start: int, end: int, written: str, form: str,
+               findings: tuple[Finding, ...], of: int | None) -> Candidate:
+    return Candidate(doi, kind, how, status, start, end, utf16_offset(text, start),
+                     utf16_offset(text, end), written, form, findings, of,
+                     _api_url(doi, kind) if status != "error" else None)
+
+
+def _candidates(text: str) -> list[Candidate]:
+    out: list[Candidate] = []
+    matches = extract(text)
+    for m in matches:
+        status, findings = judge(m, positions=True)
+        whole = not text[:m.start].strip() and not text[m.end:].strip()
+        index = len(out)
+        out.append(_candidate(text, m.doi, m.kind, "exact" if whole else "found", status,
+                              m.start, m.end, m.text, m.form, findings, None))
+        for alt in m.alternatives:
+            alt_match = Match(alt.doi, alt.start, alt.end, alt.text, (), m.form)
+            a_status, a_findings = judge(alt_match, positions=alt.how != "joined")
+            out.append(_candidate(text, alt.doi, "doi", alt.how, a_status, alt.start, alt.end,
+                                  alt.text, m.form, a_findings, index))
+    if len(matches) <= 1:
+        literal = _literal(text, out)
+        if literal is not None:
+            out.append(literal)
+    return out
+
+
+def _literal(text: str, found: list[Candidate]) -> Candidate | None:
+    """The whole text read as one name, when that is valid and not already a candidate."""
+    try:
+        reading = read(text)
+    except DoiError:
+        return None
+    if any(c.doi == reading.doi for c in found):
+        return None
+    lead = len(text) - len(text.lstrip())
+    end = lead + len(text.strip())
+    m = Match(reading.doi, lead, end, text[lead:end], reading.notes, reading.form)
+    status, findings = judge(m, positions=True)
+    return _candidate(text, reading.doi, "doi", "whole", status, lead, end, text[lead:end],
+                      reading.form, findings, 0 if found else None)
+
+
+def present(doi: Doi) -> Presentation:
+    """Every form of a valid DOI name (:func:`to_url` at three levels with
+    :func:`explain_url`, :func:`to_urn_url`, :func:`to_uri`, :func:`to_handles_api_url`,
+    :func:`to_which_ra_url`, :func:`canonical_uri_2003`, HTML and Markdown links)."""
+    try:
+        canonical: str | None = canonical_uri_2003(doi)
+    except DoiError:
+        canonical = None
+    return Presentation(
+        doi, to_url(doi), to_url(doi, level="mandatory"), to_url(doi, level="strict"),
+        tuple(explain_url(doi, "recommended")), tuple(explain_url(doi, "mandatory")),
+        tuple(explain_url(doi, "strict")), to_urn_url(doi), to_uri(doi),
+        to_handles_api_url(doi), to_which_ra_url(doi), canonical, to_html_link(doi),
+        to_markdown_link(doi))
+
+
+def _left_out(text: str, found: list[Candidate]) -> Finding | None:
+    """A note on the text that no candidate read (a reference around a name)."""
+    spans = sorted((c.start, c.end) for c in found if c.how != "whole")
+    pieces: list[str] = []
+    at = 0
+    for a, b in spans:
+        pieces.append(text[at:a])
+        at = max(at, b)
+    pieces.append(text[at:])
+    rest = " ".join(p.strip() for p in pieces if p.strip())
+    if not rest:
+        return None
+    shown = f"“{rest}”" if len(rest) <= 60 else f"{len(rest):,} characters"
+    what = "name" if sum(1 for c in found if c.of is None) == 1 else "names"
+    return Finding("text-left-out", "info",
+                   f"The text around the {what} was not read as part of it: {shown}.",
+                   0, len(text), 0, len(text), in_name=False, source="extract R8")
+
+
+def _why_none(text: str) -> Finding:
+    """Why a text holds no DOI name: the strict reader's error when the text is one token
+    that tries to be one, else a plain note."""
+    stripped = text.strip()
+    if not any(c.isspace() for c in stripped):
+        try:
+            read(text)
+        except DoiError as err:
+            a = err.position if err.position is not None else 0
+            b = err.end if err.end is not None else len(text)
+            if err.position is None:
+                a, b = 0, len(text)
+            return Finding(err.code, "error", err.message, a, b, a, b, in_name=False,
+                           source="002 §4")
+    return Finding("no-doi", "error",
+                   "No DOI name was found in this text. A DOI name starts with “10.”, a "
+                   "number such as 1000, and a “/”: 10.1000/182.",
+                   0, len(text), 0, len(text), in_name=False, source="002 §4")
+
+
+def _message(verdict: Verdict, found: list[Candidate], selected: int | None) -> str:
+    if selected is None:
+        return ""
+    c = found[selected]
+    names = [x for x in found if x.of is None]
+    if verdict == "short-doi":
+        return f"{c.doi} is a shortDOI: an alias of a DOI name, which doi.org can expand."
+    if verdict == "invalid":
+        error = next((f for f in c.findings if f.severity == "error"), None)
+        return "Not a valid DOI name" + (f": {error.message}" if error else ".")
+    counts = {s: sum(1 for f in c.findings if f.severity == s) for s in ("warning", "error")}
+    tail = f" ({counts['warning']} warning{'s' if counts['warning'] != 1 else ''})" \
+        if counts["warning"] else ""
+    if verdict == "names":
+        return f"{len(names)} DOI names found; the first is {c.doi}{tail}."
+    others = sum(1 for x in found if x is not c)
+    more = f"; {others} other reading{'s' if others != 1 else ''}" if others else ""
+    return f"DOI name {c.doi}{tail}{more}."
+
+
+def inspect(text: str, pick: int | None = None) -> Inspection:
+    """Read whatever a person pasted (the reading policy of this module; extract R1-R21,
+    002 §4, 003 ch. 2-4, 000, 004): the candidates, the selected one (``pick``, an index
+    of ``candidates``, else the first), and every form of its name. Never raises for a
+    ``str``; text over :data:`~doiname.limits.INSPECT_MAX_CHARS` characters is not read."""
+    if not isinstance(text, str):
+        raise TypeError(f"inspect() takes a str, not {type(text).__name__}")
+    n = len(text)
+    if not text.strip():
+        return Inspection("empty", "", n, (), None, None, ())
+    if n > INSPECT_MAX_CHARS:
+        return Inspection(
+            "too-long",
+            f"This text is {n:,} characters long; Inspect reads up to {INSPECT_MAX_CHARS:,}. "
+            "For lists and long texts, use Batch.", n, (), None, None, ())
+    found = _candidates(text)
+    if not found or found[0].how == "whole":
+        why = _why_none(text)
+        message = why.message if why.code == "no-doi" else "No DOI name found: " + why.message
+        if found:  # valid as typed, but the scanner does not take it for a name (R7)
+            message = (f"No DOI name found: “{found[0].text}” looks like a number or an "
+                       "address, not a DOI name. Read exactly as typed it is a valid DOI "
+                       "name, shown as the one reading below.")
+            why = Finding("looks-like-a-number", "info", message, 0, n, 0, n,
+                          in_name=False, source="extract R7")
+        picked = 0 if found and pick == 0 else None
+        forms = present(found[0].doi) if picked is not None else None
+        return Inspection("none", message, n, tuple(found), picked, forms, (why,))
+    selected = pick if isinstance(pick, int) and 0 <= pick < len(found) else 0
+    c = found[selected]
+    names = [x for x in found if x.of is None]
+    verdict: Verdict
+    if c.kind == "short-doi":
+        verdict = "short-doi"
+    elif len(names) > 1:
+        verdict = "names"
+    elif c.status == "error":
+        verdict = "invalid"
+    else:
+        verdict = "name"
+    forms = present(c.doi) if c.kind == "doi" and c.status != "error" else None
+    left = _left_out(text, found)
+    return Inspection(verdict, _message(verdict, found, selected), n, tuple(found), selected,
+                      forms, (left,) if left is not None else ())
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One side of a comparison: the name read from its text (:func:`inspect`'s selected
+    candidate) and what reading it said, or why no name could be read."""
+
+    text: str
+    doi: Doi | None
+    how: How | None
+    status: Status | None
+    findings: tuple[Finding, ...]
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Whether two pasted texts name the same DOI (003 ch. 3), and why.
+
+    ``verdict`` is ``empty`` (a side is empty), ``unreadable`` (a side holds no DOI name:
+    its ``message`` says why) or the :class:`~doiname.equivalence.Explanation`'s verdict
+    (``identical``, ``basic-latin-case``, ``normalization``, ``non-basic-latin-case``,
+    ``different``)."""
+
+    verdict: str
+    equivalent: bool | None
+    message: str
+    explanation: Explanation | None
+    a: Side
+    b: Side
+
+
+def _side(text: str) -> Side:
+    result = inspect(text)
+    if result.selected is None:
+        return Side(text, None, None, None, result.notes, result.message)
+    c = result.candidates[result.selected]
+    if c.kind == "short-doi" or c.status == "error":
+        return Side(text, None, c.how, c.status, c.findings, result.message)
+    return Side(text, c.doi, c.how, c.status, c.findings, result.message)
+
+
+def compare(a: str, b: str) -> Comparison:
+    """Read two texts with the reading policy (:func:`inspect`) and explain whether their
+    names are equivalent (003 ch. 3: percent-decoded, Basic Latin case folded, no
+    normalization). Never raises for two ``str``."""
+    sa, sb = _side(a), _side(b)
+    if not a.strip() or not b.strip():
+        return Comparison("empty", None, "", None, sa, sb)
+    if sa.doi is None or sb.doi is None:
+        which = "first" if sa.doi is None else "second"
+        bad = sa if sa.doi is None else sb
+        return Comparison("unreadable", None, f"The {which} text holds no DOI name to "
+                          f"compare. {bad.message}", None, sa, sb)
+    ex = explain_equivalence(sa.doi, sb.doi)
+    return Comparison(ex.verdict, ex.equivalent, ex.message, ex, sa, sb)
