@@ -1,8 +1,14 @@
-"""The JSON bridge between the web page's worker and the package (issue 3).
+"""The JSON bridge between the web page's worker and the package.
 
 JavaScript never holds a Python object: every call takes JSON text and returns JSON
-text, so no proxy leaks across and nothing needs ``destroy()``. Only the public
-functions of the package (the functions named in ``doiname.__all__``) can be called.
+text, so no proxy leaks across and nothing needs ``destroy()``. The page calls one
+operation per user action: :func:`inspect_json` (a keystroke in Inspect or the widget's
+box), :func:`compare_json` (Equivalence), :func:`lookup_json` (the request to send to
+doi.org for an exact name) and :func:`read_answer_json` (what came back), and the batch
+operations. A name comes back into Python only as an exact name ``{prefix, suffix}``,
+checked with :func:`doiname.syntax.validate_name` and never decoded again.
+:func:`call_json` runs any public function of the package (the functions named in
+``doiname.__all__``) for the public JavaScript API ``window.doiname.call``.
 
 A reply is ``{"ok": RESULT}`` or ``{"error": {"code", "message", "position", "end"}}``.
 Results are plain JSON (:func:`doiname.jsonable.to_jsonable`): a ``Doi`` becomes
@@ -24,16 +30,21 @@ from typing import Any
 
 import doiname
 
+from . import inspection
 from .batch import BatchJob
 from .errors import DoiError
 from .handle import HandleRecord, WhichRaResult, alias_target, transport_outcome
 from .handle import read_handle_response as _read_handle
 from .handle import read_which_ra_response as _read_which_ra
+from .inspection import compare, written_form
 from .jsonable import error_json, to_jsonable
+from .model import Doi
+from .presentation import short_doi_api_url, to_handles_api_url, to_which_ra_url
+from .syntax import validate_name
 
 __all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "batch_close_json", "batch_export_json",
-           "batch_open_json", "batch_step_json", "call_json", "functions", "info_json",
-           "read_answer_json"]
+           "batch_open_json", "batch_step_json", "call_json", "compare_json", "exact_name",
+           "functions", "info_json", "inspect_json", "lookup_json", "read_answer_json"]
 
 #: How a request can fail without an answer (the main thread's ``fetch`` reports these).
 TRANSPORT_FAILURES = ("network", "timeout", "cancelled")
@@ -138,7 +149,10 @@ def read_answer_json(kind: str, status: int | None, body: str | None,
 
     ``kind`` is ``handle`` (:func:`doiname.read_handle_response`), ``which-ra``
     (:func:`doiname.read_which_ra_response`) or ``alias`` (a shortDOI's ``HS_ALIAS``
-    record: the handle record plus ``target``, :func:`doiname.alias_target`).
+    record: the handle record plus ``target``, the DOI name it stands for (or None),
+    ``target_doi``, the same exact name as ``{prefix, suffix, name}`` (a handle value is
+    never percent-decoded), and ``target_text``, a text that Inspect reads back as
+    exactly that name).
     ``failure`` is ``network``, ``timeout`` or ``cancelled`` when no answer arrived
     (:func:`doiname.transport_outcome`); the reply is then that outcome.
     """
@@ -150,13 +164,91 @@ def read_answer_json(kind: str, status: int | None, body: str | None,
         outcome = _read(kind, status, body, failure)
         data = to_jsonable(outcome)
         if kind == "alias" and isinstance(outcome, HandleRecord):
-            data["target"] = alias_target(outcome)
+            target = _alias_name(outcome)
+            data["target"] = str(target) if target is not None else None
+            data["target_doi"] = to_jsonable(target) if target is not None else None
+            data["target_text"] = written_form(target) if target is not None else None
         return _dumps({"ok": data})
     except Exception as exc:
         return _internal(f"reading the {kind} answer", exc)
 
 
-# ------------------------------------------------------------------ batch jobs (issue 5)
+def _alias_name(record: HandleRecord) -> Doi | None:
+    handle = alias_target(record)
+    if handle is None:
+        return None
+    try:
+        return validate_name(handle)
+    except DoiError:
+        return None
+
+
+def exact_name(value: Any) -> Doi:
+    """An exact name sent back from JavaScript: ``{prefix, suffix}`` (as every name left
+    Python), checked (002 §4, 003 ch. 2) but never decoded: ``10.1000/a%41`` stays that.
+    Raises :class:`DoiError` (``bad-name``) for anything else."""
+    if not isinstance(value, dict) or not isinstance(value.get("prefix"), str) \
+            or not isinstance(value.get("suffix"), str):
+        raise DoiError("bad-name", "An exact DOI name is sent as {prefix, suffix}.")
+    doi = validate_name(value["prefix"] + "/" + value["suffix"])
+    if doi.prefix != value["prefix"]:
+        raise DoiError("bad-name", "The prefix of an exact DOI name holds no “/”.")
+    return doi
+
+
+def inspect_json(text: str, pick: int | None = None) -> str:
+    """:func:`doiname.inspection.inspect` as JSON text: one keystroke, one reading."""
+    if not isinstance(text, str):
+        return _error("bad-arguments", "The text to inspect must be a string.")
+    try:
+        found = inspection.inspect(text, pick if isinstance(pick, int) else None)
+        return _dumps({"ok": to_jsonable(found)})
+    except Exception as exc:
+        return _internal("inspecting the text", exc)
+
+
+def compare_json(a: str, b: str) -> str:
+    """:func:`doiname.inspection.compare` as JSON text (the Equivalence view's one call)."""
+    if not isinstance(a, str) or not isinstance(b, str):
+        return _error("bad-arguments", "The texts to compare must be strings.")
+    try:
+        return _dumps({"ok": to_jsonable(compare(a, b))})
+    except Exception as exc:
+        return _internal("comparing the names", exc)
+
+
+def lookup_json(kind: str, target_json: str) -> str:
+    """The request to send to doi.org, ``{"url": ...}``, for exact names.
+
+    ``kind`` ``handle``: ``target_json`` is one exact name ``{prefix, suffix}``
+    (:func:`doiname.to_handles_api_url`, 003 ch. 4); ``which-ra``: a list of exact names
+    (:func:`doiname.to_which_ra_url`); ``alias``: ``{"short": "10/abcde"}``
+    (:func:`doiname.short_doi_api_url`). No name is parsed from text here.
+    """
+    try:
+        target = json.loads(target_json)
+        if kind == "handle":
+            url = to_handles_api_url(exact_name(target))
+        elif kind == "which-ra":
+            if not isinstance(target, list) or not target:
+                raise DoiError("bad-name", "Which RA takes a list of exact DOI names.")
+            url = to_which_ra_url([exact_name(t) for t in target])
+        elif kind == "alias":
+            if not isinstance(target, dict) or not isinstance(target.get("short"), str):
+                raise DoiError("bad-name", "A shortDOI is sent as {short: \"10/abcde\"}.")
+            url = short_doi_api_url(target["short"])
+        else:
+            return _error("bad-arguments", f"Unknown kind of lookup {kind!r}.")
+    except DoiError as err:
+        return _dumps({"error": error_json(err)})
+    except ValueError as exc:
+        return _error("bad-arguments", f"The lookup target is not valid JSON: {exc}")
+    except Exception as exc:
+        return _internal("making the lookup request", exc)
+    return _dumps({"ok": {"url": url}})
+
+
+# ------------------------------------------------------------------------ batch jobs
 
 #: The open batch jobs, by number. The page closes a job when its table is cleared.
 _JOBS: dict[int, BatchJob] = {}

@@ -52,7 +52,7 @@ from .presentation import (
 from .syntax import read
 
 __all__ = ["Candidate", "Comparison", "Inspection", "Presentation", "Side", "compare",
-           "inspect", "judge", "status_of"]
+           "inspect", "judge", "present", "status_of", "written_form"]
 
 Verdict = Literal["empty", "too-long", "none", "name", "names", "short-doi", "invalid"]
 Status = Literal["ok", "warning", "error", "short-doi"]
@@ -398,3 +398,20 @@ def compare(a: str, b: str) -> Comparison:
                           f"compare. {bad.message}", None, sa, sb)
     ex = explain_equivalence(sa.doi, sb.doi)
     return Comparison(ex.verdict, ex.equivalent, ex.message, ex, sa, sb)
+
+
+def written_form(doi: Doi) -> str:
+    """A text that :func:`inspect` reads as exactly ``doi`` (the name itself when that
+    round-trips, else its ``doi:`` URI of 003 ch. 2 with any final punctuation escaped), so
+    a name that left Python can be put back into an input without being decoded again."""
+    uri = to_uri(doi)
+    tail = len(uri)
+    while tail > 4 and not uri[tail - 1].isalnum() and uri[tail - 1] != "%":
+        tail -= 1
+    escaped = uri[:tail] + "".join(f"%{b:02X}" for b in uri[tail:].encode("utf-8"))
+    for text in (str(doi), uri, escaped):
+        found = extract(text)
+        if (len(found) == 1 and found[0].ok and found[0].doi == doi and found[0].start == 0
+                and found[0].end == len(text) and not found[0].alternatives):
+            return text
+    return escaped
