@@ -50,11 +50,11 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Literal
 
 from .equivalence import equivalence_key
-from .errors import DoiError
 from .extract import Match, extract
+from .inspection import judge
 from .jsonable import to_jsonable
 from .model import Doi, Finding
-from .presentation import to_uri, to_url
+from .presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
 
 __all__ = [
     "CSV_COLUMNS",
@@ -76,13 +76,13 @@ __all__ = [
     "write_matches_jsonl",
 ]
 
-Status = Literal["ok", "warning", "error", "no-doi", "duplicate"]
-_STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate")
+Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi"]
+_STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate", "short-doi")
 Checker = Callable[[Doi], list[Finding]]
 
 CSV_COLUMNS = (
     "line", "input", "doi", "url", "uri", "status", "duplicate_of", "findings",
-    "start", "end", "text", "form",
+    "start", "end", "text", "form", "api_url", "alternatives",
 )
 MATCH_COLUMNS = ("line", "start", "end", "doi", "text", "form", "ok", "findings")
 
@@ -100,7 +100,12 @@ class BatchRow:
     ``INPUT_LIMIT`` code points: an excerpt around the DOI, ``…`` marking cuts). ``start``,
     ``end``, ``text`` and ``form`` are those of the :class:`~doiname.extract.Match`
     (positions in the line). ``doi`` is the name; for an ``error`` row it is the raw
-    text scanned and ``url``/``uri`` are ``None``.
+    text scanned and ``url``/``uri`` are ``None``; for a ``short-doi`` row it is the
+    shortDOI (``10/abcde``, an alias, not a DOI name). ``api_url`` is the handle API
+    request for the exact name (``?type=HS_ALIAS`` for a shortDOI), so resolving a row
+    never reads its decoded name again; ``alternatives`` are the other readings of the
+    same place (extract R13, R14, R19-R21). ``name`` is the exact name itself (kept in
+    Python for exports; not written).
     """
 
     line: int
@@ -115,6 +120,9 @@ class BatchRow:
     end: int | None = None
     text: str | None = None
     form: str | None = None
+    api_url: str | None = None
+    alternatives: tuple[str, ...] = ()
+    name: Doi | None = field(default=None, compare=False, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON data (findings as objects of their fields), keys as in ``CSV_COLUMNS``."""
@@ -131,6 +139,8 @@ class BatchRow:
             "end": self.end,
             "text": self.text,
             "form": self.form,
+            "api_url": self.api_url,
+            "alternatives": list(self.alternatives),
         }
 
 
@@ -150,6 +160,8 @@ class BatchRow:
             end=data.get("end"),
             text=data.get("text"),
             form=data.get("form"),
+            api_url=data.get("api_url"),
+            alternatives=tuple(data.get("alternatives") or ()),
         )
 
 
@@ -165,7 +177,8 @@ class BatchSummary:
     """Counts over the rows seen: ``dois == unique + duplicates + errors``.
 
     ``lines`` is the number of input lines, ``no_doi`` the lines without a DOI,
-    ``warnings`` the unique names with a warning (they are in ``unique`` too).
+    ``warnings`` the unique names with a warning (they are in ``unique`` too),
+    ``short_dois`` the shortDOIs found (aliases, not counted as DOI names).
     """
 
     lines: int = 0
@@ -175,6 +188,7 @@ class BatchSummary:
     errors: int = 0
     warnings: int = 0
     no_doi: int = 0
+    short_dois: int = 0
     _last_line: int = field(default=0, repr=False, compare=False)
 
     def add(self, row: BatchRow) -> None:
@@ -185,6 +199,9 @@ class BatchSummary:
         status = row.status
         if status == "no-doi":
             self.no_doi += 1
+            return
+        if status == "short-doi":
+            self.short_dois += 1
             return
         self.dois += 1
         if status == "duplicate":
@@ -201,7 +218,7 @@ class BatchSummary:
         return {
             "lines": self.lines, "dois": self.dois, "unique": self.unique,
             "duplicates": self.duplicates, "errors": self.errors,
-            "warnings": self.warnings, "no_doi": self.no_doi,
+            "warnings": self.warnings, "no_doi": self.no_doi, "short_dois": self.short_dois,
         }
 
     def __str__(self) -> str:
@@ -209,6 +226,7 @@ class BatchSummary:
             f"{self.lines} lines, {self.dois} DOIs: {self.unique} unique "
             f"({self.warnings} with warnings), {self.duplicates} duplicates, "
             f"{self.errors} errors; {self.no_doi} lines without a DOI"
+            + (f"; {self.short_dois} shortDOIs" if self.short_dois else "")
         )
 
 
@@ -286,37 +304,27 @@ class BatchSession:
         return rows
 
     def _row(self, number: int, text: str, m: Match) -> BatchRow:
-        findings = m.findings
-        if not m.ok:
-            return BatchRow(number, _shown_input(text, m), "error", str(m.doi), None, None,
-                            findings, None,
-                            m.start, m.end, m.text, m.form)
+        shown = _shown_input(text, m)
+        alternatives = tuple(str(a.doi) for a in m.alternatives)
+        judged, findings = judge(m, check=self._check)
+        if judged == "short-doi":
+            return BatchRow(number, shown, "short-doi", str(m.doi), None, None, findings, None,
+                            m.start, m.end, m.text, m.form, short_doi_api_url(str(m.doi)))
+        if judged == "error":
+            return BatchRow(number, shown, "error", str(m.doi), None, None, findings, None,
+                            m.start, m.end, m.text, m.form, None, alternatives)
         doi = m.doi
-        extra = self._check(doi)
-        if extra:
-            if findings:
-                seen_codes = {f.code for f in findings}
-                extra = [f for f in extra if f.code not in seen_codes]
-            findings = (*findings, *extra)
-        status: Status
+        status: Status = judged
         duplicate_of: int | None = None
-        severities = {f.severity for f in findings} if findings else _NO_SEVERITY
-        if "error" in severities:
-            status = "error"
+        key = equivalence_key(doi)
+        first = self._seen.get(key)
+        if first is not None:
+            status, duplicate_of = "duplicate", first
         else:
-            try:
-                key = equivalence_key(doi)
-            except DoiError:  # pragma: no cover - m.ok means the reader accepted it
-                key = str(doi)
-            first = self._seen.get(key)
-            if first is not None:
-                status, duplicate_of = "duplicate", first
-            else:
-                self._seen[key] = number
-                status = "warning" if "warning" in severities else "ok"
-        return BatchRow(number, _shown_input(text, m), status, str(doi), to_url(doi), to_uri(doi),
-                        findings,
-                        duplicate_of, m.start, m.end, m.text, m.form)
+            self._seen[key] = number
+        return BatchRow(number, shown, status, str(doi), to_url(doi), to_uri(doi), findings,
+                        duplicate_of, m.start, m.end, m.text, m.form, to_handles_api_url(doi),
+                        alternatives, doi)
 
     def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:
         """Rows for each line, lazily: the next line is read only when its rows are wanted."""
@@ -383,6 +391,8 @@ def write_csv(
             "" if row.end is None else row.end,
             _safe_cell(row.text or "", spreadsheet_safe),
             row.form or "",
+            row.api_url or "",
+            _safe_cell(" | ".join(row.alternatives), spreadsheet_safe),
             *(_safe_cell(str(more.get(c) or ""), spreadsheet_safe) for c in extra_columns),
         ))
     return summary
@@ -548,15 +558,14 @@ class BatchJob:
             if not 0 <= i < size:
                 raise ValueError(f"no row {index!r} in this batch (it has {size} rows)")
             row = self.rows[i]
-            if row.doi is None or row.status == "error" or not isinstance(result, Mapping):
+            if row.name is None or not isinstance(result, Mapping):
                 continue
             url = result.get("url")
-            by_key[equivalence_key(row.doi)] = (str(result.get("outcome") or ""),
-                                                url if isinstance(url, str) else None)
+            by_key[equivalence_key(row.name)] = (str(result.get("outcome") or ""),
+                                                 url if isinstance(url, str) else None)
 
         def extra(row: BatchRow) -> dict[str, Any]:
-            found = (by_key.get(equivalence_key(row.doi))
-                     if row.doi is not None and row.status != "error" else None)
+            found = by_key.get(equivalence_key(row.name)) if row.name is not None else None
             if found is None:
                 return {"resolution": None, "resolves_to": None}
             return {"resolution": found[0], "resolves_to": found[1]}

@@ -26,6 +26,7 @@ one call.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -34,7 +35,7 @@ from .encoding import Change
 from .equivalence import Explanation, explain_equivalence
 from .errors import DoiError
 from .extract import Match, extract
-from .findings import check
+from .findings import check as _check
 from .limits import INSPECT_MAX_CHARS
 from .linkify import utf16_offset
 from .model import Doi, Finding
@@ -134,17 +135,20 @@ def status_of(findings: tuple[Finding, ...] | list[Finding]) -> Literal["ok", "w
     return "error" if "error" in severities else "warning" if "warning" in severities else "ok"
 
 
-def judge(m: Match, *, positions: bool = False) -> tuple[Status, tuple[Finding, ...]]:
+def judge(
+    m: Match, *, positions: bool = False, check: Callable[[Doi], list[Finding]] | None = None,
+) -> tuple[Status, tuple[Finding, ...]]:
     """A match's status and all its findings: those of reading it (extract) and those of
     :func:`~doiname.check` on the name (lookalikes, ...), a code reported once.
 
     With ``positions``, the name's findings also point into the text the match is in
-    (``input_start``/``input_end``), when the match's text can be read on its own."""
+    (``input_start``/``input_end``), when the match's text can be read on its own.
+    ``check`` replaces :func:`~doiname.check` (tests)."""
     if m.kind == "short-doi":
         return "short-doi", m.findings
     if not m.ok:
         return "error", m.findings
-    extra = check(m.doi)
+    extra = (check or _check)(m.doi)
     if extra:
         seen = {f.code for f in m.findings}
         extra = [f for f in extra if f.code not in seen]

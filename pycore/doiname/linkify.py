@@ -1,8 +1,10 @@
-"""Where the links go when DOIs in a page's text become links (issue 4, the widget).
+"""Where the links go when DOIs in a page's text become links (the widget's linkify).
 
 The embeddable widget walks a page's text nodes and asks :func:`link_targets` what to
 link; its JavaScript only splits text nodes at the positions returned here. The DOIs are
-found by :func:`doiname.extract.extract` (issue 5) and each link target is
+found by :func:`doiname.extract.extract` (the reading policy of
+:mod:`doiname.inspection`: a name links when its status there is ``ok`` or ``warning``)
+and each link target is
 :func:`doiname.to_url` (000/001/003), optionally wrapped in a library's EZproxy prefix
 with :func:`doiname.to_proxy_url` (specs README).
 """
@@ -23,7 +25,27 @@ MAX_TEXT = 1_000_000  # characters of one text node; longer nodes are left as th
 def utf16_offset(text: str, index: int) -> int:
     """The JavaScript (UTF-16) index of code point ``index`` of ``text``."""
     head = text[:index]
-    return index if head.isascii() else len(head.encode("utf-16-le")) // 2
+    if head.isascii():
+        return index
+    return index + sum(1 for c in head if ord(c) > 0xFFFF)
+
+
+class _Utf16:
+    """UTF-16 offsets of increasing code-point indices of one text, in one pass overall."""
+
+    __slots__ = ("_at", "_extra", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._at = 0
+        self._extra = 0
+
+    def __call__(self, index: int) -> int:
+        if index < self._at:  # not increasing: count from the start
+            return utf16_offset(self._text, index)
+        self._extra += sum(1 for c in self._text[self._at:index] if ord(c) > 0xFFFF)
+        self._at = index
+        return index + self._extra
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +74,7 @@ def link_targets(
     resolver: str = DEFAULT_RESOLVER,
     proxy: str | None = None,
 ) -> list[list[LinkTarget]]:
-    """For each text, the DOIs in it and the link each becomes (issue 4, 000, specs README).
+    """For each text, the DOIs in it and the link each becomes (000, specs README).
 
     Only names the core reader accepts become links; the visible text is never changed
     (the spans cover exactly what :func:`~doiname.extract.extract` found, trailing
@@ -69,8 +91,9 @@ def link_targets(
     for text in texts:
         found: list[LinkTarget] = []
         if isinstance(text, str) and len(text) <= MAX_TEXT and "10" in text:
+            offset = _Utf16(text) if not text.isascii() else None
             for m in extract(text):
-                if not m.ok:
+                if not m.ok or m.kind != "doi":
                     continue
                 try:
                     href = (to_proxy_url(m.doi, proxy, level=level, resolver=resolver) if proxy
@@ -78,7 +101,8 @@ def link_targets(
                 except DoiError:
                     continue
                 name = str(m.doi)
-                found.append(LinkTarget(m.start, m.end, name, href, f"DOI {name}",
-                                        utf16_offset(text, m.start), utf16_offset(text, m.end)))
+                found.append(LinkTarget(
+                    m.start, m.end, name, href, f"DOI {name}",
+                    offset(m.start) if offset else m.start, offset(m.end) if offset else m.end))
         out.append(found)
     return out
