@@ -3,6 +3,11 @@
 Names come from the arguments or, when there are none, from standard input, one per
 line, streamed (memory does not grow with the input). ``--json`` prints one JSON object
 per input line. Bad input prints what is wrong and where, and the exit code is 1.
+
+Every text is read with the same reading policy as the web page and Batch
+(:mod:`doiname.inspection`): ``doi: 10.1000/182.`` is the name ``10.1000/182``, and what
+was left out or read another way is said on standard error (``doiname inspect`` shows
+all of it). ``--exact`` reads each text as exactly one name (:func:`doiname.parse`).
 """
 
 from __future__ import annotations
@@ -28,8 +33,10 @@ from .batch import (
 from .canonical import canonical_uri_2003
 from .equivalence import equivalence_key, explain_equivalence
 from .errors import DoiError
-from .findings import check, describe_code_points
+from .findings import describe_code_points
+from .inspection import Inspection, compare, inspect, read_name
 from .jsonable import error_json, to_jsonable
+from .model import Doi
 from .presentation import (
     explain_url,
     to_handles_api_url,
@@ -41,7 +48,7 @@ from .presentation import (
     to_urn_url,
     to_which_ra_url,
 )
-from .syntax import read
+from .syntax import parse, read
 
 __all__ = ["main"]
 
@@ -53,6 +60,7 @@ examples:
   doiname urn 10.123/456ABC/zyz              -> https://doi.org/urn:doi:10.123:456ABC%2Fzyz
   doiname equivalent 10.1000/ABC doi:10.1000/abc
   doiname check '10.1000/a\u2010b'                -> a lookalike dash, with its position
+  doiname inspect 'doi: 10.1056/NEJMoa2001017.'   -> the name, what was left out, other readings
   doiname canonical 'doi:dk%2FP%C3%A6dagogi%2037%282%29%2C%20562'
   cat dois.txt | doiname url --json          (one name per line, streamed)
   doiname extract references.txt --format csv
@@ -124,9 +132,38 @@ def _explain_plain(changes: Any) -> str:
     )
 
 
+def _inspect_plain(found: Inspection) -> str:
+    lines = [found.message or "(empty)"]
+    for i, c in enumerate(found.candidates):
+        mark = "*" if i == found.selected else " "
+        how = "" if c.of is None and c.how in ("exact", "found") else f" ({c.how} reading)"
+        lines.append(f"{mark} {i + 1}. {c.doi}  [{c.status}]{how}")
+        lines.extend(f"       {f.severity} {f.code}: {f.message}" for f in c.findings)
+    lines.extend(f"  note {f.code}: {f.message}" for f in found.notes)
+    if found.forms is not None:
+        lines.append(f"  link: {found.forms.url}")
+    return "\n".join(lines)
+
+
+def _policy_notes(found: Inspection) -> list[str]:
+    """What the reading policy did that the output alone does not show (never silent)."""
+    if found.selected is None:
+        return []
+    c = found.candidates[found.selected]
+    said = [f"{f.severity}: {f.message}" for f in c.findings
+            if f.severity != "info" or f.code in ("trailing-punctuation", "unbalanced-closer")]
+    others = [x for x in found.candidates if x is not c]
+    if others:
+        said.append("other readings: " + ", ".join(str(x.doi) for x in others)
+                    + " (doiname inspect shows them; --exact reads the text as one name)")
+    return said
+
+
 def _build_parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--json", action="store_true", help="one JSON object per input")
+    common.add_argument("--exact", action="store_true",
+                        help="read each text as exactly one name (no reading policy)")
     parser = argparse.ArgumentParser(
         prog="doiname",
         description="DOI names done right: read any pasted form, present, compare, check.",
@@ -142,6 +179,9 @@ def _build_parser() -> argparse.ArgumentParser:
         return p
 
     resolver = "https://doi.org/"
+    p = add("inspect", "read pasted text as a person means it: names, what was left out, "
+            "other readings, findings, links")
+    p.add_argument("text", nargs="*")
     p = add("parse", "read a DOI name from any pasted form (name, doi:, urn:doi:, URL, EZproxy)")
     p.add_argument("text", nargs="*")
     p = add("url", "the doi.org URL, percent-encoded (000/001)")
@@ -235,26 +275,44 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     if cmd in ("extract", "batch"):
         return _stream_file(args, stdin, stdout, stderr)
     if cmd == "equivalent":
-        try:
-            ex = explain_equivalence(args.a, args.b)
-        except DoiError as err:
-            out.error(args.a + " / " + args.b, err)
+        if args.exact:
+            try:
+                ex = explain_equivalence(args.a, args.b)
+            except DoiError as err:
+                out.error(args.a + " / " + args.b, err)
+                return 1
+            out.result(f"{args.a} {args.b}", ex, ("equivalent: " if ex.equivalent else
+                                                   "not equivalent: ") + ex.message)
+            return 0 if ex.equivalent else 3
+        cmp = compare(args.a, args.b)
+        if cmp.equivalent is None:
+            out.error(args.a + " / " + args.b, DoiError(cmp.verdict, cmp.message))
             return 1
-        out.result(f"{args.a} {args.b}", ex, ("equivalent: " if ex.equivalent else
-                                               "not equivalent: ") + ex.message)
-        return 0 if ex.equivalent else 3
+        out.result(f"{args.a} {args.b}", cmp, ("equivalent: " if cmp.equivalent else
+                                                "not equivalent: ") + cmp.message)
+        return 0 if cmp.equivalent else 3
+    name = _namer(args.exact, stderr)
     if cmd == "which-ra":
         items = list(_inputs(args.text, stdin))
-        _each(out, ["\n".join(items)], lambda _t: to_which_ra_url(items), str)
+        _each(out, ["\n".join(items)], lambda _t: to_which_ra_url([name(i) for i in items]),
+              str)
         return 1 if out.failed else 0
     items_iter = _inputs(args.text, stdin)
     fn: Callable[[str], Any]
     plain: Callable[[Any], str] = str
-    if cmd == "parse":
+    if cmd == "inspect":
+        fn = inspect
+        plain = _inspect_plain
+    elif cmd == "parse":
 
         def fn(t: str) -> Any:
-            r = read(t)
-            return {**to_jsonable(r.doi), "form": r.form, "notes": to_jsonable(r.notes)}
+            if args.exact:
+                r = read(t)
+                return {**to_jsonable(r.doi), "form": r.form, "notes": to_jsonable(r.notes)}
+            doi, found = read_name(t)
+            c = found.candidates[found.selected or 0]
+            name(t)  # says on stderr what the reading policy did
+            return {**to_jsonable(doi), "form": c.form, "notes": to_jsonable(c.findings)}
 
         def plain(r: Any) -> str:
             return str(r["name"])
@@ -263,23 +321,25 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 
         def fn(t: str) -> str:
             if proxy:
-                return to_proxy_url(t, proxy, level=level, resolver=res)
-            return to_url(t, level=level, resolver=res)
+                return to_proxy_url(name(t), proxy, level=level, resolver=res)
+            return to_url(name(t), level=level, resolver=res)
     elif cmd == "api":
         types, index = args.types, args.index
 
         def fn(t: str) -> str:
-            return to_handles_api_url(t, types=types, index=index)
+            return to_handles_api_url(name(t), types=types, index=index)
     elif cmd == "check":
 
         def fn(t: str) -> Any:
-            found = check(t)
+            found = _check(t, args.exact)
             if any(f.severity == "error" for f in found):
                 out.failed += 1  # the input is not a readable DOI name: exit code 1
             return found
         plain = _check_plain
     elif cmd == "codepoints":
-        fn = describe_code_points
+
+        def fn(t: str) -> Any:
+            return describe_code_points(t if args.exact else _name_or_text(t))
 
         def plain(cps: Any) -> str:
             return "\n".join(f"{c.code_point:<9} {c.char!r:<6} {c.name} [{c.script}]" for c in cps)
@@ -287,16 +347,59 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         level = args.level
 
         def fn(t: str) -> Any:
-            return explain_url(t, level)
+            return explain_url(name(t), level)
         plain = _explain_plain
+    elif cmd == "canonical":
+
+        def fn(t: str) -> Any:  # the 2003 draft reads doi: URIs of any prefix itself
+            return canonical_uri_2003(t)
     else:
-        fn = {
+        simple: Callable[[Doi], str] = {
             "urn": to_urn_url, "uri": to_uri, "html": to_html_link,
             "markdown": to_markdown_link, "key": equivalence_key,
-            "canonical": canonical_uri_2003,
         }[cmd]
+
+        def fn(t: str) -> Any:
+            return simple(name(t))
     _each(out, items_iter, fn, plain)
     return 1 if out.failed else 0
+
+
+def _namer(exact: bool, stderr: TextIO) -> Callable[[str], Doi]:
+    """How a command reads each text: the reading policy (what it did said on stderr), or
+    exactly one name with ``--exact``."""
+    if exact:
+        return parse
+
+    def name(text: str) -> Doi:
+        doi, found = read_name(text)
+        for line in _policy_notes(found):
+            stderr.write(f"doiname: {text[:80]}: {line}\n")
+        return doi
+
+    return name
+
+
+def _name_or_text(text: str) -> str | Doi:
+    """The name the policy reads, for listing its characters; the text when none."""
+    try:
+        return read_name(text)[0]
+    except DoiError:
+        return text
+
+
+def _check(text: str, exact: bool) -> list[Any]:
+    """``doiname check``: the findings of the name the policy reads (with what reading it
+    said), or, with ``--exact`` or when nothing can be read, :func:`doiname.check`."""
+    from .findings import check
+
+    if exact:
+        return check(text)
+    found = inspect(text, forms=False)
+    if found.selected is None:
+        return [*found.notes] if found.notes else check(text)
+    c = found.candidates[found.selected]
+    return [*c.findings, *found.notes]
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -53,7 +53,7 @@ from .presentation import (
 from .syntax import read
 
 __all__ = ["Candidate", "Comparison", "Inspection", "Presentation", "Side", "compare",
-           "inspect", "judge", "present", "status_of", "written_form"]
+           "inspect", "judge", "present", "read_name", "status_of", "written_form"]
 
 Verdict = Literal["empty", "too-long", "none", "name", "names", "short-doi", "invalid"]
 Status = Literal["ok", "warning", "error", "short-doi"]
@@ -302,11 +302,12 @@ def _message(verdict: Verdict, found: list[Candidate], selected: int | None) -> 
     return f"DOI name {c.doi}{tail}{more}."
 
 
-def inspect(text: str, pick: int | None = None) -> Inspection:
+def inspect(text: str, pick: int | None = None, *, forms: bool = True) -> Inspection:
     """Read whatever a person pasted (the reading policy of this module; extract R1-R21,
     002 §4, 003 ch. 2-4, 000, 004): the candidates, the selected one (``pick``, an index
-    of ``candidates``, else the first), and every form of its name. Never raises for a
-    ``str``; text over :data:`~doiname.limits.INSPECT_MAX_CHARS` characters is not read."""
+    of ``candidates``, else the first), and every form of its name (not computed when
+    ``forms`` is false). Never raises for a ``str``; text over
+    :data:`~doiname.limits.INSPECT_MAX_CHARS` characters is not read."""
     if not isinstance(text, str):
         raise TypeError(f"inspect() takes a str, not {type(text).__name__}")
     n = len(text)
@@ -328,8 +329,8 @@ def inspect(text: str, pick: int | None = None) -> Inspection:
             why = Finding("looks-like-a-number", "info", message, 0, n, 0, n,
                           in_name=False, source="extract R7")
         picked = 0 if found and pick == 0 else None
-        forms = present(found[0].doi) if picked is not None else None
-        return Inspection("none", message, n, tuple(found), picked, forms, (why,))
+        shown = present(found[0].doi) if picked is not None and forms else None
+        return Inspection("none", message, n, tuple(found), picked, shown, (why,))
     selected = pick if isinstance(pick, int) and 0 <= pick < len(found) else 0
     c = found[selected]
     names = [x for x in found if x.of is None]
@@ -342,10 +343,10 @@ def inspect(text: str, pick: int | None = None) -> Inspection:
         verdict = "invalid"
     else:
         verdict = "name"
-    forms = present(c.doi) if c.kind == "doi" and c.status != "error" else None
+    shown = present(c.doi) if forms and c.kind == "doi" and c.status != "error" else None
     left = _left_out(text, found)
     return Inspection(verdict, _message(verdict, found, selected), n, tuple(found), selected,
-                      forms, (left,) if left is not None else ())
+                      shown, (left,) if left is not None else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -419,3 +420,22 @@ def written_form(doi: Doi) -> str:
                 and found[0].end == len(text) and not found[0].alternatives):
             return text
     return escaped
+
+
+def read_name(text: str) -> tuple[Doi, Inspection]:
+    """The DOI name a person means by ``text`` (:func:`inspect`'s selected candidate), with
+    the inspection that says how it was read; raises :class:`DoiError` when the text holds
+    no readable DOI name (positioned, as :func:`doiname.parse` does)."""
+    found = inspect(text, forms=False)
+    if found.selected is not None:
+        c = found.candidates[found.selected]
+        if c.kind == "doi" and c.status != "error":
+            return c.doi, found
+        error = next((f for f in c.findings if f.severity == "error"), None)
+        if c.kind == "short-doi":
+            raise DoiError("short-doi", found.message, c.start, c.end)
+    else:
+        error = next((f for f in found.notes if f.severity == "error"), None)
+    if error is None:
+        raise DoiError(found.verdict, found.message or "Nothing to read: the input is empty.")
+    raise DoiError(error.code, error.message, error.input_start, error.input_end)

@@ -33,10 +33,17 @@ def test_levels_and_proxy() -> None:
 
 
 def test_stdin_lines_stream_and_errors_exit_1() -> None:
-    code, out, err = run(["uri"], "10.1000/182\n\n10.1000/a\u200bb\nhttps://doi.org/10.1/x%2Fy\n")
+    lines = "10.1000/182\n\n10.1000/a\u200bb\nhttps://doi.org/10.1/x%2Fy\n"
+    code, out, err = run(["uri", "--exact"], lines)
     assert code == 1
     assert out.splitlines() == ["doi:10.1000/182", "doi:10.1/x%2Fy"]
     assert "U+200B" in err and "character 10" in err and "^" in err
+    # the reading policy (as the page and Batch read it): the invisible character is
+    # dropped, and stderr says so (never silently)
+    code, out, err = run(["uri"], lines + "nope\n")
+    assert code == 1
+    assert out.splitlines() == ["doi:10.1000/182", "doi:10.1000/ab", "doi:10.1/x%2Fy"]
+    assert "U+200B" in err and "character 10" in err and "dropped" in err
 
 
 def test_json_output() -> None:
@@ -59,8 +66,11 @@ def test_other_commands() -> None:
     assert run(["canonical", "doi:dk%2FP%C3%A6dagogi%2037%282%29%2C%20562"])[1] == (
         "doi:DK/P%C3%A6DAGOGI%2037(2),%20562\n")
     assert run(["key", "10.1000/ABC"])[1] == "10.1000/abc\n"
-    assert run(["which-ra", "10.1/a,b", "10.1000/182"])[1] == (
+    assert run(["which-ra", "--exact", "10.1/a,b", "10.1000/182"])[1] == (
         "https://doi.org/ra/10.1/a%2Cb,10.1000/182\n")
+    # read by the policy, "," ends a name (extract R12), and stderr names the other reading
+    code, out, err = run(["which-ra", "10.1/a,b", "10.1000/182"])
+    assert out == "https://doi.org/ra/10.1/a,10.1000/182\n" and "10.1/a,b" in err
     assert run(["api", "--type", "URL", "10.1000/182"])[1] == (
         "https://doi.org/api/handles/10.1000/182?type=URL\n")
     assert "%23" in run(["explain-url", "10.1/a#b"])[1]
@@ -82,8 +92,11 @@ def test_check_and_codepoints() -> None:
     assert (code, out) == (0, "no findings\n")
     code, out, _ = run(["check", "10.1000/a\u2010b"])
     assert code == 0 and "lookalike-dash" in out
-    code, out, _ = run(["check", "--json", "10.1000/a\u200bb"])
+    code, out, _ = run(["check", "--json", "--exact", "10.1000/a\u200bb"])
     assert code == 1 and json.loads(out)["result"][0]["code"] == "not-graphic"
+    code, out, _ = run(["check", "--json", "10.1000/a\u200bb"])  # the reading policy: R1
+    (f,) = json.loads(out)["result"]
+    assert code == 0 and f["code"] == "zero-width-dropped" and f["repair"] == "10.1000/ab"
     code, out, _ = run(["codepoints", "10.1/\u0430"])
     assert "U+0430" in out and "CYRILLIC SMALL LETTER A" in out
 
@@ -97,3 +110,15 @@ def test_batch_and_extract_files(tmp_path: Path) -> None:
     code, out, err = run(["extract", "--json", "-"], stdin=src.read_text())
     assert [json.loads(x)["doi"] for x in out.splitlines()] == ["10.1000/182", "10.1000/182"]
     assert run(["batch", str(tmp_path / "missing.txt")])[0] == 1
+
+
+def test_inspect_says_what_was_left_out_and_keeps_the_literal_reading() -> None:
+    code, out, _ = run(["inspect", "doi: 10.1056/NEJMoa2001017."])
+    assert code == 0
+    assert "DOI name 10.1056/NEJMoa2001017 (1 warning)" in out
+    assert "trailing-punctuation" in out and "10.1056/NEJMoa2001017.  [ok] (literal reading)" in out
+    code, out, err = run(["url", "https://doi.org/10.1038/nature14539."])
+    assert out == "https://doi.org/10.1038/nature14539\n"
+    assert "“.” after the DOI" in err and "10.1038/nature14539." in err
+    assert run(["url", "--exact", "https://doi.org/10.1038/nature14539."])[1] == (
+        "https://doi.org/10.1038/nature14539.\n")

@@ -90,7 +90,7 @@ def r11_looks_like_tag(s: str, i: int, n: int) -> bool:
     k = j + 1
     while k < n and k - j < 16 and s[k].isascii() and s[k].isalnum():
         k += 1
-    return k >= n or s[k] in _TAG_END
+    return k < n and s[k] in _TAG_END  # "<b" at the very end is no tag: 10.1/a<b
 
 
 def r13_trailing(s: str, start: int, end: int) -> int:

@@ -60,7 +60,9 @@ RULES: dict[str, Rule] = _rules(
      "Without a label or a link: the first registrant group has two digits or more, the "
      "prefix is not a dotted IPv4 address, and a registrant with fewer than four digits in "
      "all its groups needs a suffix whose first run holds a letter and a digit (10.25/100 mg "
-     "is a ratio; 10.978.8898392/315, an ISBN-A, is a name).", "policy; 002 §4.2"),
+     "is a ratio; 10.978.8898392/315, an ISBN-A, is a name). Such a number alone on its "
+     "line is read as a name, with a warning (looks-like-a-number); an IPv4 address never.",
+     "policy; 002 §4.2"),
     ("R8", "whitespace ends a name",
      "Any space, line break or control character ends it; names broken over two lines are "
      "not joined (R21 says when one probably was).", "policy"),

@@ -9,6 +9,7 @@ link. Time and memory are linear in the length of the text.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import unicodedata
 from bisect import bisect_right
@@ -18,7 +19,7 @@ from ..model import Doi, Finding
 from ..syntax import is_short_doi_code, read
 from .clean import Text
 from .ends import r13_trailing, r19_viewer_tail, r20_debris, scan_suffix
-from .make import Scanned, make_match
+from .make import Scanned, alone_on_line, make_match
 from .merge import r15_merge
 from .model import Found, Match
 
@@ -66,17 +67,19 @@ def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
     return None
 
 
-def r7_plausible_bare(s: str, a: int, p: int, sep_end: int, n: int) -> bool:
-    """R7: a bare ``10.x/y`` must look like a DOI, not a number or an address.
+def r7_plausible_bare(s: str, a: int, p: int, sep_end: int, n: int) -> str:
+    """R7: does a bare ``10.x/y`` look like a DOI, not a number or an address?
 
-    The whole registrant is judged (002 §4.2 lets it hold dot-separated groups:
+    Returns ``""`` (it does), ``"address"`` (a dotted IPv4 address or CIDR block: never a
+    name) or ``"number"`` (a score, a ratio, a price: a name only when it is all its line
+    holds). The whole registrant is judged (002 §4.2 lets it hold dot-separated groups:
     ``10.978.8898392/315`` is an ISBN-A): fewer than four digits in all needs a suffix
     whose first run holds a letter and a digit."""
     groups = s[a + 3:p].split(".")
-    if len(groups[0]) < 2:
-        return False
     if len(groups) == 3 and all(len(g) <= 3 for g in groups):
-        return False  # 10.a.b.c: an IPv4 address or a CIDR block
+        return "address"  # 10.a.b.c: an IPv4 address or a CIDR block
+    if len(groups[0]) < 2:
+        return "number"
     if sum(len(g) for g in groups) < 4:
         i = sep_end
         digit = letter = False
@@ -85,8 +88,8 @@ def r7_plausible_bare(s: str, a: int, p: int, sep_end: int, n: int) -> bool:
             letter = letter or s[i].isalpha()
             i += 1
         if not (digit and letter):
-            return False
-    return True
+            return "number"
+    return ""
 
 
 def _word_start(s: str, i: int) -> bool:
@@ -174,9 +177,9 @@ def _anchors(t: Text) -> list[Found]:
             break
         start, kind = r6_context(s, a, max(barrier, a - _LOOKBACK), boundary)
         barrier = a
-        if kind in ("name", "in-url-path", "in-url-query") and not r7_plausible_bare(
-            s, a, p, sep_end, n
-        ):
+        doubt = r7_plausible_bare(s, a, p, sep_end, n) if kind in (
+            "name", "in-url-path", "in-url-query") else ""
+        if doubt == "address" or (doubt and kind != "name"):
             continue
         stops = ""
         if kind == "in-url-path":
@@ -188,11 +191,20 @@ def _anchors(t: Text) -> list[Found]:
         if start > 0 and s[start - 1] == "'":
             stops += "'"
         raw_end = scan_suffix(s, sep_end, n, stops)
+        if doubt and not alone_on_line(s, start, raw_end):
+            continue  # R7: a number in running text; alone on its line it is read as a name
         end13 = r13_trailing(s, sep_end, raw_end)
         end = r19_viewer_tail(s, sep_end, r20_debris(s, sep_end, end13))
         if end <= sep_end:
             continue
         f = make_match(t, Scanned(start, a, p, sep_end, end, end13, raw_end, kind))
+        if doubt and f.match.ok:
+            f.match = dataclasses.replace(f.match, findings=(*f.match.findings, Finding(
+                "looks-like-a-number", "warning",
+                f"“{f.match.text}” looks like a number (a score, a ratio, a price); it is read "
+                "as a DOI name because it is all its line holds.",
+                f.match.start, f.match.end, f.match.start, f.match.end, in_name=False,
+                source="extract R7")))
         found.append(f)
         pos = barrier = f.end
     return found
