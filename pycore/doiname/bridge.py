@@ -32,11 +32,12 @@ import doiname
 
 from . import inspection
 from .batch import BatchJob
+from .comparison import compare
 from .errors import DoiError
 from .handle import HandleRecord, WhichRaResult, alias_target, transport_outcome
 from .handle import read_handle_response as _read_handle
 from .handle import read_which_ra_response as _read_which_ra
-from .inspection import compare, written_form
+from .inspection import written_form
 from .jsonable import error_json, to_jsonable
 from .model import Doi
 from .presentation import short_doi_api_url, to_handles_api_url, to_which_ra_url

@@ -31,10 +31,12 @@ from .batch import (
     write_matches_jsonl,
 )
 from .canonical import canonical_uri_2003
+from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes
+from .comparison import compare
 from .equivalence import equivalence_key, explain_equivalence
 from .errors import DoiError
 from .findings import describe_code_points
-from .inspection import Inspection, compare, inspect, read_name
+from .inspection import inspect, read_name
 from .jsonable import error_json, to_jsonable
 from .model import Doi
 from .presentation import (
@@ -114,49 +116,6 @@ def _each(
             out.error(text, err)
             continue
         out.result(text, value, plain(value))
-
-
-def _check_plain(findings: Any) -> str:
-    if not findings:
-        return "no findings"
-    return "\n".join(f"{f.severity:<7} {f.code:<24} {f.message}" for f in findings)
-
-
-def _explain_plain(changes: Any) -> str:
-    if not changes:
-        return "(nothing to encode)"
-    return "\n".join(
-        f"{c.start + 1:>4}  {c.code_point:<8} {c.char!r:<6} -> {c.encoded:<12} "
-        f"{c.rule} [{c.source}]"
-        for c in changes
-    )
-
-
-def _inspect_plain(found: Inspection) -> str:
-    lines = [found.message or "(empty)"]
-    for i, c in enumerate(found.candidates):
-        mark = "*" if i == found.selected else " "
-        how = "" if c.of is None and c.how in ("exact", "found") else f" ({c.how} reading)"
-        lines.append(f"{mark} {i + 1}. {c.doi}  [{c.status}]{how}")
-        lines.extend(f"       {f.severity} {f.code}: {f.message}" for f in c.findings)
-    lines.extend(f"  note {f.code}: {f.message}" for f in found.notes)
-    if found.forms is not None:
-        lines.append(f"  link: {found.forms.url}")
-    return "\n".join(lines)
-
-
-def _policy_notes(found: Inspection) -> list[str]:
-    """What the reading policy did that the output alone does not show (never silent)."""
-    if found.selected is None:
-        return []
-    c = found.candidates[found.selected]
-    said = [f"{f.severity}: {f.message}" for f in c.findings
-            if f.severity != "info" or f.code in ("trailing-punctuation", "unbalanced-closer")]
-    others = [x for x in found.candidates if x is not c]
-    if others:
-        said.append("other readings: " + ", ".join(str(x.doi) for x in others)
-                    + " (doiname inspect shows them; --exact reads the text as one name)")
-    return said
 
 
 def _build_parser() -> argparse.ArgumentParser:
@@ -302,7 +261,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     plain: Callable[[Any], str] = str
     if cmd == "inspect":
         fn = inspect
-        plain = _inspect_plain
+        plain = inspect_plain
     elif cmd == "parse":
 
         def fn(t: str) -> Any:
@@ -335,7 +294,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
             if any(f.severity == "error" for f in found):
                 out.failed += 1  # the input is not a readable DOI name: exit code 1
             return found
-        plain = _check_plain
+        plain = check_plain
     elif cmd == "codepoints":
 
         def fn(t: str) -> Any:
@@ -348,7 +307,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 
         def fn(t: str) -> Any:
             return explain_url(name(t), level)
-        plain = _explain_plain
+        plain = explain_plain
     elif cmd == "canonical":
 
         def fn(t: str) -> Any:  # the 2003 draft reads doi: URIs of any prefix itself
@@ -373,7 +332,7 @@ def _namer(exact: bool, stderr: TextIO) -> Callable[[str], Doi]:
 
     def name(text: str) -> Doi:
         doi, found = read_name(text)
-        for line in _policy_notes(found):
+        for line in policy_notes(found):
             stderr.write(f"doiname: {text[:80]}: {line}\n")
         return doi
 

@@ -1,9 +1,9 @@
-"""The reading policy for people: :func:`inspect` (one pasted text) and :func:`compare`.
+"""The reading policy for people: :func:`inspect` reads one pasted text.
 
 Every surface reads pasted text through this module and :func:`doiname.extract` (the
 scanner it uses), so the same text gets the same verdict, the same names and the same
-candidates in the page's Inspect and Equivalence, in Batch rows, in the widget's box and
-in linkify, and in the CLI:
+candidates in the page's Inspect and Equivalence (:mod:`doiname.comparison`), in Batch
+rows, in the widget's box and in linkify, and in the CLI:
 
 * the names are those :func:`~doiname.extract` finds, in order (rules R1-R21 of
   :data:`doiname.extract.rules.RULES`), the first one selected; each keeps the other
@@ -32,7 +32,6 @@ from typing import Literal
 
 from .canonical import canonical_uri_2003
 from .encoding import Change
-from .equivalence import Explanation, explain_equivalence
 from .errors import DoiError
 from .extract import Match, extract
 from .findings import check as _check
@@ -52,8 +51,8 @@ from .presentation import (
 )
 from .syntax import read
 
-__all__ = ["Candidate", "Comparison", "Inspection", "Presentation", "Side", "compare",
-           "inspect", "judge", "present", "read_name", "status_of", "written_form"]
+__all__ = ["Candidate", "Inspection", "Presentation", "inspect", "judge", "present",
+           "read_name", "status_of", "written_form"]
 
 Verdict = Literal["empty", "too-long", "none", "name", "names", "short-doi", "invalid"]
 Status = Literal["ok", "warning", "error", "short-doi"]
@@ -347,62 +346,6 @@ def inspect(text: str, pick: int | None = None, *, forms: bool = True) -> Inspec
     left = _left_out(text, found)
     return Inspection(verdict, _message(verdict, found, selected), n, tuple(found), selected,
                       shown, (left,) if left is not None else ())
-
-
-@dataclass(frozen=True, slots=True)
-class Side:
-    """One side of a comparison: the name read from its text (:func:`inspect`'s selected
-    candidate) and what reading it said, or why no name could be read."""
-
-    text: str
-    doi: Doi | None
-    how: How | None
-    status: Status | None
-    findings: tuple[Finding, ...]
-    message: str
-
-
-@dataclass(frozen=True, slots=True)
-class Comparison:
-    """Whether two pasted texts name the same DOI (003 ch. 3), and why.
-
-    ``verdict`` is ``empty`` (a side is empty), ``unreadable`` (a side holds no DOI name:
-    its ``message`` says why) or the :class:`~doiname.equivalence.Explanation`'s verdict
-    (``identical``, ``basic-latin-case``, ``normalization``, ``non-basic-latin-case``,
-    ``different``)."""
-
-    verdict: str
-    equivalent: bool | None
-    message: str
-    explanation: Explanation | None
-    a: Side
-    b: Side
-
-
-def _side(text: str) -> Side:
-    result = inspect(text)
-    if result.selected is None:
-        return Side(text, None, None, None, result.notes, result.message)
-    c = result.candidates[result.selected]
-    if c.kind == "short-doi" or c.status == "error":
-        return Side(text, None, c.how, c.status, c.findings, result.message)
-    return Side(text, c.doi, c.how, c.status, c.findings, result.message)
-
-
-def compare(a: str, b: str) -> Comparison:
-    """Read two texts with the reading policy (:func:`inspect`) and explain whether their
-    names are equivalent (003 ch. 3: percent-decoded, Basic Latin case folded, no
-    normalization). Never raises for two ``str``."""
-    sa, sb = _side(a), _side(b)
-    if not a.strip() or not b.strip():
-        return Comparison("empty", None, "", None, sa, sb)
-    if sa.doi is None or sb.doi is None:
-        which = "first" if sa.doi is None else "second"
-        bad = sa if sa.doi is None else sb
-        return Comparison("unreadable", None, f"The {which} text holds no DOI name to "
-                          f"compare. {bad.message}", None, sa, sb)
-    ex = explain_equivalence(sa.doi, sb.doi)
-    return Comparison(ex.verdict, ex.equivalent, ex.message, ex, sa, sb)
 
 
 def written_form(doi: Doi) -> str:

@@ -69,7 +69,7 @@ def test_other_commands() -> None:
     assert run(["which-ra", "--exact", "10.1/a,b", "10.1000/182"])[1] == (
         "https://doi.org/ra/10.1/a%2Cb,10.1000/182\n")
     # read by the policy, "," ends a name (extract R12), and stderr names the other reading
-    code, out, err = run(["which-ra", "10.1/a,b", "10.1000/182"])
+    _code, out, err = run(["which-ra", "10.1/a,b", "10.1000/182"])
     assert out == "https://doi.org/ra/10.1/a,10.1000/182\n" and "10.1/a,b" in err
     assert run(["api", "--type", "URL", "10.1000/182"])[1] == (
         "https://doi.org/api/handles/10.1000/182?type=URL\n")

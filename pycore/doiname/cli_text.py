@@ -1,0 +1,53 @@
+"""What the command line prints for people (without ``--json``): findings, URL
+explanations, inspections, and the notes that say what the reading policy did."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .inspection import Inspection
+
+__all__ = ["check_plain", "explain_plain", "inspect_plain", "policy_notes"]
+
+
+def check_plain(findings: Any) -> str:
+    if not findings:
+        return "no findings"
+    return "\n".join(f"{f.severity:<7} {f.code:<24} {f.message}" for f in findings)
+
+
+def explain_plain(changes: Any) -> str:
+    if not changes:
+        return "(nothing to encode)"
+    return "\n".join(
+        f"{c.start + 1:>4}  {c.code_point:<8} {c.char!r:<6} -> {c.encoded:<12} "
+        f"{c.rule} [{c.source}]"
+        for c in changes
+    )
+
+
+def inspect_plain(found: Inspection) -> str:
+    lines = [found.message or "(empty)"]
+    for i, c in enumerate(found.candidates):
+        mark = "*" if i == found.selected else " "
+        how = "" if c.of is None and c.how in ("exact", "found") else f" ({c.how} reading)"
+        lines.append(f"{mark} {i + 1}. {c.doi}  [{c.status}]{how}")
+        lines.extend(f"       {f.severity} {f.code}: {f.message}" for f in c.findings)
+    lines.extend(f"  note {f.code}: {f.message}" for f in found.notes)
+    if found.forms is not None:
+        lines.append(f"  link: {found.forms.url}")
+    return "\n".join(lines)
+
+
+def policy_notes(found: Inspection) -> list[str]:
+    """What the reading policy did that the output alone does not show (never silent)."""
+    if found.selected is None:
+        return []
+    c = found.candidates[found.selected]
+    said = [f"{f.severity}: {f.message}" for f in c.findings
+            if f.severity != "info" or f.code in ("trailing-punctuation", "unbalanced-closer")]
+    others = [x for x in found.candidates if x is not c]
+    if others:
+        said.append("other readings: " + ", ".join(str(x.doi) for x in others)
+                    + " (doiname inspect shows them; --exact reads the text as one name)")
+    return said
