@@ -42,6 +42,7 @@ Lines are split as the CLI reads a file (``open(..., newline="")``): at ``\n``,
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 import time
@@ -51,7 +52,7 @@ from typing import IO, Any, Literal
 
 from .equivalence import equivalence_key
 from .extract import Match, extract
-from .inspection import judge
+from .inspection import judge, whole_reading
 from .jsonable import to_jsonable
 from .model import Doi, Finding
 from .presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
@@ -298,6 +299,11 @@ class BatchSession:
             rows = [BatchRow(number, _shown_input(text), "no-doi")]
         else:
             rows = [self._row(number, text, m) for m in matches]
+            whole = whole_reading(text, matches) if len(matches) == 1 else None
+            if whole is not None:  # the whole line as one name: its last other reading
+                row = rows[0]
+                rows[0] = dataclasses.replace(
+                    row, alternatives=(*row.alternatives, str(whole.doi)))
         add = self.summary.add
         for row in rows:
             add(row)

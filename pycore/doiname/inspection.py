@@ -49,10 +49,10 @@ from .presentation import (
     to_urn_url,
     to_which_ra_url,
 )
-from .syntax import read
+from .syntax import Reading, read
 
 __all__ = ["Candidate", "Inspection", "Presentation", "inspect", "judge", "present",
-           "read_name", "status_of", "written_form"]
+           "read_name", "status_of", "whole_reading", "written_form"]
 
 Verdict = Literal["empty", "too-long", "none", "name", "names", "short-doi", "invalid"]
 Status = Literal["ok", "warning", "error", "short-doi"]
@@ -203,21 +203,31 @@ def _candidates(text: str) -> list[Candidate]:
             a_status, a_findings = judge(alt_match, positions=alt.how != "joined")
             out.append(_candidate(text, alt.doi, "doi", alt.how, a_status, alt.start, alt.end,
                                   alt.text, m.form, a_findings, index))
-    if len(matches) <= 1:
-        literal = _literal(text, out)
-        if literal is not None:
-            out.append(literal)
+    reading = whole_reading(text, matches)
+    if reading is not None:
+        out.append(_whole(text, reading, out))
     return out
 
 
-def _literal(text: str, found: list[Candidate]) -> Candidate | None:
-    """The whole text read as one name, when that is valid and not already a candidate."""
+def whole_reading(text: str, matches: list[Match]) -> Reading | None:
+    """The whole text read as exactly one name, when that is valid, the text holds at most
+    one match and that match is another name (``10.1000/a b``): kept as the last reading."""
+    if len(matches) > 1:
+        return None
+    if matches and not text[:matches[0].start].strip() and not text[matches[0].end:].strip():
+        return None  # the match is the whole text
     try:
         reading = read(text)
     except DoiError:
         return None
-    if any(c.doi == reading.doi for c in found):
+    if any(m.doi == reading.doi or any(a.doi == reading.doi for a in m.alternatives)
+           for m in matches):
         return None
+    return reading
+
+
+def _whole(text: str, reading: Reading, found: list[Candidate]) -> Candidate:
+    """The candidate of :func:`whole_reading`."""
     lead = len(text) - len(text.lstrip())
     end = lead + len(text.strip())
     m = Match(reading.doi, lead, end, text[lead:end], reading.notes, reading.form)
