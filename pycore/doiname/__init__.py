@@ -6,6 +6,7 @@ the specifications in the project's ``shared/specs`` (000-004).
 """
 
 from .canonical import canonical_uri_2003
+from .comparison import Comparison, compare
 from .encoding import Change
 from .equivalence import Explanation, equivalence_key, equivalent, explain_equivalence
 from .errors import DoiError
@@ -21,6 +22,7 @@ from .handle import (
     read_which_ra_response,
     transport_outcome,
 )
+from .inspection import Candidate, Inspection, inspect
 from .linkify import LinkTarget, link_targets
 from .model import Doi, Finding
 from .presentation import (
@@ -38,14 +40,17 @@ from .presentation import (
 from .syntax import Reading, parse, read
 
 __all__ = [
+    "Candidate",
     "Change",
     "CodePoint",
+    "Comparison",
     "Doi",
     "DoiError",
     "Explanation",
     "Finding",
     "HandleRecord",
     "HandleValue",
+    "Inspection",
     "LinkTarget",
     "Match",
     "Reading",
@@ -53,12 +58,14 @@ __all__ = [
     "alias_target",
     "canonical_uri_2003",
     "check",
+    "compare",
     "describe_code_points",
     "equivalence_key",
     "equivalent",
     "explain_equivalence",
     "explain_url",
     "extract",
+    "inspect",
     "is_linkable_url",
     "link_targets",
     "parse",
