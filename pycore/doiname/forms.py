@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from .model import Finding, Severity
 
-__all__ = ["FORM_LABELS", "Parts", "locate", "login_wrapper"]
+__all__ = ["FORM_LABELS", "Parts", "locate", "login_wrapper", "may_hold_one_name"]
 
 _FLAGS = re.IGNORECASE | re.ASCII
 _LABELS = r"[a-z0-9-]+(?:\.[a-z0-9-]+)*"
@@ -191,3 +191,17 @@ def login_wrapper(text: str, lead: int, end: int) -> tuple[int, int, bool] | Non
             stop += 1
         return (start, stop, True)
     return (start, end, False)
+
+
+def may_hold_one_name(text: str) -> bool:
+    """False when ``text`` certainly cannot be read as one DOI name: it starts neither with
+    ``1`` (a bare name's ``10.``) nor with a form this module knows. A quick test before a
+    reading that would only fail (a reference line read as one name)."""
+    lead = len(text) - len(text.lstrip())
+    if lead >= len(text):
+        return False
+    if text[lead] == "1":
+        return True
+    end = len(text.rstrip())
+    return _FRONT.match(text, lead, end) is not None or \
+        _GENERIC_URL.match(text, lead, end) is not None

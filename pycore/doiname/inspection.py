@@ -35,6 +35,7 @@ from .encoding import Change
 from .errors import DoiError
 from .extract import Match, extract
 from .findings import check as _check
+from .forms import may_hold_one_name
 from .limits import INSPECT_MAX_CHARS
 from .linkify import utf16_offset
 from .model import Doi, Finding
@@ -216,6 +217,8 @@ def whole_reading(text: str, matches: list[Match]) -> Reading | None:
         return None
     if matches and not text[:matches[0].start].strip() and not text[matches[0].end:].strip():
         return None  # the match is the whole text
+    if not may_hold_one_name(text):
+        return None
     try:
         reading = read(text)
     except DoiError:

@@ -116,7 +116,8 @@ def read(text: str | Doi) -> Reading:
     """
     if isinstance(text, Doi):
         name = str(text)
-        return Reading(text, name, "doi", tuple((i, i + 1) for i in range(len(name))))
+        n = len(name)
+        return Reading(text, name, "doi", tuple(zip(range(n), range(1, n + 1), strict=True)))
     if not isinstance(text, str):
         raise TypeError(f"read() takes a str or a Doi, not {type(text).__name__}")
     return _read(text, want_spans=True)

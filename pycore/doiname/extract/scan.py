@@ -44,11 +44,13 @@ _SHORT_RE = re.compile(
 #: R17: a shortDOI that is the whole text.
 _SHORT_ALONE_RE = re.compile(r"\s*10/(?P<code>[0-9A-Za-z]+)\s*", re.ASCII)
 _DOI_WORD = re.compile("doi", re.IGNORECASE)
-#: R18: a label or a doi.org link before something that starts with a digit.
+#: R18: a label or a doi.org link before something that starts with a digit (found from
+#: the literal "doi", so the search is fast; what comes before it is checked in Python).
 _LABELLED_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?:(?P<link>(?:https?://)?(?:dx\.|www\.)?doi\.org/)"
-    r"|doi(?:[:：][ \t]*|[ \t]+))"
-    r"(?P<tok>[0-9][^\s\"'`<>()\[\]{}|,;“”]*)", re.IGNORECASE)
+    r"doi(?:(?P<link>\.org/)|[:：][ \t]*|[ \t]+)(?P<tok>[0-9][^\s\"'`<>()\[\]{}|,;“”]*)",
+    re.IGNORECASE)
+_LINK_HEAD = re.compile(r"(?:https?://)?(?:dx\.|www\.)?$", re.IGNORECASE | re.ASCII)
+_MARKERS_RE = re.compile("|".join(re.escape(mk) for mk in _URL_MARKERS))
 
 
 def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
@@ -115,7 +117,8 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
     if t == a:
         return a, "name"
     tok = s[t:a].translate(_LOWER)
-    at = min((i for i in (tok.find(mk) for mk in _URL_MARKERS) if i >= 0), default=-1)
+    marker = _MARKERS_RE.search(tok) if "." in tok or "-" in tok else None
+    at = marker.start() if marker is not None else -1
     if at >= 0:
         h = tok.find("http")
         if h == -1 or h > at:
@@ -242,6 +245,11 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
     out: list[Found] = []
     for m in _LABELLED_RE.finditer(s):
         a, tok = m.start(), m.start("tok")
+        if m["link"]:
+            head = _LINK_HEAD.search(s, max(0, a - 12), a)
+            a = head.start() if head is not None else a
+        if a > 0 and s[a - 1].isascii() and s[a - 1].isalnum():
+            continue
         b = r13_trailing(s, tok, m.end("tok"))
         if b <= tok or not _free(found, a, b):
             continue
