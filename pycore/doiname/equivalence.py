@@ -75,6 +75,29 @@ def _full_fold(s: str) -> str:
     return unicodedata.normalize("NFC", unicodedata.normalize("NFD", s).casefold())
 
 
+def _normalization_message(da: str, db: str, i: int, ca: str | None, cb: str | None) -> str:
+    """Why two names that Unicode normalization would make one are still two (003 ch. 2
+    note 1): an accent written two ways, or a character normalization replaces (the
+    KELVIN SIGN, which becomes the letter K)."""
+    around = [c for c in (da[i:i + 1], db[i:i + 1], da[i - 1:i], db[i - 1:i]) if c]
+    accent = any(unicodedata.combining(c) or len(unicodedata.normalize("NFD", c)) > 1
+                 for c in around)
+    if accent:
+        return ("Not equivalent: they look the same but one writes an accented letter as a "
+                "base letter plus a combining mark (NFD) and the other as one precomposed code "
+                f"point (NFC), first at character {i + 1} ({ca} vs {cb}). DOI names are "
+                "compared code point by code point without normalization (003 ch. 2 note 1).")
+    odd = next((c for c in (da[i:i + 1], db[i:i + 1])
+                if c and unicodedata.normalize("NFC", c) != c), "")
+    becomes = unicodedata.normalize("NFC", odd)
+    swap = (f" Unicode normalization replaces {char_label(odd)} with "
+            f"{', '.join(char_label(c) for c in becomes)}, which would make them match"
+            if odd else " Unicode normalization would make them match")
+    return (f"Not equivalent: they look alike, but at character {i + 1} one has {ca} and the "
+            f"other {cb}.{swap}; but DOI names are compared code point by code point, without "
+            "normalization (003 ch. 2 note 1).")
+
+
 def explain_equivalence(a: str | Doi, b: str | Doi) -> Explanation:
     """Explain the verdict of :func:`equivalent` in words a librarian understands (003 ch. 3).
 
@@ -98,11 +121,7 @@ def explain_equivalence(a: str | Doi, b: str | Doi) -> Explanation:
         )
     if _fold(unicodedata.normalize("NFC", da)) == _fold(unicodedata.normalize("NFC", db)):
         return Explanation(
-            "normalization", False,
-            "Not equivalent: they look the same but one writes an accented letter as a "
-            "base letter plus a combining mark (NFD) and the other as one precomposed code "
-            f"point (NFC), first at character {i + 1} ({ca} vs {cb}). DOI names are compared "
-            "code point by code point without normalization (003 ch. 2 note 1).",
+            "normalization", False, _normalization_message(da, db, i, ca, cb),
             da, db, i, ca, cb,
         )
     if _full_fold(fa) == _full_fold(fb):

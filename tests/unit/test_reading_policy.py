@@ -163,3 +163,13 @@ def test_exact_names_come_back_exactly() -> None:
         text = written_form(exact)
         back = inspect(text)
         assert back.verdict == "name" and back.candidates[0].doi == exact, text
+
+
+def test_the_kelvin_sign_is_explained_without_accents() -> None:
+    """Issue 12: U+212A is a compatibility character, not an accented letter."""
+    kelvin = compare("10.1000/\u212a", "10.1000/k")
+    assert kelvin.verdict == "normalization" and kelvin.equivalent is False
+    assert "KELVIN SIGN" in kelvin.message and "LATIN CAPITAL LETTER K" in kelvin.message
+    assert "accent" not in kelvin.message and "combining" not in kelvin.message
+    accent = compare("10.1000/\u00c1", "10.1000/A\u0301")
+    assert accent.verdict == "normalization" and "combining mark" in accent.message
