@@ -36,7 +36,7 @@ Kind = Literal["line", "bibtex", "ris", "json", "csv", "structure"]
 _BIBTEX_START = re.compile(r"\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s{}()]*)")
 _RIS_FIELD = re.compile(r"([A-Z][A-Z0-9])  -(?: |$)")
 _JSON_PUNCTUATION = re.compile(r"\s*[\[\]],?\s*")
-_JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key", "DOI", "doi")
+_JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
 
 
 @dataclass(frozen=True, slots=True)
