@@ -677,8 +677,9 @@ SINGLE_STDLIB_KEEP: tuple[str, ...] = (
     # micropip.install
     "_markupbase", "_sysconfigdata__emscripten_wasm32-emscripten", "email", "hashlib",
     "html.*", "ipaddress", "platform", "sysconfig.*", "tarfile", "urllib", "urllib.parse",
-    # the core (doiname.cli, doiname.handle, doiname.batch, ...)
+    # the core (doiname.cli, doiname.resolver, doiname.batch, ...)
     "argparse", "csv", "gettext", "pkgutil", "xml", "xml.parsers", "xml.parsers.expat",
+    "http", "datetime", "_pydatetime",
 )
 
 

@@ -12,16 +12,6 @@ from .equivalence import Explanation, equivalence_key, equivalent, explain_equiv
 from .errors import DoiError
 from .extract import Match, extract
 from .findings import CodePoint, check, describe_code_points
-from .handle import (
-    HandleRecord,
-    HandleValue,
-    WhichRaResult,
-    alias_target,
-    is_linkable_url,
-    read_handle_response,
-    read_which_ra_response,
-    transport_outcome,
-)
 from .inspection import Candidate, Inspection, inspect
 from .linkify import LinkTarget, link_targets
 from .model import Doi, Finding
@@ -36,6 +26,16 @@ from .presentation import (
     to_url,
     to_urn_url,
     to_which_ra_url,
+)
+from .resolver import (
+    HandleRecord,
+    HandleValue,
+    WhichRaResult,
+    alias_target,
+    is_linkable_url,
+    read_handle_response,
+    read_which_ra_response,
+    transport_outcome,
 )
 from .syntax import Reading, parse, read
 

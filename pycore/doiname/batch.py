@@ -525,7 +525,7 @@ class BatchJob:
         ``order`` lists row indices (as :meth:`step` numbered them, from 0) to write, in
         that order; ``None`` writes every row in input order. ``resolved`` maps row
         indices to what resolving their name gave (``outcome`` and ``url`` of a
-        :class:`~doiname.handle.HandleRecord`); every row whose name is equivalent to a
+        :class:`~doiname.resolver.HandleRecord`); every row whose name is equivalent to a
         resolved one (003 ch. 3: its duplicates too) then gets the columns
         ``resolution`` and ``resolves_to`` (in JSON: ``"resolution": {outcome, url}``).
         Raises ``ValueError`` for an unknown format or index.

@@ -34,13 +34,13 @@ from . import inspection
 from .batch import BatchJob
 from .comparison import compare
 from .errors import DoiError
-from .handle import HandleRecord, WhichRaResult, alias_target, transport_outcome
-from .handle import read_handle_response as _read_handle
-from .handle import read_which_ra_response as _read_which_ra
 from .inspection import written_form
 from .jsonable import error_json, to_jsonable
 from .model import Doi
 from .presentation import short_doi_api_url, to_handles_api_url, to_which_ra_url
+from .resolver import HandleRecord, WhichRaResult, alias_target, transport_outcome
+from .resolver import read_handle_response as _read_handle
+from .resolver import read_which_ra_response as _read_which_ra
 from .syntax import validate_name
 
 __all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "batch_close_json", "batch_export_json",

@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Page
 
 import doiname as d
-from doiname.handle import alias_target, read_handle_response, read_which_ra_response
 from doiname.jsonable import to_jsonable
+from doiname.resolver import alias_target, read_handle_response, read_which_ra_response
 
 from .conftest import HANDLES, DoiRoutes
 

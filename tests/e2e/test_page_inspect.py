@@ -151,7 +151,7 @@ def test_code_point_view_on_demand(page: Page, site_url: str) -> None:
 
 
 def test_short_doi_offers_expand(page: Page, site_url: str, doi_routes: object) -> None:
-    from doiname.handle import alias_target, read_handle_response
+    from doiname.resolver import alias_target, read_handle_response
 
     from .test_page_helpers import fixture_body, fixture_entry
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from doiname.handle import read_handle_response, read_which_ra_response, transport_outcome
+from doiname.resolver import read_handle_response, read_which_ra_response, transport_outcome
 
 from .conftest import DoiRoutes
 from .test_page_helpers import fixture_body, fixture_entry, open_page

@@ -35,7 +35,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import doiname as d
-from doiname.handle import transport_outcome
+from doiname.resolver import transport_outcome
 
 from .conftest import ROOT, load_build
 

@@ -34,7 +34,7 @@ CHILD = """
 import sys
 import atheris
 with atheris.instrument_imports():
-    import doiname, doiname.cli, doiname.handle, doiname.extract
+    import doiname, doiname.cli, doiname.resolver, doiname.extract
     from tests.fuzz.targets import TARGETS
 atheris.Setup(sys.argv[1:], TARGETS[sys.argv[1]])
 atheris.Fuzz()

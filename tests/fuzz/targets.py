@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable
 
 import doiname
-from doiname import handle
+from doiname import resolver as handle
 from doiname.extract import extract
 from doiname.jsonable import to_jsonable
 

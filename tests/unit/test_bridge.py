@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import doiname
 from doiname import bridge
-from doiname.handle import alias_target, read_handle_response, read_which_ra_response
+from doiname.resolver import alias_target, read_handle_response, read_which_ra_response
 
 from .strategies import dois
 

@@ -14,7 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import doiname
-from doiname.handle import (
+from doiname.jsonable import to_jsonable
+from doiname.resolver import (
     ADMIN_PERMISSIONS,
     HandleRecord,
     alias_target,
@@ -24,7 +25,6 @@ from doiname.handle import (
     transport_outcome,
     worth_retrying,
 )
-from doiname.jsonable import to_jsonable
 
 ROOT = Path(__file__).resolve().parents[2]
 FIX = ROOT / "tests" / "fixtures" / "handles"
@@ -469,7 +469,7 @@ def test_deep_json_never_reaches_the_parser(monkeypatch: pytest.MonkeyPatch) -> 
         calls.append(len(text))
         return real_loads(text)
 
-    monkeypatch.setattr("doiname.handle.json.loads", loads)
+    monkeypatch.setattr("doiname.resolver.body.json.loads", loads)
     for deep in ("[" * (10 * 1024 * 1024 - 1), '{"a":' * 101 + "1" + "}" * 101,
                  "cb(" + "[" * 200 + ")"):
         assert read_handle_response(200, deep).outcome == "bad-json"
