@@ -6,12 +6,13 @@ the specifications in the project's ``shared/specs`` (000-004).
 """
 
 from .canonical import canonical_uri_2003
+from .codepoints import CodePoint, describe_code_points
 from .comparison import Comparison, compare
 from .encoding import Change
 from .equivalence import Explanation, equivalence_key, equivalent, explain_equivalence
 from .errors import DoiError
 from .extract import Match, extract
-from .findings import CodePoint, check, describe_code_points
+from .findings import check
 from .inspection import Candidate, Inspection, inspect
 from .linkify import LinkTarget, link_targets
 from .model import Doi, Finding

@@ -32,10 +32,10 @@ from .batch import (
 )
 from .canonical import canonical_uri_2003
 from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes
+from .codepoints import describe_code_points
 from .comparison import compare
 from .equivalence import equivalence_key, explain_equivalence
 from .errors import DoiError
-from .findings import describe_code_points
 from .inspection import inspect, read_name
 from .jsonable import error_json, to_jsonable
 from .model import Doi

@@ -51,6 +51,7 @@ from .presentation import (
     to_which_ra_url,
 )
 from .syntax import Reading, read
+from .written import written_form
 
 __all__ = ["Candidate", "Inspection", "Presentation", "inspect", "judge", "present",
            "read_name", "status_of", "whole_reading", "written_form"]
@@ -359,23 +360,6 @@ def inspect(text: str, pick: int | None = None, *, forms: bool = True) -> Inspec
     left = _left_out(text, found)
     return Inspection(verdict, _message(verdict, found, selected), n, tuple(found), selected,
                       shown, (left,) if left is not None else ())
-
-
-def written_form(doi: Doi) -> str:
-    """A text that :func:`inspect` reads as exactly ``doi`` (the name itself when that
-    round-trips, else its ``doi:`` URI of 003 ch. 2 with any final punctuation escaped), so
-    a name that left Python can be put back into an input without being decoded again."""
-    uri = to_uri(doi)
-    tail = len(uri)
-    while tail > 4 and not uri[tail - 1].isalnum() and uri[tail - 1] != "%":
-        tail -= 1
-    escaped = uri[:tail] + "".join(f"%{b:02X}" for b in uri[tail:].encode("utf-8"))
-    for text in (str(doi), uri, escaped):
-        found = extract(text)
-        if (len(found) == 1 and found[0].ok and found[0].doi == doi and found[0].start == 0
-                and found[0].end == len(text) and not found[0].alternatives):
-            return text
-    return escaped
 
 
 def read_name(text: str) -> tuple[Doi, Inspection]:

@@ -52,6 +52,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # pycore: doiname._ranges
+
+from doiname._ranges import delta_string, plain_string
+
 __all__ = ["Sources", "build", "main"]
 
 MAX_CP = 0x10FFFF
@@ -403,26 +407,6 @@ def _int_tuple(values: Iterable[int], per_line: int = 16, hexa: bool = True) -> 
     return "(\n" + "\n".join("    " + line for line in lines) + "\n)"
 
 
-def _delta_string(values: list[int]) -> str:
-    """Sorted ints as base-36 deltas separated by spaces (decoded at import)."""
-    out = []
-    prev = 0
-    for v in values:
-        out.append(_b36(v - prev))
-        prev = v
-    return " ".join(out)
-
-
-def _b36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    s = ""
-    while True:
-        n, r = divmod(n, 36)
-        s = digits[r] + s
-        if n == 0:
-            return s
-
-
 def _chunks(s: str, width: int = 90) -> str:
     """A parenthesised run of string literals holding ``s``, each at most ``width`` wide."""
     parts: list[str] = []
@@ -474,22 +458,22 @@ SOURCES = (
 
 # Script of every code point: range starts (base-36 deltas) and an index into SCRIPT_NAMES.
 SCRIPT_NAMES = {names}
-SCRIPT_STARTS = {_chunks(_delta_string(t.script_starts))}
-SCRIPT_VALUES = {_chunks(_delta_string_plain(t.script_values))}
+SCRIPT_STARTS = {_chunks(delta_string(t.script_starts))}
+SCRIPT_VALUES = {_chunks(plain_string(t.script_values))}
 
 # Script extensions of letters, marks and digits where they differ from the script:
 # ranges [start, end] (base-36 deltas, end relative to start) and an index into SCX_SETS.
 SCX_SETS = {n_sets}
-SCX_STARTS = {_chunks(_delta_string(t.scx_starts))}
-SCX_LENGTHS = {_chunks(_delta_string_plain(scx_lengths))}
-SCX_VALUES = {_chunks(_delta_string_plain(t.scx_values))}
+SCX_STARTS = {_chunks(delta_string(t.scx_starts))}
+SCX_LENGTHS = {_chunks(plain_string(scx_lengths))}
+SCX_VALUES = {_chunks(plain_string(t.scx_values))}
 
 # Lookalikes: ranges [start, start + length] (base-36), a kind per range (l letter or digit,
 # s space, d dash, q quote, / slash, o other), the Basic Latin text the first code point
 # looks like (texts separated by U+00B7 MIDDLE DOT), and whether the text steps with the
 # code point (1) or stays the same (0).
-LOOK_STARTS = {_chunks(_delta_string(t.look_starts))}
-LOOK_LENGTHS = {_chunks(_delta_string_plain(look_lengths))}
+LOOK_STARTS = {_chunks(delta_string(t.look_starts))}
+LOOK_LENGTHS = {_chunks(plain_string(look_lengths))}
 LOOK_KINDS = {_chunks(t.look_kinds)}
 LOOK_TEXTS = {_chunks(TEXT_SEPARATOR.join(t.look_texts))}
 LOOK_STEPS = {_chunks("".join(str(s) for s in t.look_steps))}
@@ -508,10 +492,6 @@ def _wrap(items: list[str], width: int = 92) -> str:
     if line:
         lines.append(line)
     return "(\n" + "\n".join("    " + x for x in lines) + "\n)"
-
-
-def _delta_string_plain(values: list[int]) -> str:
-    return " ".join(_b36(v) for v in values)
 
 
 def build(src: Sources) -> str:

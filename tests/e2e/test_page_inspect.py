@@ -10,7 +10,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 import doiname as d
-from doiname.findings import check, describe_code_points
+from doiname.codepoints import describe_code_points
+from doiname.findings import check
 
 from .test_page_helpers import open_page, type_into
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from doiname import _unidata
-from doiname.findings import lookalike, script_of
+from doiname.unicode_tables import lookalike, script_of
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "pycore" / "tools" / "build_unidata.py"
@@ -173,7 +173,7 @@ def _in_tables(cp: int) -> bool:
 
 
 def _script_ranges() -> list[tuple[int, int, str]]:
-    from doiname.findings import _tables
+    from doiname.unicode_tables import _tables
 
     t = _tables()
     ends = [*t.script_starts[1:], 0x110000]
@@ -283,7 +283,7 @@ def test_compatibility_forms_of_letters_and_digits_agree_with_nfkc() -> None:
 def test_lookalike_letters_are_letters_marks_or_digits() -> None:
     # Kind "l" comes from the general category in UnicodeData.txt; where the running
     # Python knows the code point it must say L, M or N too (and the other kinds never).
-    from doiname.findings import _tables
+    from doiname.unicode_tables import _tables
 
     t = _tables()
     wrong = []

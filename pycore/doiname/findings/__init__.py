@@ -1,0 +1,177 @@
+"""What is worth telling a person about a DOI name: :func:`check`.
+
+A DOI name may hold any Unicode graphic character (002 §4.1), so a name can be valid
+and still be a trap: a dash that only looks like ``-``, a Cyrillic ``а`` in a Latin word,
+an accent that may be stored precomposed or not (003 ch. 6, pointing to Unicode TR36).
+Each rule is a function (:mod:`.lookalikes`, :mod:`.name_rules`); every code, its
+severity, source and summary are in :data:`RULES`. ``10.1000/182`` gets no finding.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..errors import DoiError
+from ..limits import MAX_FINDINGS
+from ..model import Doi, Finding
+from ..syntax import Reading, read, validate_name
+from .lookalikes import (
+    rule_lookalike_characters,
+    rule_lookalike_letters,
+    rule_mixed_scripts,
+    word_runs,
+)
+from .name_rules import (
+    CROSSREF_SET,
+    LONG_LINK,
+    LONG_NAME,
+    rule_combining_marks,
+    rule_crossref_set,
+    rule_length,
+    rule_percent_escapes,
+    rule_reserved_suffix,
+    rule_right_to_left,
+    rule_spaces,
+)
+from .rules import RULES, Rule
+from .subject import Subject
+
+__all__ = ["CROSSREF_SET", "LONG_LINK", "LONG_NAME", "RULES", "Rule", "check"]
+
+_SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+
+
+def check(text: str | Doi) -> list[Finding]:
+    """Everything worth telling about ``text`` as a DOI name (002, 003 ch. 2 and 6, 001).
+
+    Returns :class:`~doiname.model.Finding` objects sorted by position in the input, each
+    code as in :data:`RULES`; lookalike findings carry the ``repair`` (the name with every
+    lookalike replaced by what it looks like), as do double escapes and combining marks.
+    A ``Doi`` is checked as it is (no decoding); one that :func:`~doiname.parse` would
+    reject (a code point that is not Graphic, a bad prefix) gets that error; for input
+    that cannot be read, the lookalike rules still run over the input, because a
+    lookalike slash or digit is often *why* it cannot be read. At most
+    :data:`~doiname.limits.MAX_FINDINGS` findings are listed; the rest are counted by code
+    in a last ``more-findings``. Never raises for a ``str`` or a ``Doi``; linear in the
+    length (a ``Doi``'s findings are remembered for the 4096 names checked last).
+    """
+    if isinstance(text, Doi):
+        return list(_check_name(text))
+    return _check(text)
+
+
+@lru_cache(maxsize=4096)
+def _check_name(doi: Doi) -> tuple[Finding, ...]:
+    return tuple(_check(doi))
+
+
+def _check(text: str | Doi) -> list[Finding]:
+    try:
+        if isinstance(text, Doi):
+            # A Doi value is not validated when it is made: say what parse() would reject.
+            validate_name(str(text))
+        reading = read(text)
+    except DoiError as err:
+        raw = str(text)
+        s = Subject(None, raw, [_error_finding(err, raw)])
+        _scan_unreadable(s)
+        return _finish(s)
+    s = Subject(reading, str(reading.doi), list(reading.notes))
+    _run(s, reading)
+    return _finish(s)
+
+
+def _run(s: Subject, reading: Reading) -> None:
+    """The rules, in order (a rule that names a character keeps later rules from
+    naming it again)."""
+    rule_reserved_suffix(s)
+    rule_length(s)
+    name = s.name
+    if all(c in CROSSREF_SET for c in name):  # the common case: nothing more to say
+        return
+    if not name.isascii():
+        for a, b in word_runs(name, s.suffix_start):
+            for i in rule_lookalike_letters(s, a, b):
+                s.flagged.add(name[i])
+            rule_mixed_scripts(s, a, b)
+        rule_combining_marks(s)
+        rule_right_to_left(s)
+        rule_lookalike_characters(s, s.suffix_start)
+    rule_percent_escapes(s)
+    rule_spaces(s)
+    rule_crossref_set(s)
+
+
+def _scan_unreadable(s: Subject) -> None:
+    """Lookalike findings over input that is not a DOI name (positions in the input)."""
+    if s.name.isascii():
+        return
+    for a, b in word_runs(s.name, 0):
+        rule_lookalike_letters(s, a, b)
+    rule_lookalike_characters(s, 0)
+
+
+def _finish(s: Subject) -> list[Finding]:
+    """Sort, give every lookalike finding the repair of all lookalikes, count the rest."""
+    out = sorted(s.out, key=_order)
+    lookalikes = [i for i, f in enumerate(out) if f.code.startswith("lookalike-") and f.repair]
+    if len(lookalikes) > 1 and s.reading is not None:
+        fixed = _repair_all(s, [out[i] for i in lookalikes])
+        for i in lookalikes:
+            f = out[i]
+            out[i] = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
+                             f.input_end, f.in_name, f.source, fixed)
+    if s.more:
+        total = sum(s.more.values())
+        by_code = ", ".join(f"{n:,} {code}" for code, n in sorted(
+            s.more.items(), key=lambda kv: (-kv[1], kv[0])))
+        rule = RULES["more-findings"]
+        end = len(s.name)
+        at = len(s.reading.text) if s.reading else end  # after everything it counts
+        out.append(Finding("more-findings", rule.severity,
+                           f"… and {total:,} more findings, not listed: {by_code}.",
+                           end, end, at, at, in_name=False, source=rule.source))
+    assert len(out) <= MAX_FINDINGS
+    return out
+
+
+def _repair_all(s: Subject, found: list[Finding]) -> str | None:
+    """One text with every lookalike replaced (from the right, so spans stay valid)."""
+    from ..unicode_tables import lookalike
+
+    name = s.name
+    for f in sorted(found, key=lambda x: -x.start):
+        hit = lookalike(name[f.start])
+        if hit is None:
+            return found[0].repair
+        name = name[:f.start] + hit[1] + name[f.end:]
+    cut = name.find("/")
+    if cut <= 0 or s.reading is None:
+        return found[0].repair
+    if s.reading.form == "doi":
+        from ..written import written_form
+        return written_form(Doi(name[:cut], name[cut + 1:]))
+    text = s.reading.text
+    for f in sorted(found, key=lambda x: -(x.input_start or 0)):
+        hit = lookalike(s.name[f.start])
+        assert hit is not None and f.input_start is not None and f.input_end is not None
+        text = text[:f.input_start] + hit[1] + text[f.input_end:]
+    return text
+
+
+def _order(f: Finding) -> tuple[int, int, int, str]:
+    a = f.input_start if f.input_start is not None else f.start
+    b = f.input_end if f.input_end is not None else f.end
+    return (a, b, _SEVERITY_RANK.get(f.severity, 3), f.code)
+
+
+def _error_finding(err: DoiError, text: str) -> Finding:
+    if err.position is None:
+        start, end = 0, len(text)
+    else:
+        start = max(0, min(err.position, len(text)))
+        end = err.end if err.end is not None else start + 1
+        end = max(start, min(end, len(text)))
+    rule = RULES.get(err.code)
+    return Finding(err.code, "error", err.message, start, end, start, end, in_name=False,
+                   source=rule.source if rule is not None else "doiname")

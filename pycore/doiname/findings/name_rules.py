@@ -1,0 +1,219 @@
+"""Rules about what a name holds besides lookalikes: the reserved suffix start and the
+length (002 §4.3), combining marks (003 ch. 2 note 1), right-to-left letters (003 ch. 6),
+escapes left after decoding (001), spaces (002 §4.1), and characters outside the set
+Crossref approves for new suffixes."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..syntax import char_label
+from .subject import Subject, where
+
+__all__ = [
+    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "rule_combining_marks", "rule_crossref_set",
+    "rule_length", "rule_percent_escapes", "rule_reserved_suffix", "rule_right_to_left",
+    "rule_spaces",
+]
+
+#: 100 characters: more than a printed line, far above ordinary names (long SICI-style
+#: suffixes run to about 60); 002 sets no limit but asks for short suffixes.
+LONG_NAME = 100
+#: 2048 characters: a long-standing practical URL limit (the Sitemaps protocol's
+#: maximum, common VARCHAR(2048) URL columns, old browsers near 2083).
+LONG_LINK = 2048
+#: Crossref's approved characters for new suffixes ("Tips for creating a DOI suffix").
+CROSSREF_SET = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._;()/")
+_RUN_SHOWN = 40  # characters of a long run quoted in a message
+_ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+
+
+def rule_reserved_suffix(s: Subject) -> None:
+    """002 §4.3: "The Suffix cannot start with */ where * is any single character"."""
+    assert s.doi is not None
+    suffix = s.doi.suffix
+    if len(suffix) >= 2 and suffix[1] == "/":
+        a = s.suffix_start
+        s.add("reserved-suffix-start",
+              f"The suffix starts with “{suffix[:2]}” ({where(a, a + 2)}): Z39.84 reserves "
+              "suffixes that begin with one character followed by “/” for future use "
+              "(002 §4.3).", a, a + 2)
+
+
+def rule_length(s: Subject) -> None:
+    """A name over ``LONG_NAME`` characters (info), or whose link passes ``LONG_LINK``."""
+    name = s.name
+    if len(name) <= LONG_NAME:
+        return
+    link_length = 0
+    # Each byte of UTF-8 is at most three characters in a link: only past this bound can
+    # the link pass LONG_LINK, so only then is it built.
+    if len(name.encode("utf-8", "surrogatepass")) * 3 + 64 > LONG_LINK and s.doi is not None:
+        from ..presentation import to_url
+        link_length = len(to_url(s.doi))
+    if link_length > LONG_LINK:
+        s.add("very-long-link",
+              f"The name has {len(name):,} characters and its doi.org link {link_length:,}: "
+              f"past {LONG_LINK:,} characters many systems cut or reject links. 002 sets no "
+              "limit, but recommends short suffixes (002 §4.3).", 0, len(name))
+        return
+    s.add("long-name",
+          f"The name has {len(name):,} characters. 002 sets no limit on length but recommends "
+          "keeping the suffix as short as possible, because people read and re-type DOI names "
+          "(002 §4.3).", 0, len(name))
+
+
+def rule_combining_marks(s: Subject) -> None:
+    """One finding per combining sequence: the same text may be stored precomposed (NFC)
+    or decomposed (NFD), and those are two names (003 ch. 2 note 1)."""
+    name = s.name
+    i, n = s.suffix_start, len(name)
+    while i < n:
+        if name[i] < "\u0300" or unicodedata.category(name[i])[0] != "M":
+            i += 1
+            continue
+        j = i
+        while j < n and unicodedata.category(name[j])[0] == "M":
+            s.flagged.add(name[j])
+            j += 1
+        if s.full:
+            s.count("combining-mark")
+        else:
+            _combining(s, i, j)
+        i = j
+
+
+def _combining(s: Subject, i: int, j: int) -> None:
+    name = s.name
+    base = i - 1 if i > s.suffix_start else i
+    cluster = name[base:j]
+    marks = ", ".join(char_label(m) for m in name[i:j])
+    composed = unicodedata.normalize("NFC", cluster)
+    if len(composed) < len(cluster):
+        other = (f"It can also be stored precomposed as “{composed}” ("
+                 + ", ".join(char_label(c) for c in composed) + ")")
+    else:
+        other = "Other spellings of the same text may exist (NFC/NFD)"
+    joins = ("stands at the start of the suffix, so on screen it combines with the “/” "
+             "before it") if i == s.suffix_start else "combines with the character before it"
+    s.add("combining-mark",
+          f"{marks} at {where(i, j)} {joins}. {other}; DOI names compare code points without "
+          "Unicode normalization, so the two spellings are different names "
+          "(003 ch. 2 note 1).", base, j,
+          s.repaired(base, j, composed) if composed != cluster else None)
+
+
+def rule_right_to_left(s: Subject) -> None:
+    """One finding for a name holding right-to-left letters (003 ch. 6, Unicode TR36)."""
+    name = s.name
+    first, count = -1, 0
+    for i in range(s.suffix_start, len(name)):
+        if name[i] >= "\u0590" and unicodedata.bidirectional(name[i]) in ("R", "AL"):
+            count += 1
+            if first < 0:
+                first = i
+    if first >= 0:
+        more = f" and {count - 1} more" if count > 1 else ""
+        s.add("right-to-left",
+              f"The name holds right-to-left characters ({char_label(name[first])} at "
+              f"{where(first, first + 1)}{more}): on screen they may not appear in the order "
+              "they are stored, so copy the name rather than retype it (003 ch. 6, Unicode "
+              "TR36).", first, first + 1)
+
+
+def rule_percent_escapes(s: Subject) -> None:
+    """``%XX`` still in the name after the one decoding (001): most likely encoded twice;
+    the repair decodes it once more."""
+    name = s.name
+    if "%" not in name:
+        return
+    for m in _ESCAPE.finditer(name, s.suffix_start):
+        s.flagged.add("%")
+        if s.full:
+            s.count("percent-escape-in-name")
+            continue
+        byte = int(m[0][1:], 16)
+        meaning = f"“{chr(byte)}”" if 0x20 < byte < 0x7F else (
+            "a control character" if byte < 0x21 or byte == 0x7F else
+            "part of a UTF-8 encoded character")
+        s.add("percent-escape-in-name",
+              f"The name holds “{m[0]}” ({where(m.start(), m.end())}), which is the escape for "
+              f"{meaning}. Names are decoded once (001), so the text was most likely encoded "
+              f"twice (“%25{m[0][1:]}”); check the name against its source.",
+              m.start(), m.end(),
+              s.repaired(m.start(), m.end(), chr(byte)) if 0x20 < byte < 0x7F else None)
+
+
+def rule_spaces(s: Subject) -> None:
+    """A U+0020 SPACE in the name: legal (002 §4.1), usually a line break or a slip."""
+    name = s.name
+    i = name.find(" ", s.suffix_start)
+    while i != -1:
+        j = i
+        while j < len(name) and name[j] == " ":
+            j += 1
+        s.flagged.add(" ")
+        s.add("space-in-name",
+              f"The name holds a space at {where(i, j)}. It is legal (002 §4.1) but is usually "
+              "a line break or a copying error; in a link it must be written %20 (000).",
+              i, j, s.repaired(i, j, ""))
+        i = name.find(" ", j)
+
+
+def rule_crossref_set(s: Subject) -> None:
+    """One finding per run of characters outside :data:`CROSSREF_SET` not named by an
+    earlier rule; a precomposed letter gets its decomposed spelling."""
+    name = s.name
+    runs: list[tuple[int, int]] = []
+    count: dict[str, int] = {}
+    run_start = -1
+    for i in range(s.suffix_start, len(name)):
+        ch = name[i]
+        if ch not in CROSSREF_SET and ch not in s.flagged:
+            count[ch] = count.get(ch, 0) + 1
+            if run_start < 0:
+                run_start = i
+        elif run_start >= 0:
+            runs.append((run_start, i))
+            run_start = -1
+    if run_start >= 0:
+        runs.append((run_start, len(name)))
+    told: set[str] = set()
+    for a, b in runs:
+        new = [c for c in dict.fromkeys(name[a:b]) if c not in told]
+        if not new:
+            continue  # every character of the run was named before
+        told.update(new)
+        if s.full:
+            s.count("outside-crossref-set")
+            continue
+        s.add("outside-crossref-set", _crossref_message(name, a, b, new, count), a, b)
+
+
+def _crossref_message(name: str, a: int, b: int, new: list[str], count: dict[str, int]) -> str:
+    precomposed = [c for c in new if unicodedata.decomposition(c)
+                   and not unicodedata.decomposition(c).startswith("<")]
+    spelled = ""
+    if precomposed:
+        c = precomposed[0]
+        spelled = (
+            f" {'It' if b - a == 1 else f'“{c}”'} can also be spelled decomposed ("
+            + " + ".join(char_label(x) for x in unicodedata.normalize("NFD", c))
+            + "), which is a different name (003 ch. 2 note 1).")
+    if b - a == 1:
+        ch = name[a]
+        times = f"; it appears {count[ch]} times" if count[ch] > 1 else ""
+        what = f"{char_label(ch)} ({where(a, b)}{times}) is"
+        it = "It is"
+    else:
+        shown = name[a:b] if b - a <= _RUN_SHOWN else name[a:a + _RUN_SHOWN] + "…"
+        labels = ", ".join(char_label(c) for c in new[:3])
+        if len(new) > 3:
+            labels += f" and {len(new) - 3} more"
+        what = f"“{shown}” ({where(a, b)}: {labels}) is"
+        it = "They are"
+    return (f"{what} outside the characters Crossref approves for new suffixes (a–z, A–Z, 0–9 "
+            f"and - . _ ; ( ) /). {it} allowed in a DOI name, but some systems mishandle "
+            f"{'it' if b - a == 1 else 'them'}.{spelled}")

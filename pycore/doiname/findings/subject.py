@@ -1,0 +1,72 @@
+"""The name one :func:`doiname.check` run looks at, and how its rules report: the
+positions, the bound on how many findings are listed, and the repairs they offer."""
+
+from __future__ import annotations
+
+from ..limits import MAX_FINDINGS
+from ..model import Doi, Finding
+from ..syntax import Reading
+from ..written import written_form
+from .rules import RULES
+
+__all__ = ["Subject", "where"]
+
+
+def where(a: int, b: int) -> str:
+    """``character 9`` or ``characters 9–12`` (counting from 1, as people do)."""
+    return f"character {a + 1}" if b - a <= 1 else f"characters {a + 1}–{b}"
+
+
+class Subject:
+    """A readable name and the findings collected about it, at most ``MAX_FINDINGS``
+    listed; past that they are only counted by code (``more`` becomes one finding)."""
+
+    __slots__ = ("doi", "flagged", "more", "name", "out", "reading", "suffix_start")
+
+    def __init__(self, reading: Reading | None, name: str, out: list[Finding]) -> None:
+        self.reading = reading
+        self.name = name
+        self.doi = reading.doi if reading is not None else None
+        self.suffix_start = len(self.doi.prefix) + 1 if self.doi is not None else 0
+        self.out = out
+        self.flagged: set[str] = set()  # characters with a per-character warning
+        self.more: dict[str, int] = {}
+
+    @property
+    def full(self) -> bool:
+        """Whether the list is full: rules then only count (and skip building messages)."""
+        return len(self.out) >= MAX_FINDINGS - 1
+
+    def count(self, code: str) -> None:
+        """One more finding of ``code`` past the bound."""
+        self.more[code] = self.more.get(code, 0) + 1
+
+    def add(self, code: str, message: str, a: int, b: int, repair: str | None = None) -> None:
+        """Report ``code`` (severity and source from :data:`RULES`) at name span [a, b)."""
+        if self.full:
+            self.count(code)
+            return
+        rule = RULES[code]
+        if self.reading is None:  # positions are in the (unreadable) input
+            self.out.append(Finding(code, rule.severity, message, a, b, a, b, in_name=False,
+                                    source=rule.source, repair=repair))
+            return
+        ia, ib = self.reading.input_span(a, b)
+        self.out.append(Finding(code, rule.severity, message, a, b, ia, ib, in_name=True,
+                                source=rule.source, repair=repair))
+
+    def repaired(self, a: int, b: int, replacement: str) -> str | None:
+        """The text that reads as the name with ``[a, b)`` replaced: the input with the same
+        change (a link stays a link), or, for a name given as a ``Doi``, a written form of
+        the corrected name that reads back exactly."""
+        if self.reading is None or self.doi is None:
+            return None
+        if self.reading.form == "doi":  # checked as a Doi: write the corrected name
+            fixed = self.name[:a] + replacement + self.name[b:]
+            cut = fixed.find("/")
+            if cut <= 0:
+                return None
+            return written_form(Doi(fixed[:cut], fixed[cut + 1:]))
+        ia, ib = self.reading.input_span(a, b)
+        text = self.reading.text
+        return text[:ia] + replacement + text[ib:]

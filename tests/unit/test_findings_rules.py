@@ -1,0 +1,74 @@
+"""Every finding code of check() has one entry in RULES, and check() gives it with that
+severity and source (issue 14: one table read by the docs, the CLI help and this test)."""
+
+from __future__ import annotations
+
+import pytest
+
+import doiname as d
+from doiname.findings import RULES
+from doiname.limits import MAX_FINDINGS
+
+EXAMPLES = {
+    "empty": "   ",
+    "no-slash": "10.1000",
+    "empty-suffix": "10.1000/",
+    "bad-prefix": "11.1000/x",
+    "short-doi": "10/abcde",
+    "bad-percent": "10.1000/a%zz",
+    "bad-utf8": "10.1000/a%C3",
+    "not-graphic": "10.1000/a\u200bb",
+    "uri-query": "doi:10.1000/a?b",
+    "uri-fragment": "doi:10.1000/a#b",
+    "reserved-suffix-start": "10.1000/a/b",
+    "long-name": "10.1000/" + "a" * 120,
+    "very-long-link": "10.1000/" + "a" * 2100,
+    "lookalike-dash": "10.1000/a\u2010b",
+    "lookalike-quote": "10.1000/a\u2019b",
+    "lookalike-slash": "10.1000/a\u2215b",
+    "lookalike-space": "10.1000/a\u00a0b",
+    "lookalike-letter": "10.1000/p\u0430per",
+    "lookalike-character": "10.1000/a\u2024b",
+    "mixed-scripts": "10.1000/p\u0430per",
+    "combining-mark": "10.1000/e\u0301",
+    "right-to-left": "10.1000/\u05d0\u05d1",
+    "space-in-name": "10.1000/a b",
+    "percent-escape-in-name": "10.1000/a%2541",
+    "outside-crossref-set": "10.1000/a#b",
+    "more-findings": "10.1000/" + "\u0430" * 500,
+}
+
+
+def test_every_rule_has_an_example() -> None:
+    assert set(EXAMPLES) == set(RULES)
+
+
+@pytest.mark.parametrize("code", sorted(RULES))
+def test_check_gives_each_code_as_its_rule_says(code: str) -> None:
+    rule = RULES[code]
+    found = [f for f in d.check(EXAMPLES[code]) if f.code == code]
+    assert found, f"{code} not given for {EXAMPLES[code][:40]!r}"
+    for f in found:
+        assert f.severity == rule.severity and f.source == rule.source and rule.summary
+
+
+@pytest.mark.parametrize("n", [MAX_FINDINGS - 1, MAX_FINDINGS, MAX_FINDINGS + 1, 100_000])
+def test_findings_are_bounded_and_the_rest_counted(n: int) -> None:
+    found = d.check("10.1000/" + "\u0430" * n)  # n Cyrillic lookalikes of "a"
+    assert len(found) <= MAX_FINDINGS
+    listed = sum(1 for f in found if f.code == "lookalike-letter")
+    more = [f for f in found if f.code == "more-findings"]
+    total = listed + sum(int(f.message.split(" more")[0].split()[-1].replace(",", ""))
+                         for f in more)
+    assert total == n  # every lookalike is listed or counted
+    assert (len(more) == 1) == (total > listed)
+    assert found[-1].code == "more-findings" if more else True
+
+
+def test_lookalike_repairs_fix_every_lookalike_at_once() -> None:
+    found = d.check("https://doi.org/10.1000/\u0430b\u0441")
+    repairs = {f.repair for f in found if f.code.startswith("lookalike-")}
+    assert repairs == {"https://doi.org/10.1000/abc"}  # the link stays a link
+    (only,) = [f for f in d.check(d.Doi("10.1000", "a\u2010%41")) if f.code == "lookalike-dash"]
+    assert only.repair is not None and d.inspect(only.repair).candidates[0].doi == d.Doi(
+        "10.1000", "a-%41")  # a repaired Doi reads back exactly (the % is not decoded)
