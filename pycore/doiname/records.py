@@ -156,6 +156,7 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
     start = first_line
     chars = quotes = 0
     depth = _Depth(quotes=True)
+    after_record = False  # the last record was structured: blank lines are separators
     while True:
         if back:
             at, line = back.popleft()
@@ -177,6 +178,7 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
             if _closes(kind, line, depth, quotes):
                 yield _record(start, pending, kind)
                 pending = []
+                after_record = kind != "csv"
             elif len(pending) >= RECORD_MAX_LINES or chars >= RECORD_MAX_CHARS:
                 yield Record(start, (pending[0],), "line")
                 back.extendleft(reversed(list(enumerate(pending[1:], start + 1))))
@@ -186,8 +188,10 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
             continue
         kind = _starts(line, hint)
         if kind == "line":
-            yield Record(at, (line,), "structure" if _JSON_PUNCTUATION.fullmatch(line)
-                         else "line")
+            blank = not line.strip()
+            structure = _JSON_PUNCTUATION.fullmatch(line) is not None or (blank and after_record)
+            after_record = after_record and (blank or structure)
+            yield Record(at, (line,), "structure" if structure else "line")
             continue
         start, pending, chars = at, [line], len(line)
         depth = _Depth(quotes=kind == "json")
@@ -195,6 +199,7 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
         if kind in ("bibtex", "json") and depth.feed(line) <= 0:  # closed on its own line
             yield _record(start, pending, kind)
             pending = []
+            after_record = True
 
 
 def _closes(kind: Kind, line: str, depth: _Depth, quotes: int) -> bool:

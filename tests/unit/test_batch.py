@@ -33,6 +33,7 @@ from doiname.batch import (
     write_matches_jsonl,
 )
 from doiname.extract import extract
+from doiname.records import iter_records
 from doiname.model import Doi, Finding
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
@@ -236,14 +237,31 @@ def test_chunks_give_the_same_rows_as_one_stream() -> None:
 @pytest.mark.parametrize("path", sorted(p for p in FIXTURES.iterdir()
                                          if ".expected." not in p.name), ids=lambda p: p.name)
 def test_fixture_files_through_the_batch(path: Path) -> None:
+    """Issue 12: records, not lines. Every record (a BibTeX entry, a RIS record, a line of
+    plain text) gives its rows, on the lines inside it, and the names its text holds (one
+    row per name in a structured record)."""
     with path.open(encoding="utf-8", newline="") as fp:
         rows = list(iter_batch_rows(fp))
     text = path.read_text(encoding="utf-8")
-    n_lines = len(text.splitlines())
-    assert sorted({r.line for r in rows}) == list(range(1, n_lines + 1))
-    found = [r.doi for r in rows if r.status != "no-doi"]
-    per_line = [str(m.doi) for line in text.split("\n") for m in extract(line)]
-    assert found == per_line
+    records = [r for r in iter_records(text.splitlines()) if r.kind != "structure"]
+    assert sum(len(r.lines) for r in iter_records(text.splitlines())) == len(
+        text.splitlines())
+    want: list[str] = []
+    for rec in records:
+        mine = [r for r in rows if rec.first_line <= r.line <= rec.last_line]
+        assert mine, rec  # every record has a row
+        names = [str(m.doi) for m in extract(rec.text)]
+        if rec.kind in ("bibtex", "ris", "json"):  # one row per name in a reference
+            names = list(dict.fromkeys(d.equivalence_key(n) for n in names))
+            assert [d.equivalence_key(r.doi or "") for r in mine if r.status != "no-doi"] \
+                == names
+            assert all(r.record == rec.key for r in mine)
+        else:
+            assert [r.doi for r in mine if r.status != "no-doi"] == names
+        want.extend(names)
+    assert len([r for r in rows if r.status != "no-doi"]) == len(want)
+    if path.suffix in (".bib", ".ris"):
+        assert len(rows) < len(text.splitlines()) / 2  # far fewer rows than lines
 
 
 def test_streaming_consumes_lazily() -> None:

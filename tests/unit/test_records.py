@@ -27,7 +27,7 @@ def test_bibtex_entries_are_one_record_each_with_their_key() -> None:
 def test_ris_records_run_from_ty_to_er_and_keep_their_id() -> None:
     lines = ["TY  - JOUR", "ID  - smith2020", "DO  - 10.1000/182", "ER  - ", "",
              "TY  - BOOK", "TI  - no id", "ER  -"]
-    assert kinds(lines) == [(1, 4, "ris", "smith2020"), (5, 5, "line", None),
+    assert kinds(lines) == [(1, 4, "ris", "smith2020"), (5, 5, "structure", None),
                             (6, 8, "ris", None)]
 
 
@@ -76,3 +76,9 @@ def test_every_line_is_in_exactly_one_record_in_order(lines: list[str]) -> None:
         first = r.last_line + 1
         seen.extend(r.lines)
     assert seen == lines
+
+
+def test_blank_lines_separate_records_without_rows_but_stay_lines_in_plain_text() -> None:
+    assert kinds(["@a{k, doi={10.1/x}}", "", "", "plain line", ""]) == [
+        (1, 1, "bibtex", "k"), (2, 2, "structure", None), (3, 3, "structure", None),
+        (4, 4, "line", None), (5, 5, "line", None)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .outcome import MESSAGES, Outcome, worth_retrying
+from .outcome import MESSAGES, Outcome, Verdict, verdict_of, worth_retrying
 
 __all__ = ["AdminInfo", "HandleRecord", "HandleValue", "Location", "RaAnswer", "Reference",
            "WhichRaResult", "transport_outcome"]
@@ -88,7 +88,10 @@ class HandleRecord:
     ``bad-json``, ``http-error``, ``unexpected``, ``network``, ``timeout``, ``cancelled``,
     ``too-large``); ``message`` says it in plain words; ``url`` is the first linkable URL
     value (where the name resolves); ``notes`` list oddities of the answer. ``retry``
-    says whether asking again later may give another answer (:func:`worth_retrying`).
+    says whether asking again later may give another answer (:func:`worth_retrying`);
+    ``verdict`` what it says of the name, for a list: ``resolves``, ``no-values``,
+    ``not-found`` or ``unreachable`` (no usable answer: the network, a timeout, a server
+    error, an answer that is not the handle API's).
     """
 
     outcome: Outcome
@@ -101,9 +104,11 @@ class HandleRecord:
     url: str | None = None
     notes: tuple[str, ...] = ()
     retry: bool = field(init=False, default=False)
+    verdict: Verdict = field(init=False, default="unreachable")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "retry", worth_retrying(self.outcome, self.status))
+        object.__setattr__(self, "verdict", verdict_of(self.outcome))
 
 
 def transport_outcome(kind: str) -> HandleRecord:

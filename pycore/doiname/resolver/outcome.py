@@ -12,13 +12,17 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Literal
 
-__all__ = ["MESSAGES", "Outcome", "code_phrase", "expected_status", "http_error_message",
-           "http_phrase", "outcome_of_code", "worth_retrying"]
+__all__ = ["MESSAGES", "Outcome", "Verdict", "code_phrase", "expected_status",
+           "http_error_message", "http_phrase", "outcome_of_code", "verdict_of",
+           "worth_retrying"]
 
 Outcome = Literal[
     "ok", "not-found", "no-values", "server-error", "bad-json", "http-error", "unexpected",
     "network", "timeout", "cancelled", "too-large",
 ]
+
+#: What a resolution says of a name, in a list (Batch's statuses after Resolve all).
+Verdict = Literal["resolves", "no-values", "not-found", "unreachable"]
 
 MESSAGES: dict[str, str] = {
     "ok": "The DOI name was resolved at doi.org.",
@@ -113,3 +117,13 @@ def worth_retrying(outcome: str, status: int | None) -> bool:
     if status is not None and (status == 429 or 500 <= status <= 599):
         return True
     return outcome in ("server-error", "timeout")
+
+
+def verdict_of(outcome: str) -> Verdict:
+    """What an outcome says of the name: ``resolves`` (``ok``), ``no-values``,
+    ``not-found``, or ``unreachable`` when no usable answer came (anything else)."""
+    if outcome == "ok":
+        return "resolves"
+    if outcome in ("no-values", "not-found"):
+        return "no-values" if outcome == "no-values" else "not-found"
+    return "unreachable"

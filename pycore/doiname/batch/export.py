@@ -1,0 +1,151 @@
+"""Writing a batch's rows: CSV (RFC 4180, safe for spreadsheets, optionally for Excel),
+JSON and JSON Lines, every row or the unique names only. The CLI and the web page's
+downloads use these same writers."""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import IO, Any
+
+from ..equivalence import equivalence_key
+from ..model import Finding
+from .rows import CSV_COLUMNS, BatchRow, BatchSummary
+
+__all__ = ["UNIQUE_COLUMNS", "Extra", "safe_cell", "unique_rows", "write_csv", "write_json",
+           "write_jsonl"]
+
+#: What a unique export adds to each name's first row.
+UNIQUE_COLUMNS = ("occurrences", "duplicate_lines")
+
+# A cell a spreadsheet would run as a formula (OWASP "CSV injection"): = + - @ (also their
+# full-width forms, which spreadsheets read as the same signs), after any leading
+# whitespace, or a cell starting with a tab or a carriage return.
+_FORMULA = re.compile("[ \t\r\n\u00a0\u3000]*[=+\\-@\uff1d\uff0b\uff0d\uff20]|[\t\r]")
+
+#: A function giving extra cells (CSV) or fields (JSON) for a row, e.g. its resolution.
+Extra = Callable[[BatchRow], Mapping[str, Any]]
+
+
+def safe_cell(value: str, spreadsheet_safe: bool = True) -> str:
+    """``value``, with a leading ``'`` when a spreadsheet would run it as a formula."""
+    if spreadsheet_safe and _FORMULA.match(value):
+        return "'" + value
+    return value
+
+
+def findings_cell(findings: Iterable[Finding]) -> str:
+    return " | ".join(f"{f.severity} {f.code}: {f.message}" for f in findings)
+
+
+def write_csv(
+    rows: Iterable[BatchRow], fp: IO[str], *, header: bool = True, spreadsheet_safe: bool = True,
+    extra: Extra | None = None, extra_columns: tuple[str, ...] = (), excel: bool = False,
+) -> BatchSummary:
+    """Write rows as CSV (RFC 4180 quoting, columns ``CSV_COLUMNS``) as they come.
+
+    With ``spreadsheet_safe`` (default) every text cell a spreadsheet would run as a
+    formula (``= + - @``, their full-width forms, after leading whitespace, or a leading
+    tab or carriage return) gets a leading ``'``. Findings are one cell:
+    ``severity code: message`` joined by `` | ``. ``extra_columns`` are added at the end,
+    their cells taken from ``extra(row)`` by name. ``excel`` starts the file with a UTF-8
+    byte-order mark, which Excel needs to read UTF-8. Returns the counts. Open ``fp``
+    with ``newline=""``.
+    """
+    if excel:
+        fp.write("\ufeff")
+    writer = csv.writer(fp, lineterminator="\r\n")
+    if header:
+        writer.writerow((*CSV_COLUMNS, *extra_columns))
+    summary = BatchSummary()
+    cell = safe_cell
+    for row in rows:
+        summary.add(row)
+        more = extra(row) if extra is not None else {}
+        writer.writerow((
+            row.line,
+            cell(row.input, spreadsheet_safe),
+            cell(row.doi or "", spreadsheet_safe),
+            row.url or "",
+            row.uri or "",
+            row.status,
+            "" if row.duplicate_of is None else row.duplicate_of,
+            cell(findings_cell(row.findings), spreadsheet_safe),
+            "" if row.start is None else row.start,
+            "" if row.end is None else row.end,
+            cell(row.text or "", spreadsheet_safe),
+            row.form or "",
+            row.api_url or "",
+            cell(" | ".join(row.alternatives), spreadsheet_safe),
+            cell(row.record or "", spreadsheet_safe),
+            *(cell(str(more.get(c) or ""), spreadsheet_safe) for c in extra_columns),
+        ))
+    return summary
+
+
+def _row_json(row: BatchRow, extra: Extra | None) -> str:
+    data = row.as_dict()
+    if extra is not None:
+        data.update(extra(row))
+    return json.dumps(data, ensure_ascii=False)
+
+
+def write_jsonl(rows: Iterable[BatchRow], fp: IO[str], *,
+                extra: Extra | None = None) -> BatchSummary:
+    """Write one JSON object per row (:meth:`BatchRow.as_dict`, plus ``extra(row)``), one
+    per line. Returns the counts."""
+    summary = BatchSummary()
+    for row in rows:
+        summary.add(row)
+        fp.write(_row_json(row, extra))
+        fp.write("\n")
+    return summary
+
+
+def write_json(rows: Iterable[BatchRow], fp: IO[str], *,
+               extra: Extra | None = None) -> BatchSummary:
+    """Write the rows as one JSON array of :meth:`BatchRow.as_dict` objects (plus
+    ``extra(row)``). Returns the counts."""
+    summary = BatchSummary()
+    fp.write("[")
+    sep = "\n"
+    for row in rows:
+        summary.add(row)
+        fp.write(sep)
+        fp.write(_row_json(row, extra))
+        sep = ",\n"
+    fp.write("\n]\n")
+    return summary
+
+
+def unique_rows(rows: Iterable[BatchRow]) -> Iterator[tuple[BatchRow, int, list[int]]]:
+    """Each distinct name once, in the order first seen: ``(its first row, how many
+    rows name it, the lines of the others)``. Names are the same when their equivalence
+    keys are (003 ch. 3); shortDOIs by their handle. Rows without a readable name
+    (``no-doi``, ``error``) are not names and are left out. Holds one entry per distinct
+    name, and yields when the rows are all read."""
+    first: dict[str, BatchRow] = {}
+    others: dict[str, list[int]] = {}
+    for row in rows:
+        if row.status in ("no-doi", "error") or row.doi is None:
+            continue
+        key = ("short:" + row.doi if row.status == "short-doi" else
+               equivalence_key(row.name) if row.name is not None else equivalence_key(row.doi))
+        if key in first:
+            others[key].append(row.line)
+        else:
+            first[key] = row
+            others[key] = []
+    for key, row in first.items():
+        yield row, 1 + len(others[key]), others[key]
+
+
+def unique_extra(occurrences: Mapping[int, tuple[int, list[int]]]) -> Extra:
+    """``extra`` for the writers: a first row's count and the lines of its duplicates."""
+    def extra(row: BatchRow) -> dict[str, Any]:
+        count, lines = occurrences.get(id(row), (1, []))
+        return {"occurrences": count, "duplicate_lines": "; ".join(map(str, lines))}
+
+    return extra

@@ -1,0 +1,183 @@
+"""The rows of a batch: one per DOI found, one per record without any (:class:`BatchRow`),
+and their counts (:class:`BatchSummary`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ..extract import Match
+from ..jsonable import to_jsonable
+from ..model import Doi, Finding
+
+__all__ = ["CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchRow", "BatchSummary", "Status",
+           "shown_input"]
+
+Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
+                 "unreachable"]
+_STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate", "short-doi",
+                                 "not-found", "unreachable")
+
+CSV_COLUMNS = (
+    "line", "input", "doi", "url", "uri", "status", "duplicate_of", "findings",
+    "start", "end", "text", "form", "api_url", "alternatives", "record",
+)
+
+#: A line longer than this (code points) is shown in ``input`` as an excerpt.
+INPUT_LIMIT = 1000
+#: How much of a long line is kept on each side of the DOI in an excerpt.
+INPUT_CONTEXT = 200
+
+
+@dataclass(frozen=True, slots=True)
+class BatchRow:
+    """One row of a batch: a DOI found in a record, or the record itself when it has none.
+
+    ``line`` counts from 1: the line the DOI is on (the record's first line when it has
+    none). ``input`` is that line without its line break (over ``INPUT_LIMIT`` code
+    points: an excerpt around the DOI, ``…`` marking cuts). ``start``, ``end``, ``text``
+    and ``form`` are those of the :class:`~doiname.extract.Match` (positions in the line).
+    ``doi`` is the name; for an ``error`` row it is the raw text scanned and
+    ``url``/``uri`` are ``None``; for a ``short-doi`` row it is the shortDOI (``10/abcde``,
+    an alias, not a DOI name). ``api_url`` is the handle API request for the exact name
+    (``?type=HS_ALIAS`` for a shortDOI), so resolving a row never reads its decoded name
+    again; ``alternatives`` are the other readings of the same place (extract R13, R14,
+    R19-R21, the whole line). ``record`` is the key or ID of the record the row belongs to
+    (a BibTeX key, a RIS ``ID``, a JSON ``id``), when it has one. ``name`` is the exact
+    name itself (kept in Python for exports; not written).
+    """
+
+    line: int
+    input: str
+    status: Status
+    doi: str | None = None
+    url: str | None = None
+    uri: str | None = None
+    findings: tuple[Finding, ...] = ()
+    duplicate_of: int | None = None
+    start: int | None = None
+    end: int | None = None
+    text: str | None = None
+    form: str | None = None
+    api_url: str | None = None
+    alternatives: tuple[str, ...] = ()
+    record: str | None = None
+    name: Doi | None = field(default=None, compare=False, repr=False)
+
+    def as_dict(self) -> dict[str, Any]:
+        """Plain JSON data (findings as objects of their fields), keys as in ``CSV_COLUMNS``."""
+        return {
+            "line": self.line, "input": self.input, "doi": self.doi, "url": self.url,
+            "uri": self.uri, "status": self.status, "duplicate_of": self.duplicate_of,
+            "findings": [to_jsonable(f) for f in self.findings], "start": self.start,
+            "end": self.end, "text": self.text, "form": self.form, "api_url": self.api_url,
+            "alternatives": list(self.alternatives), "record": self.record,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BatchRow:
+        """The row back from :meth:`as_dict` (read a JSON or JSON Lines export back in)."""
+        return cls(
+            line=int(data["line"]), input=str(data["input"]),
+            status=status_named(data["status"]), doi=data.get("doi"), url=data.get("url"),
+            uri=data.get("uri"),
+            findings=tuple(Finding(**f) for f in data.get("findings") or ()),
+            duplicate_of=data.get("duplicate_of"), start=data.get("start"),
+            end=data.get("end"), text=data.get("text"), form=data.get("form"),
+            api_url=data.get("api_url"), alternatives=tuple(data.get("alternatives") or ()),
+            record=data.get("record"),
+        )
+
+
+def status_named(value: object) -> Status:
+    """The :data:`Status` spelled ``value``; ``ValueError`` for anything else."""
+    for s in _STATUSES:
+        if value == s:
+            return s
+    raise ValueError(f"unknown batch status {value!r}")
+
+
+@dataclass(slots=True)
+class BatchSummary:
+    """Counts over the rows seen: ``dois == unique + duplicates + errors``.
+
+    ``lines`` is the number of lines that gave rows, ``no_doi`` the rows without a DOI,
+    ``warnings`` the unique names with a warning (they are in ``unique`` too),
+    ``short_dois`` the shortDOIs found (aliases, not counted as DOI names), ``not_found``
+    and ``unreachable`` the unique names resolving said so (after Resolve all). ``records``
+    counts the references (a BibTeX entry, a RIS record, a JSON object or a line) and
+    ``input_lines`` every line read (kept by the session that reads them).
+    """
+
+    lines: int = 0
+    dois: int = 0
+    unique: int = 0
+    duplicates: int = 0
+    errors: int = 0
+    warnings: int = 0
+    no_doi: int = 0
+    short_dois: int = 0
+    not_found: int = 0
+    unreachable: int = 0
+    records: int = field(default=0, compare=False)
+    input_lines: int = field(default=0, compare=False)
+    _last_line: int = field(default=0, repr=False, compare=False)
+
+    def add(self, row: BatchRow) -> None:
+        """Count one row (rows of one line come together, as the batch makes them)."""
+        if row.line != self._last_line:
+            self.lines += 1
+            self._last_line = row.line
+        status = row.status
+        if status == "no-doi":
+            self.no_doi += 1
+            return
+        if status == "short-doi":
+            self.short_dois += 1
+            return
+        self.dois += 1
+        if status == "duplicate":
+            self.duplicates += 1
+        elif status == "error":
+            self.errors += 1
+        else:
+            self.unique += 1
+            if status == "warning":
+                self.warnings += 1
+            elif status == "not-found":
+                self.not_found += 1
+            elif status == "unreachable":
+                self.unreachable += 1
+
+    def as_dict(self) -> dict[str, int]:
+        """The counts as a JSON object."""
+        return {
+            "lines": self.lines, "dois": self.dois, "unique": self.unique,
+            "duplicates": self.duplicates, "errors": self.errors,
+            "warnings": self.warnings, "no_doi": self.no_doi, "short_dois": self.short_dois,
+            "not_found": self.not_found, "unreachable": self.unreachable,
+            "records": self.records, "input_lines": self.input_lines,
+        }
+
+    def __str__(self) -> str:
+        return (
+            f"{self.lines} lines, {self.dois} DOIs: {self.unique} unique "
+            f"({self.warnings} with warnings), {self.duplicates} duplicates, "
+            f"{self.errors} errors; {self.no_doi} lines without a DOI"
+            + (f"; {self.short_dois} shortDOIs" if self.short_dois else "")
+        )
+
+
+def shown_input(line: str, m: Match | None = None) -> str:
+    """The ``input`` of a row: the line, or for a line over ``INPUT_LIMIT`` code points
+    (a minified JSON file is one line) an excerpt around the DOI with ``…`` where text
+    was left out, so that each row stays small however many DOIs share the line.
+    ``start``/``end`` still count in the whole line."""
+    if len(line) <= INPUT_LIMIT:
+        return line
+    if m is None:
+        return line[:INPUT_LIMIT] + "…"
+    a = max(0, m.start - INPUT_CONTEXT)
+    b = min(len(line), m.end + INPUT_CONTEXT)
+    return ("…" if a else "") + line[a:b] + ("…" if b < len(line) else "")
