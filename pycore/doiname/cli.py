@@ -22,9 +22,12 @@ from typing import Any, TextIO
 
 from . import __version__
 from .batch import (
+    UNIQUE_COLUMNS,
+    BatchRow,
     BatchSession,
     iter_batch_rows,
     iter_line_matches,
+    unique_rows,
     write_csv,
     write_jsonl,
     write_matches_csv,
@@ -171,14 +174,23 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--level", choices=["mandatory", "recommended", "strict"],
                    default="recommended")
     p.add_argument("text", nargs="*")
-    for name, help_ in [
-        ("extract", "find every DOI in a text file or - (stdin), streamed; CSV or JSON Lines"),
-        ("batch", "find, clean, check and deduplicate the DOIs of a list, one row per line"),
-    ]:
-        p = add(name, help_)
-        p.add_argument("file", help="a path, or - for standard input")
-        p.add_argument("--format", choices=["csv", "jsonl"], default=None,
-                       help="output format (default csv; --json means jsonl)")
+    p = add("extract", "find every DOI in a text file or - (stdin), streamed; CSV or JSON Lines")
+    p.add_argument("file", help="a path, or - for standard input")
+    p.add_argument("--format", choices=["csv", "jsonl"], default=None,
+                   help="output format (default csv; --json means jsonl)")
+    p = add("batch", "find, clean, check and deduplicate the DOIs of a list, one row per "
+            "reference (a BibTeX entry, a RIS record, a JSON object, a line of text)")
+    p.add_argument("file", help="a path, or - for standard input")
+    p.add_argument("--format", choices=["csv", "jsonl"], default=None,
+                   help="output format (default csv; --json means jsonl)")
+    p.add_argument("--unique", action="store_true",
+                   help="each distinct DOI name once: its first row, with the number of "
+                   "times it occurs and the lines of the others")
+    p.add_argument("--excel", action="store_true",
+                   help="CSV for Excel: starts with a UTF-8 byte-order mark")
+    p.add_argument("--csv-input", action="store_true",
+                   help="the input is CSV or TSV (a quoted cell may hold line breaks); "
+                   "implied by a .csv or .tsv file name")
     p = add("equivalent", "are two names equivalent? (003 ch. 3) exit 0 yes, 3 no")
     p.add_argument("a")
     p.add_argument("b")
@@ -200,14 +212,30 @@ def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
             count = (write_matches_csv if fmt == "csv" else write_matches_jsonl)(items, stdout)
             stderr.write(f"doiname extract: {count} DOI(s) found\n")
             return 0
-        session = BatchSession()
-        rows = iter_batch_rows(source, session)
-        summary = (write_csv if fmt == "csv" else write_jsonl)(rows, stdout)
-    c = summary.as_dict()
+        csv_input = args.csv_input or args.file.lower().endswith((".csv", ".tsv"))
+        session = BatchSession(hint="csv" if csv_input else None)
+        rows: Iterable[BatchRow] = iter_batch_rows(source, session)
+        extra = None
+        columns: tuple[str, ...] = ()
+        if args.unique:
+            found = list(unique_rows(rows))
+            counts = {id(row): (n, lines) for row, n, lines in found}
+            rows = [row for row, _n, _lines in found]
+
+            def extra(row: BatchRow) -> dict[str, Any]:
+                n, lines = counts[id(row)]
+                return {"occurrences": n, "duplicate_lines": "; ".join(map(str, lines))}
+            columns = UNIQUE_COLUMNS
+        if fmt == "csv":
+            write_csv(rows, stdout, extra=extra, extra_columns=columns, excel=args.excel)
+        else:
+            write_jsonl(rows, stdout, extra=extra)
+    c = session.summary.as_dict()
     stderr.write(
-        f"doiname batch: {c['lines']} lines, {c['dois']} DOIs ({c['unique']} unique, "
-        f"{c['duplicates']} duplicates, {c['errors']} unreadable), "
-        f"{c['no_doi']} lines without a DOI\n"
+        f"doiname batch: {c['input_lines']} lines, {c['dois']} DOIs ({c['unique']} unique, "
+        f"{c['duplicates']} duplicates, {c['errors']} unreadable), {c['no_doi']} without a "
+        f"DOI; {c['records']} references"
+        + (f", {c['short_dois']} shortDOIs" if c["short_dois"] else "") + "\n"
     )
     return 0
 

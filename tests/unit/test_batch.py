@@ -33,8 +33,8 @@ from doiname.batch import (
     write_matches_jsonl,
 )
 from doiname.extract import extract
-from doiname.records import iter_records
 from doiname.model import Doi, Finding
+from doiname.records import iter_records
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import subprocess
@@ -122,3 +123,22 @@ def test_inspect_says_what_was_left_out_and_keeps_the_literal_reading() -> None:
     assert "“.” after the DOI" in err and "10.1038/nature14539." in err
     assert run(["url", "--exact", "https://doi.org/10.1038/nature14539."])[1] == (
         "https://doi.org/10.1038/nature14539.\n")
+
+
+def test_batch_unique_and_excel(tmp_path: Path) -> None:
+    """Issue 12: one row per reference, each name once with its count, CSV for Excel."""
+    src = tmp_path / "refs.bib"
+    src.write_text("@article{a,\n doi = {10.1000/1},\n url = {https://doi.org/10.1000/1}}\n\n"
+                   "TY  - JOUR\nID  - r1\nDO  - 10.1000/1\nER  - \n\n"
+                   "Smith J. A title. doi:10.1000/2.\n", encoding="utf-8")
+    code, out, err = run(["batch", str(src)])
+    table = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and [(r["line"], r["doi"], r["status"], r["record"]) for r in table] == [
+        ("2", "10.1000/1", "ok", "a"), ("7", "10.1000/1", "duplicate", "r1"),
+        ("10", "10.1000/2", "ok", "")]
+    assert "3 references" in err
+    code, out, _ = run(["batch", "--unique", "--excel", str(src)])
+    assert out.startswith("\ufeffline,")
+    table = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
+    assert [(r["doi"], r["occurrences"], r["duplicate_lines"]) for r in table] == [
+        ("10.1000/1", "2", "7"), ("10.1000/2", "1", "")]
