@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build, serve and test the doiname web page (issue 3). Standard library only.
+"""Build, serve and test the doiname web page. Standard library only.
 
     python3 build.py build            # writes dist/site/ (a static site)
     python3 build.py serve [--port N] # builds, then serves dist/site on 127.0.0.1:N (8000)
@@ -63,7 +63,7 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 )
-#: The build-time memory snapshot (issue 6): made by this Node script, written to
+#: The build-time memory snapshot: made by this Node script, written to
 #: ``pyodide/`` as SNAPSHOT_FILES. ``DOINAME_SNAPSHOT=0`` builds a site without it.
 SNAPSHOT_SCRIPT = ROOT / "pycore" / "tools" / "make-snapshot.mjs"
 SNAPSHOT_FILES = ("snapshot.json", "snapshot.bin.gz", "snapshot-files.zip")
@@ -369,12 +369,12 @@ def build() -> Path:
         tmp.rename(SITE)
         if old.exists():
             shutil.rmtree(old, ignore_errors=True)
-        single_file(SITE)  # dist/doi-tool.html (issue 4)
+        single_file(SITE)  # dist/doi-tool.html
     log(f"wrote {SITE.relative_to(ROOT)} in {time.monotonic() - started:.1f} s")
     return SITE
 
 
-# Integrity and Content-Security-Policy (issue 6) -------------------------------------
+# Integrity and Content-Security-Policy -------------------------------------
 
 _IMPORTMAP = re.compile(r'<script type="importmap">(.*?)</script>\s*', re.DOTALL)
 
@@ -390,7 +390,7 @@ def sri(data: bytes) -> str:
 
 
 def add_integrity(site: Path) -> None:
-    """Subresource integrity for the site's own scripts (issue 6).
+    """Subresource integrity for the site's own scripts.
 
     Each page's ``<script src>`` gets an ``integrity`` attribute, and a page with module
     scripts gets an import map whose ``integrity`` section lists every module its
@@ -624,7 +624,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     return test(rest)
 
 
-# Single file (issue 4) -----------------------------------------------------------------
+# Single file -----------------------------------------------------------------
 #
 # dist/doi-tool.html: the site in one file that works from file:// with no network.
 # The page's HTML and CSS are inlined (non-ASCII as references: the page is declared
@@ -855,7 +855,7 @@ def _csp_hash(text: str) -> str:
 
 
 def single_file_csp(scripts: Sequence[str], styles: Sequence[str]) -> str:
-    """The Content-Security-Policy the single file carries in a ``<meta>`` (issue 6).
+    """The Content-Security-Policy the single file carries in a ``<meta>``.
 
     Only its own inline boot script and stylesheets (by hash), the ``blob:`` modules
     it unpacks, its ``data:`` worker, WebAssembly compilation, and requests to doi.org.

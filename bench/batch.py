@@ -1,4 +1,4 @@
-"""Batch throughput (issue 5): ``doiname batch`` on 1,000,000 lines, and the page on 100,000.
+"""Batch throughput: ``doiname batch`` on 1,000,000 lines, and the page on 100,000.
 
 CLI: lines/s of ``iter_batch_rows`` + ``write_csv`` over a generated reference list (a mix
 of citation lines, bare names, links, SICI names, duplicates and lines without DOIs), and

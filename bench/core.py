@@ -3,7 +3,7 @@
 Prints names/s over 1,000,000 mixed names (bare names, doi: URIs, doi.org and EZproxy
 URLs with escapes, SICI names, non-ASCII names) and the ratio against
 ``urllib.parse.quote`` and ``idutils.normalize_doi`` measured in the same run, in
-alternating rounds. Target (issue 2): the full rules at no less than half the speed of
+alternating rounds. Target: the full rules at no less than half the speed of
 the bare ``quote`` call (ratio >= 0.5). Never asserts: it reports.
 
     python3 bench/core.py [--names N] [--rounds R]

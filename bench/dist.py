@@ -1,4 +1,4 @@
-"""The single file and the widget (issue 4): sizes, boot time against the site.
+"""The single file and the widget: sizes, boot time against the site.
 
 * The offline single file, ``dist/doi-tool.html``: its size, and each inlined file's raw,
   gzip and written (in the file) size; what base64 would have cost instead; the trimmed

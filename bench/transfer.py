@@ -1,4 +1,4 @@
-"""Bytes a visitor downloads: first visit vs repeat visit of the site (issue 6).
+"""Bytes a visitor downloads: first visit vs repeat visit of the site.
 
 Serves dist/site with ``build.py``'s server (which answers conditional requests), loads the
 page in Chromium until ``window.doiname.ready``, and sums what was transferred: for the

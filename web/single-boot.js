@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Page bootstrap of the offline single file (dist/doi-tool.html, issue 4); build.py
+ * Page bootstrap of the offline single file (dist/doi-tool.html); build.py
  * inlines it as the file's only module script.
  *
  * The file holds, in `<script type="application/octet-stream" data-doiname-asset=NAME>`

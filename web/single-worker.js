@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Worker bootstrap of the offline single file (dist/doi-tool.html, issue 4).
+ * Worker bootstrap of the offline single file (dist/doi-tool.html).
  *
  * From `file://` a module worker made from a `blob:` URL fails silently, so the page
  * starts this file from a `data:` URL instead. Here, and only here, it builds `blob:`

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The widget's engine room (issue 4): runs inside a hidden iframe on the tool's own origin, so
+ * The widget's engine room: runs inside a hidden iframe on the tool's own origin, so
  * the host page never runs Python and its CSP only has to allow this origin. It relays the host
  * page's postMessage calls to window.doiname (doiname-api.js: the same worker as the site) and
  * posts the answers back to the asking window only.

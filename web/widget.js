@@ -1,6 +1,6 @@
 // @ts-check
 /*
- * doiname embeddable widget (issue 4). One classic script tag on a library or publisher page:
+ * doiname embeddable widget. One classic script tag on a library or publisher page:
  *
  *   <script src="https://TOOL-ORIGIN/widget.js" defer></script>
  *   <doi-tool></doi-tool>                               a compact lookup box

@@ -13,12 +13,12 @@ import re
 from .encoding import RFC2396_KEEP, percent_encode_char
 from .errors import DoiError
 from .model import Doi
+from .percent import bad_escape_at
 from .syntax import parse
 
 __all__ = ["canonical_uri_2003"]
 
 _DOI = re.compile(r"doi:[ \t]*", re.IGNORECASE | re.ASCII)
-_HEX = frozenset("0123456789abcdefABCDEF")
 
 
 def canonical_uri_2003(text: str | Doi) -> str:
@@ -49,20 +49,21 @@ def canonical_uri_2003(text: str | Doi) -> str:
     if not ssp:
         raise DoiError("empty", "There is nothing after “doi:”.", base)
     _require_prefix_and_suffix(ssp, base, raw_name)
+    if not raw_name:
+        bad = bad_escape_at(ssp)
+        if bad != -1:  # the one rule of escapes (001), checked where every reader checks it
+            raise DoiError.at(
+                "bad-percent", "“%” at character {at} is not followed by two hexadecimal "
+                "digits; a literal “%” is written %25.", base + bad, base + bad + 1)
     out: list[str] = []
     i = 0
     n = len(ssp)
     while i < n:
         ch = ssp[i]
         if ch == "%" and not raw_name:
+            # Step 2 works on escapes one by one (each byte kept escaped or not), so the
+            # UTF-8 decoding of doiname.percent is not wanted here.
             h = ssp[i + 1:i + 3]
-            if len(h) < 2 or h[0] not in _HEX or h[1] not in _HEX:
-                raise DoiError(
-                    "bad-percent",
-                    f"“%” at character {base + i + 1} is not followed by two hexadecimal "
-                    "digits; a literal “%” is written %25.",
-                    base + i, base + i + 1,
-                )
             c = chr(int(h, 16))
             out.append(c if c in RFC2396_KEEP else "%" + h)
             i += 3

@@ -35,22 +35,29 @@ from .errors import DoiError
 
 __all__ = [
     "BROWSER_PATH",
+    "CONTEXTS",
     "CONTROL_001",
+    "DOT_RULE",
     "LEVELS",
     "MANDATORY_000",
     "RECOMMENDED_000",
     "RFC2396_KEEP",
+    "SPECS",
     "STRICT_KEEP",
     "URI_KEEP_003",
     "WHICH_RA_000",
     "Change",
+    "Context",
     "Level",
     "Rule",
+    "Spec",
     "dot_joiners",
     "encode_component",
     "explain_component",
     "fix_dot_segments",
     "percent_encode_char",
+    "plain_uri_pair",
+    "rule_for",
 ]
 
 Level = Literal["mandatory", "recommended", "strict"]
@@ -112,7 +119,8 @@ _R_STRICT = Rule("outside the strict proxy set", "DOI Handbook 2025 strict proxy
 _R_SLASH = Rule("slash inside the suffix", "000 URN note / 003 ch. 2")
 _R_COMMA = Rule("comma separates names", "000 (Which RA request)")
 _R_URI = Rule("not unreserved, sub-delim, ':' or '@'", "003 ch. 2")
-_R_DOT = Rule("dot segment a browser would remove", "000 note on /./ and /../")
+#: Why a ``/`` next to a ``.`` or ``..`` segment is encoded (000 note).
+DOT_RULE = Rule("dot segment a browser would remove", "000 note on /./ and /../")
 
 
 def percent_encode_char(ch: str) -> str:
@@ -137,36 +145,56 @@ class _EscapeTable(dict[int, str]):
         return value
 
 
-def _rule_for(ch: str, context: str) -> Rule | None:
-    """The rule that makes ``ch`` encoded in ``context``, or ``None`` when it is kept.
+#: Where a text is encoded: the three URL levels of :func:`doiname.to_url`, the URN form
+#: (000), a Which RA request (000), a ``doi:`` URI (003), a query value of a handle API
+#: request, and a whole URL as one query value (a proxy's ``qurl=``).
+Context = Literal["mandatory", "recommended", "strict", "urn", "ra", "uri", "query",
+                  "component"]
+CONTEXTS: tuple[Context, ...] = ("mandatory", "recommended", "strict", "urn", "ra", "uri",
+                                 "query", "component")
 
-    Contexts: the three URL levels, ``"urn"`` (recommended + suffix slash), ``"ra"``
-    (recommended + comma), ``"uri"`` (003), ``"query"`` (003 minus ``& = + , ;``, plus
-    ``/``), ``"component"`` (a whole URL as one query value: only RFC 3986 unreserved kept).
-    """
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """How one context encodes ASCII, as data: ``encode`` lists sets of characters with the
+    rule that encodes them (the first set that holds a character decides); with
+    ``keep_only``, every ASCII character outside it is encoded, by ``otherwise`` unless an
+    ``encode`` set says more (control characters, 001)."""
+
+    encode: tuple[tuple[frozenset[str], Rule], ...]
+    keep_only: frozenset[str] | None = None
+    otherwise: Rule | None = None
+
+
+_BY_000 = ((CONTROL_001, _R_CONTROL), (MANDATORY_000, _R_MANDATORY),
+           (RECOMMENDED_000, _R_RECOMMENDED))
+#: Every context's policy, as the specs write it (whatwg-url writes its percent-encode
+#: sets the same way: each set from the previous one and its extra characters).
+SPECS: dict[Context, Spec] = {
+    "mandatory": Spec(((CONTROL_001, _R_CONTROL), (MANDATORY_000, _R_MANDATORY),
+                       (BROWSER_PATH, _R_BROWSER))),
+    "recommended": Spec(_BY_000),
+    "urn": Spec(_BY_000),
+    "ra": Spec((*_BY_000, (WHICH_RA_000, _R_COMMA))),
+    "uri": Spec(((CONTROL_001, _R_CONTROL),), URI_KEEP_003, _R_URI),
+    "strict": Spec(((CONTROL_001, _R_CONTROL),), STRICT_KEEP, _R_STRICT),
+    "query": Spec(((CONTROL_001, _R_CONTROL),),
+                  (URI_KEEP_003 - frozenset("&=+,;#")) | frozenset("/"), _R_URI),
+    "component": Spec(((CONTROL_001, _R_CONTROL),), frozenset(_ALNUM + "-._~"), _R_URI),
+}
+
+
+def rule_for(ch: str, context: Context) -> Rule | None:
+    """The rule that makes ``ch`` encoded in ``context`` (:data:`SPECS`), or ``None`` when
+    it is kept. Every character above U+007E is written as UTF-8 escapes (003 ch. 2)."""
     if ord(ch) > 0x7E:
         return _R_NON_ASCII
-    if context in ("uri", "query", "strict", "component"):
-        keep = STRICT_KEEP if context == "strict" else URI_KEEP_003
-        if context == "component":
-            keep = frozenset(_ALNUM + "-._~")
-        elif context == "query":
-            keep = (keep - frozenset("&=+,;#")) | frozenset("/")
-        if ch in keep:
-            return None
-        if ch in CONTROL_001:
-            return _R_CONTROL
-        return _R_STRICT if context == "strict" else _R_URI
-    if ch in CONTROL_001:
-        return _R_CONTROL
-    if ch in MANDATORY_000:
-        return _R_MANDATORY
-    if context == "mandatory":
-        return _R_BROWSER if ch in BROWSER_PATH else None
-    if ch in RECOMMENDED_000:
-        return _R_RECOMMENDED
-    if context == "ra" and ch in WHICH_RA_000:
-        return _R_COMMA
+    spec = SPECS[context]
+    for chars, rule in spec.encode:
+        if ch in chars:
+            return rule
+    if spec.keep_only is not None and ch not in spec.keep_only:
+        return spec.otherwise
     return None
 
 
@@ -177,12 +205,12 @@ class _Policy:
     rules: dict[str, Rule]
 
 
-def _build(context: str, slash: bool) -> _Policy:
+def _build(context: Context, slash: bool) -> _Policy:
     table = _EscapeTable()
     rules: dict[str, Rule] = {}
     for code in range(0x80):
         ch = chr(code)
-        rule = _rule_for(ch, context)
+        rule = rule_for(ch, context)
         if ch == "/":
             rule = _R_SLASH if slash else None
         if rule is None:
@@ -199,18 +227,16 @@ def _build(context: str, slash: bool) -> _Policy:
 
 
 # (context, encode "/"?) -> policy. Prefix and suffix are encoded with the same policy.
-_POLICIES: dict[tuple[str, bool], _Policy] = {
-    (ctx, slash): _build(ctx, slash)
-    for ctx in ("mandatory", "recommended", "strict", "urn", "ra", "uri", "query", "component")
-    for slash in (False, True)
+_POLICIES: dict[tuple[Context, bool], _Policy] = {
+    (ctx, slash): _build(ctx, slash) for ctx in CONTEXTS for slash in (False, True)
 }
 
 
 _URI_NEEDS = _POLICIES[("uri", True)].needs.search
 
 
-def encode_component(text: str, context: str, *, slash: bool = False) -> str:
-    """Percent-encode ``text`` for ``context`` (see :func:`_rule_for`), UTF-8, uppercase hex.
+def encode_component(text: str, context: Context, *, slash: bool = False) -> str:
+    """Percent-encode ``text`` for ``context`` (:data:`SPECS`), UTF-8, uppercase hex.
 
     ``slash=True`` encodes ``/`` as ``%2F`` (a suffix slash in 003 ch. 2, in the 000 URN
     form, or in the 2025 strict proxy encoding).
@@ -221,7 +247,7 @@ def encode_component(text: str, context: str, *, slash: bool = False) -> str:
     return text.translate(policy.table)
 
 
-def _fast_uri(prefix: str, suffix: str) -> str | None:
+def plain_uri_pair(prefix: str, suffix: str) -> str | None:
     """``prefix/suffix`` when neither needs an escape in a ``doi:`` URI (003), else ``None``."""
     search = _URI_NEEDS
     if search(prefix) is None and search(suffix) is None:
@@ -229,7 +255,8 @@ def _fast_uri(prefix: str, suffix: str) -> str | None:
     return None
 
 
-def explain_component(text: str, offset: int, context: str, *, slash: bool = False) -> list[Change]:
+def explain_component(text: str, offset: int, context: Context, *,
+                      slash: bool = False) -> list[Change]:
     """List the characters of ``text`` that :func:`encode_component` changes, and why."""
     policy = _POLICIES[(context, slash)]
     out: list[Change] = []
@@ -291,5 +318,3 @@ def fix_dot_segments(path: str) -> str:
         parts.append(segs[j])
     return "".join(parts)
 
-
-RULE_DOT = _R_DOT

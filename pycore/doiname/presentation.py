@@ -13,18 +13,19 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from .encoding import (
+    DOT_RULE,
     LEVELS,
-    RULE_DOT,
     Change,
     Level,
-    _fast_uri,
     dot_joiners,
     encode_component,
     explain_component,
     fix_dot_segments,
+    plain_uri_pair,
 )
 from .errors import DoiError
 from .model import Doi
+from .resolver.links import is_linkable_url
 from .syntax import parse
 
 __all__ = [
@@ -48,7 +49,10 @@ DoiLike = str | Doi
 
 @lru_cache(maxsize=64)
 def _resolver(resolver: str) -> str:
-    """Normalise a resolver base: it must be an http(s) URL; it gets a trailing ``/``."""
+    """Normalise a resolver base (it gets a trailing ``/``): an ``http``/``https`` URL made
+    of a scheme, a host, an optional port and a path, and nothing else: no user
+    information (``https://doi.org@evil.example/`` goes to evil.example), no query and no
+    fragment (the name would land in them, not in the path)."""
     low = resolver.lower()
     if not (low.startswith("https://") or low.startswith("http://")) or not resolver.isascii():
         raise DoiError(
@@ -58,6 +62,21 @@ def _resolver(resolver: str) -> str:
     if any(c in resolver for c in " \"<>\\^`{|}") or any(ord(c) < 0x21 for c in resolver):
         raise DoiError("bad-resolver", f"The resolver “{resolver}” contains characters "
                        "that are not allowed in a URL.")
+    rest = resolver[resolver.index("//") + 2:]
+    authority = rest.split("/", 1)[0]
+    for ch, what in (("@", "user information before its host (the browser would go to the "
+                           "host after the “@”)"),
+                     ("?", "a query (“?”): the DOI name would be read as part of it"),
+                     ("#", "a fragment (“#”): the browser would not send the DOI name")):
+        if ch in (authority if ch == "@" else rest):
+            raise DoiError(
+                "bad-resolver",
+                f"The resolver “{resolver}” has {what}. A resolver is a scheme, a host, an "
+                "optional port and a path, such as https://doi.org/.")
+    if not is_linkable_url(resolver):
+        raise DoiError("bad-resolver", f"The resolver “{resolver}” has no valid host (and "
+                       "port). A resolver is a scheme, a host, an optional port and a path, "
+                       "such as https://doi.org/.")
     return resolver if resolver.endswith("/") else resolver + "/"
 
 
@@ -123,7 +142,7 @@ def explain_url(x: DoiLike, level: str = "recommended") -> list[Change]:
     segs = [name[bounds[k] + 1:bounds[k + 1]] for k in range(len(bounds) - 1)]
     for j in dot_joiners(segs):
         at = cuts[j]
-        changes.append(Change(at, at + 1, "/", "U+002F", "%2F", RULE_DOT.rule, RULE_DOT.source))
+        changes.append(Change(at, at + 1, "/", "U+002F", "%2F", DOT_RULE.rule, DOT_RULE.source))
     changes.sort(key=lambda c: c.start)
     return changes
 
@@ -144,7 +163,7 @@ def to_urn_url(x: DoiLike, resolver: str = DEFAULT_RESOLVER) -> str:
 
 
 def _ssp(doi: Doi) -> str:
-    fast = _fast_uri(doi.prefix, doi.suffix)
+    fast = plain_uri_pair(doi.prefix, doi.suffix)
     if fast is not None:
         return fast
     return (
@@ -225,17 +244,22 @@ def to_proxy_url(
     """The :func:`to_url` link wrapped in a library's EZproxy login prefix (specs README).
 
     ``proxy`` ends in ``url=`` (EZproxy takes the rest of the link literally, so the
-    DOI link is appended as it is) or ``qurl=`` (the DOI link is percent-encoded once
-    more, as a query value).
+    DOI link is appended as it is, except ``&`` and ``+``, written ``%26`` and ``%2B``:
+    doi.org reads them as the same name, and a proxy or redirector that parses the
+    query cannot take a ``&url=...`` inside the name for a second parameter) or
+    ``qurl=`` (the DOI link is percent-encoded once more, as a query value).
     """
     url = to_url(x, level=level, resolver=resolver)
     low = proxy.lower()
     if not (low.startswith("https://") or low.startswith("http://")) or not proxy.isascii():
         raise DoiError("bad-proxy", f"The proxy prefix “{proxy}” must be an http(s) address.")
+    if "#" in proxy or any(c.isspace() or ord(c) < 0x21 for c in proxy):
+        raise DoiError("bad-proxy", f"The proxy prefix “{proxy}” must not hold spaces, control "
+                       "characters or a fragment (“#”): the link after it would be lost.")
     if low.endswith("qurl="):
         return proxy + encode_component(url, "component", slash=True)
     if low.endswith("url="):
-        return proxy + url
+        return proxy + url.replace("&", "%26").replace("+", "%2B")
     raise DoiError(
         "bad-proxy",
         f"The proxy prefix “{proxy}” must end in “url=” or “qurl=”, as EZproxy login links do.",

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Build-time memory snapshot of the site's booted interpreter (issue 6), run by build.py:
+ * Build-time memory snapshot of the site's booted interpreter, run by build.py:
  *
  *     node make-snapshot.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR
  *

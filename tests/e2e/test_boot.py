@@ -249,7 +249,7 @@ def test_core_wheel_is_a_valid_pure_python_wheel(site_dir: Path, tmp_path: Path)
     assert build.build_wheel(tmp_path).read_bytes() == wheel.read_bytes()
 
 
-# The build-time memory snapshot (issue 6) ---------------------------------------------
+# The build-time memory snapshot ---------------------------------------------
 
 
 WORKER_STEPS = "() => Object.keys(window.doiname.timings).filter((k) => k.startsWith('worker.'))"

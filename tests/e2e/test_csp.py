@@ -1,5 +1,5 @@
 """The site, the widget demo and the single file under the strictest
-Content-Security-Policy that works, sent as a real header (issue 6). Any violation fails
+Content-Security-Policy that works, sent as a real header. Any violation fails
 the test."""
 
 from __future__ import annotations

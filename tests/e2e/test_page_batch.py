@@ -1,4 +1,4 @@
-"""The Batch view and ``window.doiname.batch`` (issue 5).
+"""The Batch view and ``window.doiname.batch``.
 
 A 100,000-line paste (a real Ctrl+V from the clipboard) runs in the worker while the
 page stays usable; the progress bar moves, the counts and both downloads are compared

@@ -1,4 +1,4 @@
-"""The offline single file, dist/doi-tool.html (issue 4).
+"""The offline single file, dist/doi-tool.html.
 
 * In Chromium from ``file://`` with every request that is not ``file:``, ``data:`` or
   ``blob:`` refused: it boots, and encoding, equivalence and checks work through the

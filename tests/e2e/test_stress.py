@@ -1,4 +1,4 @@
-"""Bad input at scale in the page (issue 6): a 1 MB paste, 10,000 rapid keystrokes and
+"""Bad input at scale in the page: a 1 MB paste, 10,000 rapid keystrokes and
 100,000 calls in a row. The page stays responsive (it keeps answering), the last input
 wins, and memory (the JS heap and Python's) settles instead of growing with the work.
 No timing assertions: "responsive" means the page answers while the work goes on.

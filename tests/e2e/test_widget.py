@@ -1,4 +1,4 @@
-"""The embeddable widget on someone else's page (issue 4).
+"""The embeddable widget on someone else's page.
 
 The host pages are served from a second local port, so the widget is always cross-origin,
 as it is on a library's site. Each host page is built here, with its own headers (a
@@ -211,7 +211,7 @@ def test_doi_tool_by_keyboard(page: Page, site_url: str, host: HostPages,
 
 
 def test_bytes_before_activation(page: Page, site_url: str, host: HostPages) -> None:
-    """Before activation the widget costs the host at most 30 KB (issue 4)."""
+    """Before activation the widget costs the host at most 30 KB."""
     body = "<doi-tool></doi-tool>" + "<p>filler</p>" * 200
     sizes: dict[str, int] = {}
 

@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of the core with atheris (issue 6).
+"""Coverage-guided fuzzing of the core with atheris.
 
     python3 tests/fuzz/run.py [--seconds 60] [TARGET ...]
 

@@ -1,4 +1,4 @@
-"""Fuzz targets shared by the atheris runner and the regression unit test (issue 6).
+"""Fuzz targets shared by the atheris runner and the regression unit test.
 
 Each target takes raw bytes, turns them into the input its function takes, and checks
 the documented contract: a result or a :class:`doiname.DoiError`, never another

@@ -1,4 +1,4 @@
-"""Run the core's unit suite inside the shipped Pyodide (Node), issue 6.
+"""Run the core's unit suite inside the shipped Pyodide (Node).
 
 Fetches the pinned pure-Python test wheels from PyPI (requirements.txt, for Python 3.14)
 into .cache/pyodide-test-wheels, then runs run_unit_suite.mjs with the npm pyodide

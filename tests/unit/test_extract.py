@@ -1,4 +1,4 @@
-"""extract(): real reference lists, the edge cases of issue 5, properties, linear time.
+"""extract(): real reference lists, the edge cases, properties, linear time.
 
 Fixtures in tests/fixtures/references/ are reference lists in several citation styles
 (APA 7, Vancouver, BibTeX, RIS, a publisher's HTML page, a librarian's notes with

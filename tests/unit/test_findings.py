@@ -1,4 +1,4 @@
-"""check() and describe_code_points() (issue 2): a table of rules, exact positions and codes.
+"""check() and describe_code_points(): a table of rules, exact positions and codes.
 
 Code points used here have had the same properties in Unicode 13 to 16 (host CPython
 3.11 is Unicode 14, the generated tables 15 and 13, Pyodide 16).

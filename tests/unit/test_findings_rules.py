@@ -1,5 +1,5 @@
 """Every finding code of check() has one entry in RULES, and check() gives it with that
-severity and source (issue 14: one table read by the docs, the CLI help and this test)."""
+severity and source (one table read by the docs, the CLI help and this test)."""
 
 from __future__ import annotations
 

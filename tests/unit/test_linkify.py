@@ -1,4 +1,4 @@
-"""link_targets: what the widget's linkify turns into links (issue 4)."""
+"""link_targets: what the widget's linkify turns into links."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hypothesis properties of issue 2: round trips through every presentation, ASCII
+"""Hypothesis properties: round trips through every presentation, ASCII
 outputs, equivalence is an equivalence relation, parse never raises anything else."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""One reading of whatever people paste, the same in every surface (issue 11).
+"""One reading of whatever people paste, the same in every surface.
 
 The table (tests/fixtures/pastes.json) gives, for each paste, what ``doiname.inspect``
 reads: the verdict, the selected candidate and every candidate in order. The same text

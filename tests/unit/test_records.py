@@ -1,4 +1,4 @@
-"""Records, not lines (issue 12): BibTeX entries, RIS records, JSON objects, CSV rows."""
+"""Records, not lines: BibTeX entries, RIS records, JSON objects, CSV rows."""
 
 from __future__ import annotations
 

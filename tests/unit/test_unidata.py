@@ -163,7 +163,7 @@ def _known_to_both(cp: int) -> bool:
 def _in_tables(cp: int) -> bool:
     """Whether the generated tables know ``cp``: they are Unicode 15.0 (confusables 13.0).
 
-    Unicode version split (issue 6): host CPython 3.11 has Unicode 14, Pyodide's Python
+    Unicode version split: host CPython 3.11 has Unicode 14, Pyodide's Python
     3.14 has Unicode 16. The tests below compare the tables with the running
     ``unicodedata``; a code point assigned after 15.0 (Scripts.txt gives it no script, so
     the tables say Unknown) is outside what the tables can answer, and those tests expect

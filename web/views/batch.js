@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * The Batch view (issue 5): a pasted list or an opened file goes to the worker's batch
+ * The Batch view: a pasted list or an opened file goes to the worker's batch
  * (`window.doiname.startBatch`, doiname.batch.BatchJob in Python), which finds, checks
  * and deduplicates every DOI name, a step at a time. This view only shows what comes
  * back: a progress bar, the counts, and a table that draws only the rows in sight, so

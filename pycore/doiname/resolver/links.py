@@ -50,7 +50,7 @@ def is_linkable_url(value: object) -> bool:
     no control, format or bidi characters, no backslash (browsers read it as ``/``), no
     user information (``https://bank@evil``). Every other scheme is refused, including
     ``javascript:``, ``data:``, ``vbscript:`` and split forms such as ``java\\tscript:``.
-    The page turns a value into a link only when this holds (issue 3; RFC 3986 section 3
+    The page turns a value into a link only when this holds (RFC 3986 section 3
     for the parts of a URL).
     """
     if not isinstance(value, str) or not 0 < len(value) <= MAX_URL:
