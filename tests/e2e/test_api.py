@@ -17,6 +17,7 @@ from playwright.sync_api import Page
 import doiname as d
 from doiname.jsonable import to_jsonable
 from doiname.resolver import alias_target, read_handle_response, read_which_ra_response
+from doiname.written import written_form
 
 from .conftest import HANDLES, DoiRoutes
 
@@ -194,7 +195,11 @@ def test_expand_short_doi(api: Page, doi_routes: DoiRoutes) -> None:
     status, body = fixture("/api/handles/10/abcde?type=HS_ALIAS")
     record = read_handle_response(status, body)
     got = api.evaluate("() => window.doiname.expandShort('10/abcde')")
-    assert got == {**plain(record), "target": alias_target(record)}
+    target = alias_target(record)
+    assert target is not None
+    exact = d.Doi(*target.split("/", 1))  # a handle value is an exact name: never decoded
+    assert got == {**plain(record), "target": target, "target_doi": plain(exact),
+                   "target_text": written_form(exact)}
     assert got["target"]
     assert doi_routes.requests == [d.short_doi_api_url("10/abcde")]
 
@@ -202,7 +207,7 @@ def test_expand_short_doi(api: Page, doi_routes: DoiRoutes) -> None:
 def test_expand_unknown_short_doi(api: Page, doi_routes: DoiRoutes) -> None:
     got = api.evaluate("() => window.doiname.expandShort('10/qqqqq')")
     record = read_handle_response(404, (HANDLES / "not-found.json").read_text(encoding="utf-8"))
-    assert got == {**plain(record), "target": None}
+    assert got == {**plain(record), "target": None, "target_doi": None, "target_text": None}
 
 
 def test_fixture_files_exist() -> None:

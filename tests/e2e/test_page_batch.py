@@ -59,11 +59,16 @@ def host_csv(rows: list[BatchRow]) -> str:
     return out.getvalue()
 
 
+#: The counts the page draws.
+SHOWN_COUNTS = ("lines", "dois", "unique", "duplicates", "errors", "warnings", "no_doi")
+
+
 def summary_of(rows: list[BatchRow]) -> dict[str, int]:
     session = BatchSession()
     for row in rows:
         session.summary.add(row)
-    return session.summary.as_dict()
+    counts = session.summary.as_dict()
+    return {k: counts[k] for k in SHOWN_COUNTS}
 
 
 def paste(context: BrowserContext, page: Page, selector: str, text: str) -> None:
