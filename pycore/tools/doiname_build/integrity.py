@@ -76,16 +76,27 @@ def site_csp(site: Path, *, frame_ancestors: str | None = "'self'") -> str:
     return policy + (f"; frame-ancestors {frame_ancestors}" if frame_ancestors else "")
 
 
+#: The paths whose pages may only be framed by the site itself (``frame-ancestors``):
+#: every page but the widget's frame, which library sites embed. ``*`` also covers the
+#: extensionless forms (``/index``) that Cloudflare Pages and Netlify serve.
+FRAMED_BY_SELF = ("/", "/index*", "/widget-demo*")
+
+
 def static_headers(site: Path) -> str:
     """A ``_headers`` file (Netlify and Cloudflare Pages read it) with the site's policy.
 
-    The widget's frame may be embedded anywhere, so it has no ``frame-ancestors``.
+    Rules by pattern, so that no path goes without a policy: ``/*`` gives every answer
+    (pages, scripts, the worker's script, which sets the worker's own policy, and any
+    unknown path) the site's policy without ``frame-ancestors``; the pages of
+    FRAMED_BY_SELF get it again with ``frame-ancestors 'self'``. A host that joins the
+    values of every matching rule (Cloudflare: two policies, both enforced) and one that
+    takes the most specific rule (Netlify) both end up enforcing the full policy there.
     """
+    base = site_csp(site, frame_ancestors=None)
     page = site_csp(site)
-    frame = site_csp(site, frame_ancestors=None)
-    lines = ["# Written by build.py: the headers a static host should send (README, CSP)."]
-    for path, policy in (("/", page), ("/index.html", page), ("/widget-demo.html", page),
-                         ("/widget-frame.html", frame)):
-        lines += [path, f"  Content-Security-Policy: {policy}",
-                  "  X-Content-Type-Options: nosniff", ""]
+    lines = ["# Written by build.py: the headers a static host should send (README, CSP).",
+             "/*", f"  Content-Security-Policy: {base}", "  X-Content-Type-Options: nosniff",
+             "  Referrer-Policy: no-referrer", ""]
+    for path in FRAMED_BY_SELF:
+        lines += [path, f"  Content-Security-Policy: {page}", ""]
     return "\n".join(lines)

@@ -23,7 +23,7 @@ def patched_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
     return json.dumps(lock, separators=(",", ":"), sort_keys=False)
 
 
-#: The standard library modules the single file keeps; ``name.*`` is a package with
+#: The standard library modules the site and the single file keep; ``name.*`` is a package with
 #: every submodule, a bare name is that module (or that package's ``__init__``) alone.
 #: Measured (sys.modules in Pyodide under Node): what Pyodide imports to boot, what
 #: ``micropip.install("emfs:...")`` of the core wheel imports, and what importing every
@@ -78,29 +78,32 @@ def stdlib_kept(module: str) -> bool:
     return False
 
 
-def stored_zip(data: bytes, keep: Callable[[str], bool] | None = None) -> bytes:
-    """A zip archive rewritten with every entry stored (uncompressed), optionally only the
-    entries ``keep(arcname)`` accepts. The single file gzips it whole: stored entries
-    compress better together than deflated ones, and zipimport reads them directly."""
+def stored_zip(data: bytes, keep: Callable[[str], bool] | None = None, *,
+               deflate: bool = False) -> bytes:
+    """A zip archive rewritten with every entry stored (uncompressed), or deflated at level
+    9 with ``deflate``, optionally only the entries ``keep(arcname)`` accepts. The single
+    file gzips a stored archive whole (stored entries compress better together, and
+    zipimport reads them directly); the site ships a deflated one, small on any host."""
     out = io.BytesIO()
+    method = zipfile.ZIP_DEFLATED if deflate else zipfile.ZIP_STORED
     with zipfile.ZipFile(io.BytesIO(data)) as src, \
-            zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as dst:
+            zipfile.ZipFile(out, "w", compression=method, compresslevel=9) as dst:
         for info in src.infolist():
             if info.is_dir() or (keep is not None and not keep(info.filename)):
                 continue
             entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             entry.external_attr = info.external_attr
-            entry.compress_type = zipfile.ZIP_STORED
+            entry.compress_type = method
             dst.writestr(entry, src.read(info))
     return out.getvalue()
 
 
-def trimmed_stdlib(data: bytes) -> bytes:
-    """python_stdlib.zip with only the modules in STDLIB_KEEP, stored."""
+def trimmed_stdlib(data: bytes, *, deflate: bool = False) -> bytes:
+    """python_stdlib.zip with only the modules in STDLIB_KEEP (stored, or deflated)."""
     def keep(arcname: str) -> bool:
         module = _stdlib_module(arcname)
         return module is not None and stdlib_kept(module)
-    return stored_zip(data, keep)
+    return stored_zip(data, keep, deflate=deflate)
 
 
 def single_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
