@@ -4,6 +4,7 @@
     python3 build.py build            # writes dist/site/ and dist/doi-tool.html
     python3 build.py serve [--port N] # builds, then serves dist/site on 127.0.0.1:N (8000)
     python3 build.py test [ARGS...]   # sets everything up, builds, runs every check and test
+    python3 build.py lock             # pins the dev tools and their hashes
 
 ``build`` runs ``npm ci`` when ``node_modules`` is missing or older than
 ``package-lock.json`` (Pyodide comes from the npm ``pyodide`` package pinned there) and
@@ -30,6 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent / "pycore" / "tools"))
 
 from doiname_build.check import test
+from doiname_build.lock import lock
 from doiname_build.serve import serve
 from doiname_build.site import build
 
@@ -41,6 +43,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     sub.add_parser("build", help="write dist/site/ and dist/doi-tool.html")
     p_serve = sub.add_parser("serve", help="build, then serve dist/site on 127.0.0.1")
     p_serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    sub.add_parser("lock", help="pin the dev tools with their hashes in "
+                                "tests/requirements-dev.lock")
     sub.add_parser("test", help="install what is missing, build, run every check and test "
                                 "(further arguments go to pytest)")
     args, rest = parser.parse_known_args(argv)
@@ -51,6 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         serve(args.port, build())
+        return 0
+    if args.command == "lock":
+        lock()
         return 0
     return test(rest)
 

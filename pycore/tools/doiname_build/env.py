@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from .paths import (
+    DEV_LOCK,
     MICROPIP_SHA256,
     MICROPIP_VERSION,
     MICROPIP_WHEEL,
@@ -51,7 +52,8 @@ def venv_python() -> Path:
 
 
 def ensure_venv(*, dev: bool = False) -> Path:
-    """The project venv's python; with ``dev``, ``pip install -e .[dev]`` done for pyproject."""
+    """The project venv's python; with ``dev``, the dev tools installed from DEV_LOCK
+    (hash-checked) and the project installed editable."""
     py = venv_python()
     if not py.is_file():
         log("$ python3 -m venv .venv")
@@ -62,10 +64,15 @@ def ensure_venv(*, dev: bool = False) -> Path:
             run([sys.executable, "-m", "venv", str(VENV)])
     if dev:
         stamp = VENV / ".doiname-dev"
-        want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+        want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()
+                              + DEV_LOCK.read_bytes()).hexdigest()
         if not stamp.is_file() or stamp.read_text() != want:
+            # Every dev tool at the version and hash the lock file pins, then the project
+            # itself, editable, with nothing more (its dependencies are all pinned above).
             run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                 "-e", f"{ROOT}[dev]"])
+                 "--require-hashes", "-r", DEV_LOCK])
+            run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                 "--no-deps", "--no-build-isolation", "-e", ROOT])
             stamp.write_text(want)
     return py
 

@@ -15,6 +15,9 @@ SINGLE_FILE = DIST / "doi-tool.html"
 CACHE = ROOT / ".cache"
 WHEEL_CACHE = CACHE / "wheels"
 VENV = ROOT / ".venv"
+#: The dev tools (pyproject's ``dev`` extra and the build backend), every version and
+#: hash pinned; written by ``python3 build.py lock``.
+DEV_LOCK = ROOT / "tests" / "requirements-dev.lock"
 NODE_MODULES = ROOT / "node_modules"
 NODE_PYODIDE = NODE_MODULES / "pyodide"
 
