@@ -9,8 +9,9 @@
   Batch state, and a batch's CSV download works from ``file://``.
 * The trimmed standard library (``doiname_build.runtime.STDLIB_KEEP``) runs the core: in
   Pyodide under Node, with the trimmed ``python_stdlib.zip`` as the runtime's standard
-  library, micropip installs the core's wheel, every core module is imported, then the
-  core's whole unit suite runs. Modules left out are still reachable from the original
+  library, micropip installs the core's wheel, every core module is imported, the page's
+  first call (the wheel's metadata, which needs ``email``) is made, then the core's whole
+  unit suite runs. Modules left out are still reachable from the original
   archive, through an import hook that records each one served: any served while
   booting and installing, or while a ``doiname`` frame is on the stack, fails the test
   with the module's name and the line that wanted it. (pytest and hypothesis, which the
@@ -220,6 +221,8 @@ import importlib, pkgutil, doiname
 for m in pkgutil.walk_packages(doiname.__path__, "doiname."):
     if not m.name.endswith("__main__"):
         importlib.import_module(m.name)
+import doiname.bridge
+doiname.bridge.info_json()  # the page's first call: the installed wheel's metadata
 _guard.phase = "core"
 `);
 for (const name of readdirSync(testWheels).filter((f) => f.endsWith(".whl")).sort()) {

@@ -49,12 +49,12 @@ STDLIB_KEEP: tuple[str, ...] = (
     "encodings.utf_32_le", "encodings.utf_32_be", "encodings.ascii", "encodings.latin_1",
     "encodings.cp437", "encodings.idna", "encodings.punycode",
     "encodings.raw_unicode_escape", "encodings.unicode_escape",
-    # micropip.install
-    "_markupbase", "_sysconfigdata__emscripten_wasm32-emscripten", "email", "hashlib",
+    # micropip.install and importlib.metadata (email.message reads METADATA)
+    "_markupbase", "_sysconfigdata__emscripten_wasm32-emscripten", "email.*", "hashlib",
     "html.*", "ipaddress", "platform", "sysconfig.*", "tarfile", "urllib", "urllib.parse",
     # the core (doiname.cli, doiname.resolver, doiname.batch, ...)
     "argparse", "csv", "gettext", "pkgutil", "xml", "xml.parsers", "xml.parsers.expat",
-    "http", "datetime", "_pydatetime",
+    "http", "datetime", "_pydatetime", "quopri", "calendar",
 )
 
 
