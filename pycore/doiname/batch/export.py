@@ -24,6 +24,8 @@ UNIQUE_COLUMNS = ("occurrences", "duplicate_lines")
 # full-width forms, which spreadsheets read as the same signs), after any leading
 # whitespace, or a cell starting with a tab or a carriage return.
 _FORMULA = re.compile("[ \t\r\n\u00a0\u3000]*[=+\\-@\uff1d\uff0b\uff0d\uff20]|[\t\r]")
+#: What such a cell starts with (a quick test before the pattern).
+_RISKY = frozenset(" \t\r\n\u00a0\u3000=+-@\uff1d\uff0b\uff0d\uff20")
 
 #: A function giving extra cells (CSV) or fields (JSON) for a row, e.g. its resolution.
 Extra = Callable[[BatchRow], Mapping[str, Any]]
@@ -60,29 +62,46 @@ def write_csv(
     if header:
         writer.writerow((*CSV_COLUMNS, *extra_columns))
     summary = BatchSummary()
-    cell = safe_cell
+    add = summary.add
+    write = writer.writerow
     for row in rows:
-        summary.add(row)
-        more = extra(row) if extra is not None else {}
-        writer.writerow((
-            row.line,
-            cell(row.input, spreadsheet_safe),
-            cell(row.doi or "", spreadsheet_safe),
-            row.url or "",
-            row.uri or "",
-            row.status,
-            "" if row.duplicate_of is None else row.duplicate_of,
-            cell(findings_cell(row.findings), spreadsheet_safe),
-            "" if row.start is None else row.start,
-            "" if row.end is None else row.end,
-            cell(row.text or "", spreadsheet_safe),
-            row.form or "",
-            row.api_url or "",
-            cell(" | ".join(row.alternatives), spreadsheet_safe),
-            cell(row.record or "", spreadsheet_safe),
-            *(cell(str(more.get(c) or ""), spreadsheet_safe) for c in extra_columns),
-        ))
+        add(row)
+        write(csv_cells(row, spreadsheet_safe, extra, extra_columns))
     return summary
+
+
+def csv_cells(row: BatchRow, spreadsheet_safe: bool = True, extra: Extra | None = None,
+              extra_columns: tuple[str, ...] = ()) -> tuple[Any, ...]:
+    """The cells of one row as :func:`write_csv` writes them (``CSV_COLUMNS`` and the
+    ``extra_columns``), formula-like text cells neutralised when ``spreadsheet_safe``."""
+    risky = _RISKY if spreadsheet_safe else ()
+    inp = row.input
+    if inp[:1] in risky:
+        inp = safe_cell(inp)
+    doi = row.doi or ""
+    if doi[:1] in risky:
+        doi = safe_cell(doi)
+    findings = findings_cell(row.findings) if row.findings else ""
+    if findings[:1] in risky:
+        findings = safe_cell(findings)
+    text = row.text or ""
+    if text[:1] in risky:
+        text = safe_cell(text)
+    alternatives = " | ".join(row.alternatives) if row.alternatives else ""
+    if alternatives[:1] in risky:
+        alternatives = safe_cell(alternatives)
+    record = row.record or ""
+    if record[:1] in risky:
+        record = safe_cell(record)
+    cells = (row.line, inp, doi, row.url or "", row.uri or "", row.status,
+             "" if row.duplicate_of is None else row.duplicate_of, findings,
+             "" if row.start is None else row.start, "" if row.end is None else row.end,
+             text, row.form or "", row.api_url or "", alternatives, record)
+    if not extra_columns:
+        return cells
+    more = extra(row) if extra is not None else {}
+    return (*cells, *(safe_cell(str(more.get(c) or ""), spreadsheet_safe)
+                      for c in extra_columns))
 
 
 def _row_json(row: BatchRow, extra: Extra | None) -> str:
