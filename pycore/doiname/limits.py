@@ -6,10 +6,24 @@ it is never silently dropped: the function that applies a bound says so in its r
 
 from __future__ import annotations
 
-__all__ = ["BATCH_MAX_FEED_CHARS", "BATCH_MAX_PENDING_CHARS", "BATCH_MAX_ROWS_KEPT",
-           "BATCH_MAX_NAMES", "BATCH_MAX_LINE_CHARS", "EXPORT_CHUNK_CHARS", "INSPECT_MAX_CHARS",
-           "MAX_BODY", "MAX_FINDINGS", "MAX_LABEL", "MAX_TEXT", "MAX_URL", "MAX_VALUES",
-           "MAX_XML", "RECORD_MAX_CHARS", "RECORD_MAX_LINES"]
+__all__ = [
+           "BATCH_MAX_FEED_CHARS",
+           "BATCH_MAX_LINE_CHARS",
+           "BATCH_MAX_NAMES",
+           "BATCH_MAX_PENDING_CHARS",
+           "BATCH_MAX_ROWS_KEPT",
+           "EXPORT_CHUNK_CHARS",
+           "INSPECT_MAX_CHARS",
+           "MAX_BODY",
+           "MAX_FINDINGS",
+           "MAX_LABEL",
+           "MAX_TEXT",
+           "MAX_URL",
+           "MAX_VALUES",
+           "MAX_XML",
+           "RECORD_MAX_CHARS",
+           "RECORD_MAX_LINES",
+]
 
 #: Characters of text one Inspect reading takes (the page's input box, the widget's box,
 #: :func:`doiname.inspect`). A DOI name is rarely over 300 characters and a pasted

@@ -46,18 +46,18 @@ def part_of(m: Match, check: Checker, alternatives: tuple[str, ...] | None = Non
             m.form, to_handles_api_url(doi), alts, doi, equivalence_key(doi))
 
 
-def analyse(text: str, check: Checker,
-            find: Callable[[str], list[Match]] = extract_general) -> tuple[Part, ...]:
+def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tuple[Part, ...]:
     """Everything a line gives that depends on its text alone (no part: no DOI).
 
-    ``find`` is :func:`~doiname.extract.extract_general` (the oracle) or
-    :func:`~doiname.extract.extract` (the same matches, sooner)."""
-    matches = find(text)
+    ``matches`` are those of :func:`~doiname.extract.extract_general` (the oracle), found
+    here unless given (a fast path found the same sooner)."""
+    if matches is None:
+        matches = extract_general(text)
     if not matches:
         return ()
     parts = [part_of(m, check) for m in matches]
     whole = whole_reading(text, matches) if len(matches) == 1 else None
     if whole is not None:  # the whole line as one name: its last other reading
         p = parts[0]
-        parts[0] = (*p[:10], (*p[10], str(whole.doi)), *p[11:])  # type: ignore[assignment]
+        parts[0] = (*p[:10], (*p[10], str(whole.doi)), *p[11:])
     return tuple(parts)

@@ -193,8 +193,7 @@ def shown_input(line: str, start: int | None = None, end: int | None = None) -> 
 class _Blank:
     """A :class:`BatchRow` being made: the same slots, a plain ``__init__``."""
 
-    __slots__ = ("line", "input", "status", "doi", "url", "uri", "findings", "duplicate_of",
-                 "start", "end", "text", "form", "api_url", "alternatives", "record", "name")
+    __slots__ = BatchRow.__slots__  # the same names, in the same order
 
     def __init__(self, line: int, input: str, status: Status, doi: str | None,
                  url: str | None, uri: str | None, findings: tuple[Finding, ...],
@@ -217,9 +216,6 @@ class _Blank:
         self.alternatives = alternatives
         self.record = record
         self.name = name
-
-
-assert _Blank.__slots__ == BatchRow.__slots__  # the same layout: see make_row
 
 
 def make_row(line: int, input: str, status: Status, doi: str | None, url: str | None,

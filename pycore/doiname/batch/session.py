@@ -26,14 +26,14 @@ import dataclasses
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 
+from ..encoding import fix_dot_segments
 from ..equivalence import equivalence_key
 from ..extract import Match, extract, extract_general
-from ..encoding import fix_dot_segments
-from ..extract.plain import make_doi, plain_names
+from ..extract.plain import READ, make_doi, plain_names, read_plain
 from ..forms import may_hold_one_name
 from ..inspection import whole_reading
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
-from ..model import Doi, Finding
+from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
 from .fast import PartsCache
 from .general import Checker, Part, analyse, part_of
@@ -193,16 +193,18 @@ class BatchSession:
             if len(text) > BATCH_MAX_LINE_CHARS or isinstance(text, LongLine):
                 return self._cut_rows(number, text, key)
             text = str(text)  # a str of another class: read as the text it holds
-        if self._plain:
-            plain = plain_names(text)
-            if plain is not None:
-                return self._plain_rows(number, text, key, plain)
         parts: tuple[Part, ...] | None = None
         cache = self._cache
         if cache is not None:
             parts = cache.get(text)
-            if parts is None:  # (plain_names said no: the scanner reads it)
-                parts = analyse(text, self._check, extract_general if self._plain else extract)
+            if parts is None:
+                matches = None
+                plain = plain_names(text)
+                if plain is not None:
+                    if self._plain and all(p[2][0] != READ for p in plain):
+                        return self._plain_rows(number, text, key, plain)
+                    matches = [read_plain(text, p) for p in plain]
+                parts = analyse(text, self._check, matches)
                 cache.put(text, parts)
         else:
             parts = analyse(text, self._check)

@@ -23,7 +23,7 @@ from ..model import Doi
 from .clean import needs_cleaning
 from .ends import r19_viewer_tail
 from .model import Alternative, Match, MatchKind
-from .plain import plain_names
+from .plain import plain_names, read_plain
 from .rules import RULES, Rule
 from .scan import scan
 
@@ -64,7 +64,7 @@ def extract(text: str) -> list[Match]:
                               "url" if fast["u"] else "name")]
         plain = plain_names(text)
         if plain is not None:
-            return [Match(Doi(p, s), a, b, text[a:b], (), form) for a, b, form, p, s in plain]
+            return [read_plain(text, name) for name in plain]
     return scan(text, clean)
 
 

@@ -21,19 +21,23 @@ import re
 import unicodedata
 from typing import Any
 
-from .clean import needs_cleaning
-from .ends import QUOTES, r19_viewer_tail
 from ..model import Doi
+from .clean import Text, needs_cleaning
+from .ends import QUOTES, r19_viewer_tail
+from .make import Scanned, make_match
+from .model import Match
 from .scan import r6_context
 
-__all__ = ["Plain", "make_doi", "plain_names"]
+__all__ = ["READ", "Plain", "make_doi", "plain_names", "read_plain"]
 
 #: ``(start, end, form, prefix, suffix)`` of one plainly written name.
 Plain = tuple[int, int, str, str, str]
+#: Marks the form of a name the reader must read (escapes, a proxy's link): ``*url``.
+READ = "*"
 
 _LOOKBACK = 400  # as the scanner's R6
 #: An anchor and a plain name: registrant of 4-9 digits, suffix of plain characters.
-_NAME = re.compile(r"10\.[0-9]{4,9}/([A-Za-z0-9._/\-]*)", re.ASCII)
+_NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*)", re.ASCII)
 #: The scanner's R4 prefix: an anchor it reads further (anything but a plain name
 #: there sends the text to the scanner).
 _PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
@@ -83,9 +87,9 @@ def _left(text: str, a: int, barrier: int) -> tuple[int, str] | None:
     start, form = r6_context(text, a, max(barrier, a - _LOOKBACK), False)
     if form in ("name", "label", "doi-uri"):
         return start, form
-    if form == "url" and any(start + len(h) == a and text.startswith(h, start)
-                             for h in _LINK_HEADS):
-        return start, form
+    if form == "url":  # a link with more to read than a plain doi.org head: the reader's
+        plain = any(start + len(h) == a and text.startswith(h, start) for h in _LINK_HEADS)
+        return start, "url" if plain else READ + "url"
     return None
 
 
@@ -96,7 +100,10 @@ def plain_names(text: str) -> list[Plain] | None:
 
     Each name is ``(start, end, form, prefix, suffix)``: ``form`` is ``name``, ``label``,
     ``doi-uri`` or ``url``, ``text[start:end]`` is the match's text and
-    ``Doi(prefix, suffix)`` its name, with no finding and no alternative reading.
+    ``Doi(prefix, suffix)`` its name, with no finding and no alternative reading. A name
+    with percent-escapes, or in a link on another host than doi.org (a library proxy), has
+    its form marked with :data:`READ` (``*url``): the scanner's span, to be read by the
+    reader (:func:`read_plain`), which says what it decoded and which host it saw.
     """
     if needs_cleaning(text):
         return None
@@ -122,21 +129,27 @@ def plain_names(text: str) -> list[Plain] | None:
                 continue
             e = m.end()
             sep = m.start(1) - 1
-            if (e - sep < 2 or text[e - 1] not in _ALNUM or e - a > _MAX_NAME
-                    or text[sep + 2:sep + 3] == "/" or not _ends_name(text, e, n)):
+            if e - sep < 2 or text[e - 1] not in _ALNUM or not _ends_name(text, e, n):
                 return None
             left = _left(text, a, barrier)
             if left is None:
                 return None
+            form = left[1]
+            if "%" in m[1]:  # escapes: the reader decodes them and notes it
+                form = form if form[0] == READ else READ + form
+            elif form[0] != READ and (e - a > _MAX_NAME or text[sep + 2:sep + 3] == "/"):
+                return None  # check() would have something to say: the general path's
             if "/" in text[sep + 2:e] and r19_viewer_tail(text, sep + 1, e) != e:
                 return None
-            found.append((left[0], e, left[1], text[a:sep], m[1]))
+            found.append((left[0], e, form, text[a:sep], m[1]))
             barrier = e
             a = text.find("10.", e)
-        for i in range(1, len(found)):  # R15 merges neighbouring equivalent names
-            x, y = found[i - 1], found[i]
-            if x[3] == y[3] and x[4].lower() == y[4].lower():
-                return None
+        if len(found) > 1:
+            for i, x in enumerate(found):  # R15 merges neighbouring equivalent names
+                if x[2][0] == READ:
+                    return None  # (equivalence of escaped names needs their decoding)
+                if i and x[3] == found[i - 1][3] and x[4].lower() == found[i - 1][4].lower():
+                    return None
     at = text.find("10/")
     while at != -1:  # R17 may find a shortDOI (one inside a name overlaps it: skipped)
         if not any(p[0] <= at < p[1] for p in found):
@@ -163,17 +176,25 @@ def _doi_words_inside(text: str, found: list[Plain]) -> bool:
     return True
 
 
+def read_plain(text: str, name: Plain) -> Match:
+    """The match of one name of :func:`plain_names` (what the scanner makes of it)."""
+    start, end, form, prefix, suffix = name
+    if form[0] != READ:
+        return Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
+    sep = end - len(suffix) - 1
+    a = sep - len(prefix)
+    return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, end,
+                                                 form[1:])).match
+
+
 class _BlankDoi:
     """A :class:`~doiname.model.Doi` being made (the same slots, a plain ``__init__``)."""
 
-    __slots__ = ("prefix", "suffix")
+    __slots__ = Doi.__slots__  # the same names, in the same order
 
     def __init__(self, prefix: str, suffix: str) -> None:
         self.prefix = prefix
         self.suffix = suffix
-
-
-assert _BlankDoi.__slots__ == Doi.__slots__  # the same layout: see make_doi
 
 
 def make_doi(prefix: str, suffix: str) -> Doi:
