@@ -5,17 +5,22 @@ downloads use these same writers."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from ..equivalence import equivalence_key
+from ..limits import EXPORT_CHUNK_CHARS
 from ..model import Finding
 from .rows import CSV_COLUMNS, BatchRow, BatchSummary
 
-__all__ = ["UNIQUE_COLUMNS", "Extra", "safe_cell", "unique_rows", "write_csv", "write_json",
-           "write_jsonl"]
+__all__ = ["EXPORT_FORMATS", "UNIQUE_COLUMNS", "Extra", "export_pieces", "safe_cell",
+           "unique_rows", "write_csv", "write_json", "write_jsonl"]
+
+#: The formats of an export.
+EXPORT_FORMATS = ("csv", "json", "jsonl")
 
 #: What a unique export adds to each name's first row.
 UNIQUE_COLUMNS = ("occurrences", "duplicate_lines")
@@ -168,3 +173,53 @@ def unique_extra(occurrences: Mapping[int, tuple[int, list[int]]]) -> Extra:
         return {"occurrences": count, "duplicate_lines": "; ".join(map(str, lines))}
 
     return extra
+
+
+def export_pieces(rows: Iterable[BatchRow], fmt: str, *, extra: Extra | None = None,
+                  extra_columns: tuple[str, ...] = (), spreadsheet_safe: bool = True,
+                  excel: bool = False, size: int = EXPORT_CHUNK_CHARS) -> Iterator[str]:
+    """The text :func:`write_csv` (``csv``), :func:`write_json` (``json``) or
+    :func:`write_jsonl` (``jsonl``) would write, in pieces of about ``size`` characters
+    (a row is never cut), read from ``rows`` as the pieces are wanted. Raises
+    ``ValueError`` for another format."""
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}; use one of {', '.join(EXPORT_FORMATS)}")
+    return _pieces(rows, fmt, extra, extra_columns, spreadsheet_safe, excel, size)
+
+
+def _pieces(rows: Iterable[BatchRow], fmt: str, extra: Extra | None,
+            extra_columns: tuple[str, ...], spreadsheet_safe: bool, excel: bool,
+            size: int) -> Iterator[str]:
+    buf = io.StringIO(newline="")
+    write = buf.write
+    if fmt == "csv":
+        if excel:
+            write("\ufeff")
+        writer = csv.writer(buf, lineterminator="\r\n")
+        writer.writerow((*CSV_COLUMNS, *extra_columns))
+        writerow = writer.writerow
+        for row in rows:
+            writerow(csv_cells(row, spreadsheet_safe, extra, extra_columns))
+            if buf.tell() >= size:
+                yield buf.getvalue()
+                buf.seek(0)
+                buf.truncate()
+    else:
+        sep, after, end = ("\n", ",\n", "\n]\n") if fmt == "json" else ("", "", "")
+        if fmt == "json":
+            write("[")
+        for row in rows:
+            write(sep)
+            write(_row_json(row, extra))
+            if fmt == "jsonl":
+                write("\n")
+            else:
+                sep = after
+            if buf.tell() >= size:
+                yield buf.getvalue()
+                buf.seek(0)
+                buf.truncate()
+        write(end)
+    rest = buf.getvalue()
+    if rest:
+        yield rest

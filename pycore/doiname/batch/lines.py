@@ -11,10 +11,12 @@ counted, never held, so memory stays bounded whatever the input.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from typing import TextIO
 
 from ..limits import BATCH_MAX_LINE_CHARS
 
-__all__ = ["LineSplitter", "LongLine", "split_lines"]
+__all__ = ["LineSplitter", "LongLine", "read_lines", "split_lines"]
 
 _BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -117,3 +119,42 @@ class LineSplitter:
         self._held_len = 0
         self._total = 0
         return text if total <= self.max_line else LongLine(text, total)
+
+
+def _unbroken(line: str) -> str:
+    """``line`` without its final ``\\n``, ``\\r\\n`` or ``\\r``."""
+    if line[-1:] == "\n":
+        return line[:-2] if line[-2:-1] == "\r" else line[:-1]
+    return line[:-1] if line[-1:] == "\r" else line
+
+
+def read_lines(fp: TextIO, max_line: int = BATCH_MAX_LINE_CHARS) -> Iterator[str]:
+    """The lines of a text file, without their breaks, read one at a time (a file opened
+    with ``newline=""``, or standard input): a line longer than ``max_line`` comes out
+    as a :class:`LongLine`, its rest read and counted but never held."""
+    limit = max_line + 1
+    cut_cr = False  # the last read stopped at its limit right after a "\r"
+
+    def read() -> str:
+        nonlocal cut_cr
+        raw = fp.readline(limit)
+        if cut_cr and raw[:1] == "\n":  # the "\n" of a "\r\n" the limit cut in two
+            raw = raw[1:] or fp.readline(limit)
+        cut_cr = len(raw) == limit and raw[-1] == "\r"
+        return raw
+
+    while True:
+        raw = read()
+        if not raw:
+            return
+        line = _unbroken(raw)
+        if len(line) > max_line:  # the line goes on: count the rest
+            total = len(line)
+            while True:
+                more = read()
+                rest = _unbroken(more)
+                total += len(rest)
+                if len(rest) != len(more) or not more:
+                    break
+            line = LongLine(line[:max_line], total)
+        yield line

@@ -115,21 +115,42 @@ class BatchSession:
             add(row)
         return rows
 
-    def push(self, lines: Iterable[str], rows: list[BatchRow]) -> None:
+    def push(self, lines: Iterable[str], rows: list[BatchRow],
+             srcs: list[str] | None = None) -> None:
         """Read the next lines of a stream (without their breaks; a :class:`LongLine` for
-        a line that was cut): append the rows of the records they complete to ``rows``."""
-        if self._grouper is None:
-            self._grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
-        rows.extend(self._stream(lines, self._grouper, False))
+        a line that was cut): append the rows of the records they complete to ``rows``
+        and, when ``srcs`` is given, the line each row comes from to ``srcs``."""
+        grouper = self._grouper
+        if grouper is None:
+            grouper = self._grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
+        out: list[Record | str] = []
+        add = grouper.add
+        for line in lines:
+            if add(line, out):
+                self._emit(line, rows, srcs)
+            elif out:
+                for item in out:
+                    self._emit(item, rows, srcs)
+                out.clear()
 
-    def finish(self, rows: list[BatchRow]) -> None:
+    def finish(self, rows: list[BatchRow], srcs: list[str] | None = None) -> None:
         """The stream of :meth:`push` ended: append the rows of what was still open."""
         if self._grouper is not None:
             out: list[Record | str] = []
             self._grouper.finish(out)
             self._grouper = None
             for item in out:
-                rows.extend(self._item_rows(item))
+                self._emit(item, rows, srcs)
+
+    def _emit(self, item: Record | str, rows: list[BatchRow], srcs: list[str] | None) -> None:
+        made = self._item_rows(item)
+        rows.extend(made)
+        if srcs is not None:
+            if isinstance(item, Record):
+                first = item.first_line
+                srcs.extend(item.lines[r.line - first] for r in made)
+            else:
+                srcs.extend([item] * len(made))
 
     @property
     def open_lines(self) -> int:
