@@ -11,7 +11,7 @@ __all__ = [
            "BATCH_MAX_LINE_CHARS",
            "BATCH_MAX_NAMES",
            "BATCH_MAX_PENDING_CHARS",
-           "BATCH_MAX_ROWS_KEPT",
+           "BATCH_MAX_ROWS_KEPT", "BATCH_STEP_MAX_ROWS",
            "EXPORT_CHUNK_CHARS",
            "INSPECT_MAX_CHARS",
            "MAX_BODY",
@@ -72,6 +72,9 @@ BATCH_MAX_PENDING_CHARS = 8 * 1024 * 1024
 #: lines they come from). Past it, rows are still made, counted and handed over by
 #: ``step``, but not kept: the step and the summary say how many were kept.
 BATCH_MAX_ROWS_KEPT = 1_000_000
+#: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
+#: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
+BATCH_STEP_MAX_ROWS = 5_000
 #: Distinct names a batch remembers to mark duplicates exactly (about 100-150 bytes each).
 #: A name first seen after that is still compared with every name remembered, but is not
 #: remembered itself; the summary counts those names (``names_not_kept``).

@@ -117,7 +117,7 @@ def _reference_csv(rows_: list[BatchRow]) -> str:
 @settings(max_examples=80)
 @given(reference_lists())
 def test_csv_cells_are_those_of_the_straightforward_writer(lines: list[str]) -> None:
-    made = rows(lines + ["=1+1", " @x 10.1000/1", "\t10.1000/2", "-10.1000/3", "＝10.1000/4"],
+    made = rows([*lines, "=1+1", " @x 10.1000/1", "\t10.1000/2", "-10.1000/3", "＝10.1000/4"],
                 True)
     out = io.StringIO(newline="")
     write_csv(made, out)

@@ -25,7 +25,12 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..limits import BATCH_MAX_FEED_CHARS, BATCH_MAX_PENDING_CHARS, BATCH_MAX_ROWS_KEPT
+from ..limits import (
+    BATCH_MAX_FEED_CHARS,
+    BATCH_MAX_PENDING_CHARS,
+    BATCH_MAX_ROWS_KEPT,
+    BATCH_STEP_MAX_ROWS,
+)
 from .lines import LineSplitter
 from .outputs import EXPORT_FORMATS, RESOLUTION_COLUMNS, job_pieces
 from .rows import BatchRow
@@ -169,7 +174,8 @@ class BatchJob:
         far, and ``needs_input`` says that everything fed was read. ``rows_kept`` rows
         are kept for exports, of ``rows_total`` made (they differ once
         :data:`~doiname.limits.BATCH_MAX_ROWS_KEPT` rows were made). At least one line is
-        processed per call while any is ready.
+        processed per call while any is ready; a step stops early once it made
+        :data:`~doiname.limits.BATCH_STEP_MAX_ROWS` rows.
         """
         first = self.rows_total
         new: list[BatchRow] = []
@@ -199,7 +205,8 @@ class BatchJob:
             size = sum(map(len, take)) + len(take)
             self._pending -= size
             self._chars_done += size
-            if pushed >= want or time.perf_counter() > deadline:
+            if (pushed >= want or len(new) >= BATCH_STEP_MAX_ROWS
+                    or time.perf_counter() > deadline):
                 break
         keep = self.rows.add
         for row, src in zip(new, srcs, strict=True):
