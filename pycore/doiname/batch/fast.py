@@ -16,6 +16,8 @@ fixture and the benchmark's lines in tests/unit/test_differential_batch.py):
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from .general import Part
 
 __all__ = ["PartsCache"]
@@ -28,7 +30,7 @@ class PartsCache:
     __slots__ = ("_parts", "max_chars", "size")
 
     def __init__(self, size: int = 1024, max_chars: int = 1000) -> None:
-        self._parts: dict[str, tuple[Part, ...]] = {}
+        self._parts: OrderedDict[str, tuple[Part, ...]] = OrderedDict()
         self.size = size
         self.max_chars = max_chars
 
@@ -42,5 +44,5 @@ class PartsCache:
             return
         cache = self._parts
         if len(cache) >= self.size:
-            del cache[next(iter(cache))]
+            cache.popitem(last=False)  # the oldest (O(1), unlike a dict's first key)
         cache[text] = parts
