@@ -246,25 +246,26 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
     for raw in lines:
         line = _strip(raw)
         if grouper.add(line, out):
-            yield Record(number, (line,), "line")
-            number += 1
-        elif out:
-            for item in out:
-                if isinstance(item, str):
-                    yield Record(number, (item,), "line")
-                    number += 1
-                else:
-                    yield item
-                    number = item.last_line + 1
+            out.append(line)
+        if out:
+            for record in _as_records(out, number):
+                yield record
+                number = record.last_line + 1
             out.clear()
     grouper.finish(out)
-    for item in out:
-        if isinstance(item, str):
-            yield Record(number, (item,), "line")
-            number += 1
-        else:
+    yield from _as_records(out, number)
+
+
+def _as_records(items: list[Record | str], number: int) -> Iterator[Record]:
+    """What a grouper gave, a plain line as a :class:`Record` of kind ``line``; ``number``
+    is the first item's first line."""
+    for item in items:
+        if isinstance(item, Record):
             yield item
             number = item.last_line + 1
+        else:
+            yield Record(number, (item,), "line")
+            number += 1
 
 
 def _closes(kind: Kind, line: str, depth: _Depth, quotes: int) -> bool:

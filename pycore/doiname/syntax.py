@@ -391,10 +391,8 @@ class _BlankDoi:
 
 
 def _make_doi(prefix: str, suffix: str) -> Doi:
-    """``Doi(prefix, suffix)`` in half the time of the frozen dataclass's ``__init__``: the
-    fields are set on an object of a class with the same slots, which then becomes a
-    :class:`~doiname.model.Doi` (Python allows that between classes of the same layout).
-    The result is an ordinary, frozen, hashable ``Doi``, equal to ``Doi(prefix, suffix)``."""
+    """``Doi(prefix, suffix)`` in half the time of the frozen ``__init__``: an object of a
+    class with the same slots becomes a ``Doi`` (allowed between classes of one layout)."""
     doi: Any = _BlankDoi(prefix, suffix)
     doi.__class__ = Doi
     return doi  # type: ignore[no-any-return]

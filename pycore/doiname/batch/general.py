@@ -11,6 +11,7 @@ session knows which names came before).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from ..equivalence import equivalence_key
@@ -20,7 +21,7 @@ from ..model import Doi, Finding
 from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
 from .rows import Status
 
-__all__ = ["Checker", "Part", "analyse", "part_of"]
+__all__ = ["Checker", "Part", "analyse", "key_of", "part_of", "shifted"]
 
 Checker = Callable[[Doi], list[Finding]]
 
@@ -61,3 +62,22 @@ def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tu
         p = parts[0]
         parts[0] = (*p[:10], (*p[10], str(whole.doi)), *p[11:])
     return tuple(parts)
+
+
+def key_of(m: Match) -> str | None:
+    """The equivalence key of a readable match (to merge one reference's fields)."""
+    if not m.ok:
+        return None
+    return ("short:" if m.kind == "short-doi" else "") + equivalence_key(m.doi)
+
+
+def shifted(m: Match, by: int) -> Match:
+    """The match with its positions (and its findings') moved by ``by``."""
+    if by == 0:
+        return m
+    findings = tuple(dataclasses.replace(
+        f, start=f.start + by, end=f.end + by,
+        input_start=None if f.input_start is None else f.input_start + by,
+        input_end=None if f.input_end is None else f.input_end + by) if not f.in_name else f
+        for f in m.findings)
+    return dataclasses.replace(m, start=m.start + by, end=m.end + by, findings=findings)

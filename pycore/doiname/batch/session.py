@@ -27,7 +27,6 @@ from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 
 from ..encoding import fix_dot_segments
-from ..equivalence import equivalence_key
 from ..extract import Match, extract, extract_general
 from ..extract.plain import READ, make_doi, plain_names, read_plain
 from ..forms import may_hold_one_name
@@ -36,7 +35,7 @@ from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
 from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
 from .fast import PartsCache
-from .general import Checker, Part, analyse, part_of
+from .general import Checker, Part, analyse, key_of, part_of, shifted
 from .lines import LongLine
 from .rows import INPUT_LIMIT, BatchRow, BatchSummary, Status, make_row, shown_input
 
@@ -332,8 +331,8 @@ class BatchSession:
         structured = record.kind in _STRUCTURED
         for m in (extract if self._fast else extract_general)(text):
             i = bisect_right(starts, m.start) - 1
-            local = _shifted(m, -starts[i])
-            key = _key(m) if structured else None
+            local = shifted(m, -starts[i])
+            key = key_of(m) if structured else None
             if key is not None and key in kept:
                 again.setdefault(key, []).append(record.first_line + i)
                 continue
@@ -342,7 +341,7 @@ class BatchSession:
             order.append((i, local))
         rows = []
         for i, m in order:
-            key = _key(m) if structured else None
+            key = key_of(m) if structured else None
             if key is not None and key in again:
                 numbers = ", ".join(str(n) for n in again[key])
                 note = Finding("same-record", "info",
@@ -369,25 +368,6 @@ def _last_separator(kept: str) -> int:
     lo = max(0, len(kept) - 2000)
     best = max(kept.rfind(c, lo) for c in _NAME_ENDS)
     return best + 1 if best != -1 else len(kept)
-
-
-def _key(m: Match) -> str | None:
-    """The equivalence key of a readable match (to merge one reference's fields)."""
-    if not m.ok:
-        return None
-    return ("short:" if m.kind == "short-doi" else "") + equivalence_key(m.doi)
-
-
-def _shifted(m: Match, by: int) -> Match:
-    """The match with its positions (and its findings') moved by ``by``."""
-    if by == 0:
-        return m
-    findings = tuple(dataclasses.replace(
-        f, start=f.start + by, end=f.end + by,
-        input_start=None if f.input_start is None else f.input_start + by,
-        input_end=None if f.input_end is None else f.input_end + by) if not f.in_name else f
-        for f in m.findings)
-    return dataclasses.replace(m, start=m.start + by, end=m.end + by, findings=findings)
 
 
 def iter_batch_rows(
