@@ -136,8 +136,9 @@ def cli_bench(n: int) -> None:
                               env={"PYTHONPATH": str(ROOT / "pycore"), "PATH": "/usr/bin"})
         took = time.perf_counter() - t0
         peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"CLI doiname batch, {n:,} lines ({size / 1e6:,.0f} MB): {took:.1f} s, {n / took:,.0f} lines/s; peak memory "
-          f"{peak_mb:,.0f} MB (target <= 300 MB); exit {proc.returncode}; "
+    print(f"CLI doiname batch, {n:,} lines ({size / 1e6:,.0f} MB): {took:.1f} s, "
+          f"{n / took:,.0f} lines/s; peak memory {peak_mb:,.0f} MB (target <= 300 MB); "
+          f"exit {proc.returncode}; "
           f"{proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else ''}")
 
 
