@@ -28,6 +28,7 @@ from .batch import (
     BatchSession,
     iter_batch_rows,
     iter_line_matches,
+    read_lines,
     unique_rows,
     write_csv,
     write_jsonl,
@@ -202,14 +203,15 @@ def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
         stderr.write(f"doiname: cannot read {args.file}: {err.strerror}\n")
         return 1
     with opened as source:
+        lines = read_lines(source)  # one line at a time, each bounded
         if args.command == "extract":
-            items = iter_line_matches(source)
+            items = iter_line_matches(lines)
             count = (write_matches_csv if fmt == "csv" else write_matches_jsonl)(items, stdout)
             stderr.write(f"doiname extract: {count} DOI(s) found\n")
             return 0
         csv_input = args.csv_input or args.file.lower().endswith((".csv", ".tsv"))
         session = BatchSession(hint="csv" if csv_input else None)
-        rows: Iterable[BatchRow] = iter_batch_rows(source, session)
+        rows: Iterable[BatchRow] = iter_batch_rows(lines, session)
         extra = None
         columns: tuple[str, ...] = ()
         if args.unique:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -55,6 +56,7 @@ __all__ = [
     "encode_component",
     "explain_component",
     "fix_dot_segments",
+    "needs_escape",
     "percent_encode_char",
     "plain_uri_pair",
     "rule_for",
@@ -245,6 +247,12 @@ def encode_component(text: str, context: Context, *, slash: bool = False) -> str
     if policy.needs.search(text) is None:
         return text
     return text.translate(policy.table)
+
+
+def needs_escape(context: Context, *, slash: bool = False) -> Callable[[str], object | None]:
+    """A test that finds a character :func:`encode_component` would escape in ``context``
+    (``None``: the text stays as it is)."""
+    return _POLICIES[(context, slash)].needs.search
 
 
 def plain_uri_pair(prefix: str, suffix: str) -> str | None:

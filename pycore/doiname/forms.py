@@ -46,6 +46,9 @@ _FRONT = re.compile(
     r"|(?P<label>doi[:：]?[ \t\u00a0]+(?=\S))|" + _URL,
     _FLAGS,
 )
+#: What a text in a known form can start with (``_FRONT``, ``_GENERIC_URL``): doi, urn,
+#: info, hdl, http(s), ``//``, www., dx., handle. and the hosts above.
+_FORM_FIRST = frozenset("dDuUiIhHwW/")
 _GENERIC_URL = re.compile(r"(?P<scheme>https?)://(?P<host>[^/?#\s]+)", _FLAGS)
 _LOGIN = re.compile(r"/login/?\?(?:[^#]*?&)?(?P<key>q?url)=", _FLAGS)
 _PATH = re.compile(r"(?P<urn>urn:doi:)|(?P<api>api/handles/)|(?P<doi>doi:)", _FLAGS)
@@ -200,8 +203,11 @@ def may_hold_one_name(text: str) -> bool:
     lead = len(text) - len(text.lstrip())
     if lead >= len(text):
         return False
-    if text[lead] == "1":
+    first = text[lead]
+    if first == "1":
         return True
+    if first not in _FORM_FIRST:
+        return False  # no form this module knows starts with it
     end = len(text.rstrip())
     return _FRONT.match(text, lead, end) is not None or \
         _GENERIC_URL.match(text, lead, end) is not None

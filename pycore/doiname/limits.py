@@ -6,8 +6,24 @@ it is never silently dropped: the function that applies a bound says so in its r
 
 from __future__ import annotations
 
-__all__ = ["INSPECT_MAX_CHARS", "MAX_BODY", "MAX_FINDINGS", "MAX_LABEL", "MAX_TEXT", "MAX_URL",
-           "MAX_VALUES", "MAX_XML"]
+__all__ = [
+           "BATCH_MAX_FEED_CHARS",
+           "BATCH_MAX_LINE_CHARS",
+           "BATCH_MAX_NAMES",
+           "BATCH_MAX_PENDING_CHARS",
+           "BATCH_MAX_ROWS_KEPT", "BATCH_STEP_MAX_ROWS",
+           "EXPORT_CHUNK_CHARS",
+           "INSPECT_MAX_CHARS",
+           "MAX_BODY",
+           "MAX_FINDINGS",
+           "MAX_LABEL",
+           "MAX_TEXT",
+           "MAX_URL",
+           "MAX_VALUES",
+           "MAX_XML",
+           "RECORD_MAX_CHARS",
+           "RECORD_MAX_LINES",
+]
 
 #: Characters of text one Inspect reading takes (the page's input box, the widget's box,
 #: :func:`doiname.inspect`). A DOI name is rarely over 300 characters and a pasted
@@ -33,3 +49,36 @@ MAX_LABEL = 500
 MAX_XML = 1_000_000
 #: Characters: a longer text never becomes a link.
 MAX_URL = 8000
+
+# Batch (doiname.batch): lists of any size, read as a stream in bounded pieces.
+
+#: Characters of one line that are read. A longer line (a minified JSON file, a whole
+#: database dump on one line) is cut: the names in its first ``BATCH_MAX_LINE_CHARS``
+#: characters are found as usual, then one ``error`` row (finding ``line-too-long``) says
+#: how long the line was and that the rest was not read. 100,000 characters hold about
+#: 3,000 names; a reference is rarely over 2,000.
+BATCH_MAX_LINE_CHARS = 100_000
+#: Lines one record (a BibTeX entry, a RIS record, a JSON object) holds at most; a record
+#: that does not close by then gives its lines back one by one (doiname.records).
+RECORD_MAX_LINES = 300
+#: Characters one record holds at most (the same).
+RECORD_MAX_CHARS = 100_000
+#: Characters of one piece given to ``BatchJob.feed`` (split a larger text).
+BATCH_MAX_FEED_CHARS = 4 * 1024 * 1024
+#: Characters of input a streaming ``BatchJob`` holds unprocessed: ``feed`` refuses a
+#: piece that would pass it (back-pressure: step, then feed again).
+BATCH_MAX_PENDING_CHARS = 8 * 1024 * 1024
+#: Rows a ``BatchJob`` keeps for its table and exports (about 100 bytes each, plus the
+#: lines they come from). Past it, rows are still made, counted and handed over by
+#: ``step``, but not kept: the step and the summary say how many were kept.
+BATCH_MAX_ROWS_KEPT = 1_000_000
+#: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
+#: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
+BATCH_STEP_MAX_ROWS = 5_000
+#: Distinct names a batch remembers to mark duplicates exactly (about 100-150 bytes each).
+#: A name first seen after that is still compared with every name remembered, but is not
+#: remembered itself; the summary counts those names (``names_not_kept``).
+BATCH_MAX_NAMES = 2_000_000
+#: Characters of one piece of an export (``BatchJob.export_chunks``): an export is written
+#: in pieces of about this size, never as one string.
+EXPORT_CHUNK_CHARS = 1024 * 1024

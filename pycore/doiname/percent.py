@@ -53,7 +53,8 @@ def decode(text: str, start: int = 0, end: int | None = None,
     pct = text.find("%", start, stop)
     if pct == -1:
         seg = text[start:stop]
-        return seg, [(i, i + 1) for i in range(start, stop)] if want_spans else []
+        return seg, list(zip(range(start, stop), range(start + 1, stop + 1), strict=True)) \
+            if want_spans else []
     if not want_spans:
         seg = text[start:stop]
         if _BAD_ESCAPE.search(seg) is None:
@@ -65,11 +66,13 @@ def decode(text: str, start: int = 0, end: int | None = None,
     spans: list[Span] = []
     i = start
     while i < stop:
-        ch = text[i]
-        if ch != "%":
-            out.append(ch)
-            spans.append((i, i + 1))
-            i += 1
+        if text[i] != "%":
+            j = text.find("%", i, stop)
+            if j == -1:
+                j = stop
+            out.append(text[i:j])  # a run without escapes: one span per character
+            spans.extend(zip(range(i, j), range(i + 1, j + 1), strict=True))
+            i = j
             continue
         run_start = i
         data = bytearray()

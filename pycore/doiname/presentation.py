@@ -21,6 +21,7 @@ from .encoding import (
     encode_component,
     explain_component,
     fix_dot_segments,
+    needs_escape,
     plain_uri_pair,
 )
 from .errors import DoiError
@@ -35,6 +36,8 @@ __all__ = ["DEFAULT_RESOLVER", "explain_url", "short_doi_api_url", "to_handles_a
 DEFAULT_RESOLVER = "https://doi.org/"
 
 DoiLike = str | Doi
+#: Whether a name needs any escape at the recommended level (its "/" kept).
+_RECOMMENDED_NEEDS = needs_escape("recommended")
 
 
 @lru_cache(maxsize=64)
@@ -108,6 +111,11 @@ def to_url(
       separately, keeping only letters, digits and ``- . _ ~ ! $ & ' ( ) * + ; = : @``.
     """
     doi = x if type(x) is Doi else parse(x)
+    if level == "recommended" and resolver is DEFAULT_RESOLVER:  # the common case, shorter
+        path = doi.prefix + "/" + doi.suffix
+        if _RECOMMENDED_NEEDS(path) is not None:
+            path = encode_component(path, "recommended")
+        return DEFAULT_RESOLVER + fix_dot_segments(path)
     lvl: Level = "recommended" if level == "recommended" else _check_level(level)
     return _base(resolver) + _url_path(doi, lvl)
 

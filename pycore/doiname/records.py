@@ -24,12 +24,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["RECORD_MAX_CHARS", "RECORD_MAX_LINES", "Kind", "Record", "iter_records"]
+from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
 
-#: The most lines one record holds before its lines are given back one by one.
-RECORD_MAX_LINES = 300
-#: The most characters one record holds (the same).
-RECORD_MAX_CHARS = 100_000
+__all__ = ["RECORD_MAX_CHARS", "RECORD_MAX_LINES", "Kind", "Record", "RecordGrouper",
+           "iter_records"]
 
 Kind = Literal["line", "bibtex", "ris", "json", "csv", "structure"]
 
@@ -37,6 +35,9 @@ _BIBTEX_START = re.compile(r"\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s{}()]*)")
 _RIS_FIELD = re.compile(r"([A-Z][A-Z0-9])  -(?: |$)")
 _JSON_PUNCTUATION = re.compile(r"\s*[\[\]],?\s*")
 _JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
+#: First characters of a line that may open a record or be structure (a line starting
+#: with anything else, not a space, is plain text: ``_starts`` says "line" for it).
+_OPENERS = frozenset("@{[]T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +140,97 @@ def _starts(line: str, hint: str | None) -> Kind:
     return "line"
 
 
+class RecordGrouper:
+    """Groups lines into records as they are pushed, one at a time (what a stream that
+    is fed piece by piece needs); :func:`iter_records` is the same grouping pulled from
+    an iterable.
+
+    :meth:`add` takes the next line (without its line break). For the commonest line,
+    plain text that is a record of its own, it returns ``True`` and appends nothing;
+    otherwise it appends to ``out`` what the line completes, in order: :class:`Record`
+    objects, or plain lines as the ``str`` itself (a record of kind ``line`` on the line
+    after the previous item's). :meth:`finish` ends the input: a record still open gives
+    its lines back.
+    """
+
+    __slots__ = ("_after", "_chars", "_depth", "_kind", "_number", "_pending", "_quotes",
+                 "_start", "hint")
+
+    def __init__(self, *, hint: str | None = None, first_line: int = 1) -> None:
+        self.hint = hint
+        self._number = first_line - 1  # the number of the last line added
+        self._pending: list[str] = []  # lines of a record still open
+        self._kind: Kind = "line"
+        self._start = first_line
+        self._chars = self._quotes = 0
+        self._depth = _Depth(quotes=True)
+        self._after = False  # the last record was structured: blank lines are separators
+
+    @property
+    def open_lines(self) -> int:
+        """How many lines an open record holds (0 when none is open)."""
+        return len(self._pending)
+
+    def add(self, line: str, out: list[Record | str]) -> bool:
+        """The next line: ``True`` when it is plain text, a record of its own; else
+        append what it completes to ``out`` and return ``False``."""
+        self._number += 1
+        if not self._pending:
+            first = line[:1]
+            if (first and first not in _OPENERS and not first.isspace()
+                    and (self.hint != "csv" or '"' not in line)):
+                self._after = False  # the commonest line: text, a record of its own
+                return True
+        self._take(self._number, line, out)
+        return False
+
+    def finish(self, out: list[Record | str]) -> None:
+        """The input ended: a record still open gives its lines back, grouped again."""
+        while self._pending:
+            pending, start = self._pending, self._start
+            self._pending = []
+            out.append(Record(start, (pending[0],), "line"))
+            for at, line in enumerate(pending[1:], start + 1):
+                self._take(at, line, out)
+
+    def _take(self, at: int, line: str, out: list[Record | str]) -> None:
+        back: deque[tuple[int, str]] = deque([(at, line)])
+        while back:
+            at, line = back.popleft()
+            pending = self._pending
+            if pending:
+                pending.append(line)
+                self._chars += len(line)
+                kind = self._kind
+                if _closes(kind, line, self._depth, self._quotes):
+                    out.append(_record(self._start, pending, kind))
+                    self._pending = []
+                    self._after = kind != "csv"
+                elif len(pending) >= RECORD_MAX_LINES or self._chars >= RECORD_MAX_CHARS:
+                    out.append(Record(self._start, (pending[0],), "line"))
+                    back.extendleft(reversed(list(enumerate(pending[1:], self._start + 1))))
+                    self._pending = []
+                elif kind == "csv":
+                    self._quotes += line.count('"')
+                continue
+            kind = _starts(line, self.hint)
+            if kind == "line":
+                blank = not line.strip()
+                structure = _JSON_PUNCTUATION.fullmatch(line) is not None or (
+                    blank and self._after)
+                self._after = self._after and (blank or structure)
+                out.append(Record(at, (line,), "structure" if structure else "line"))
+                continue
+            self._start, self._pending, self._chars = at, [line], len(line)
+            self._kind = kind
+            self._depth = _Depth(quotes=kind == "json")
+            self._quotes = line.count('"')
+            if kind in ("bibtex", "json") and self._depth.feed(line) <= 0:
+                out.append(_record(at, self._pending, kind))  # closed on its own line
+                self._pending = []
+                self._after = True
+
+
 def iter_records(lines: Iterable[str], *, hint: str | None = None,
                  first_line: int = 1) -> Iterator[Record]:
     """Group lines (with or without their line breaks) into records, lazily.
@@ -148,58 +240,32 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
     that does not close within the bounds gives back its first line as a line of its own
     and its other lines are grouped again.
     """
-    source = iter(lines)
-    back: deque[tuple[int, str]] = deque()  # lines given back by a record that never closed
-    number = first_line - 1
-    pending: list[str] = []  # lines of a record still open
-    kind: Kind = "line"
-    start = first_line
-    chars = quotes = 0
-    depth = _Depth(quotes=True)
-    after_record = False  # the last record was structured: blank lines are separators
-    while True:
-        if back:
-            at, line = back.popleft()
+    grouper = RecordGrouper(hint=hint, first_line=first_line)
+    out: list[Record | str] = []
+    number = first_line
+    for raw in lines:
+        line = _strip(raw)
+        if grouper.add(line, out):
+            out.append(line)
+        if out:
+            for record in _as_records(out, number):
+                yield record
+                number = record.last_line + 1
+            out.clear()
+    grouper.finish(out)
+    yield from _as_records(out, number)
+
+
+def _as_records(items: list[Record | str], number: int) -> Iterator[Record]:
+    """What a grouper gave, a plain line as a :class:`Record` of kind ``line``; ``number``
+    is the first item's first line."""
+    for item in items:
+        if isinstance(item, Record):
+            yield item
+            number = item.last_line + 1
         else:
-            raw = next(source, None)
-            if raw is None:
-                if not pending:
-                    break
-                # the input ended inside a record: give its lines back, grouped again
-                yield Record(start, (pending[0],), "line")
-                back.extend(enumerate(pending[1:], start + 1))
-                pending = []
-                continue
+            yield Record(number, (item,), "line")
             number += 1
-            at, line = number, _strip(raw)
-        if pending:
-            pending.append(line)
-            chars += len(line)
-            if _closes(kind, line, depth, quotes):
-                yield _record(start, pending, kind)
-                pending = []
-                after_record = kind != "csv"
-            elif len(pending) >= RECORD_MAX_LINES or chars >= RECORD_MAX_CHARS:
-                yield Record(start, (pending[0],), "line")
-                back.extendleft(reversed(list(enumerate(pending[1:], start + 1))))
-                pending = []
-            elif kind == "csv":
-                quotes += line.count('"')
-            continue
-        kind = _starts(line, hint)
-        if kind == "line":
-            blank = not line.strip()
-            structure = _JSON_PUNCTUATION.fullmatch(line) is not None or (blank and after_record)
-            after_record = after_record and (blank or structure)
-            yield Record(at, (line,), "structure" if structure else "line")
-            continue
-        start, pending, chars = at, [line], len(line)
-        depth = _Depth(quotes=kind == "json")
-        quotes = line.count('"')
-        if kind in ("bibtex", "json") and depth.feed(line) <= 0:  # closed on its own line
-            yield _record(start, pending, kind)
-            pending = []
-            after_record = True
 
 
 def _closes(kind: Kind, line: str, depth: _Depth, quotes: int) -> bool:

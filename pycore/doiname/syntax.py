@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import DoiError
 from .forms import FORM_LABELS, Parts, locate, login_wrapper
@@ -31,6 +32,11 @@ __all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "re
 
 # Fast path: a bare, printable-ASCII name without escapes or surrounding space.
 _FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")
+# The same after a plain doi: or doi.org head (no "?" or "#": a URI's query or fragment, a
+# link's; no "%": escapes are decoded by the reader).
+_FAST_HEAD = re.compile(
+    r"(?:[dD][oO][iI]:|https?://(?:dx\.)?doi\.org/)(10(?:\.[0-9]+)+)/"
+    r"([!\"$&-\x3e@-~](?:[ !\"$&-\x3e@-~]*[!\"$&-\x3e@-~])?)")
 _PREFIX = re.compile(r"10(?:\.[0-9]+)+")
 # A shortDOI's code: letters and digits (shortdoi.org), at least one letter, so that a
 # date such as 10/2021 is not taken for one.
@@ -103,8 +109,10 @@ def parse(text: str | Doi) -> Doi:
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a str or a Doi, not {type(text).__name__}")
     m = _FAST.fullmatch(text)
+    if m is None:
+        m = _FAST_HEAD.fullmatch(text)
     if m is not None:
-        return Doi(m[1], m[2])
+        return _make_doi(m[1], m[2])
     return _read(text, want_spans=False).doi
 
 
@@ -123,13 +131,22 @@ def read(text: str | Doi) -> Reading:
     return _read(text, want_spans=True)
 
 
-def _read(text: str, *, want_spans: bool) -> Reading:
+def read_noted(text: str) -> Reading:
+    """:func:`read` without the spans (``spans`` is empty): the name, its form and every
+    note, for a caller that points only at the notes (extract's matches). The same
+    errors as :func:`read`."""
+    return _read(text, want_spans=False, diagnose=True)
+
+
+def _read(text: str, *, want_spans: bool, diagnose: bool | None = None) -> Reading:
+    if diagnose is None:
+        diagnose = want_spans
     stripped = text.strip()
     if not stripped:
         raise DoiError("empty", "Nothing to read: the input is empty.")
     lead = len(text) - len(text.lstrip())
     notes: list[Finding] = []
-    if want_spans and len(stripped) != len(text):
+    if diagnose and len(stripped) != len(text):
         notes.append(Finding(
             "whitespace-trimmed", "info",
             "Spaces or line breaks around the name were ignored.",
@@ -137,14 +154,15 @@ def _read(text: str, *, want_spans: bool) -> Reading:
         ))
     end = lead + len(stripped)
     if "0" <= stripped[0] <= "9":  # a bare name: no form to recognise
-        return _decode_parts(text, Parts("name", lead, end), notes, want_spans=want_spans)
-    parts = locate(text, lead, end, want_spans)
+        return _decode_parts(text, Parts("name", lead, end), notes, want_spans=want_spans,
+                             diagnose=diagnose)
+    parts = locate(text, lead, end, diagnose)
     if parts.form == "name":
         login = login_wrapper(text, lead, end)
-        if login is not None:
-            return _read_login(text, login, notes, want_spans=want_spans)
+        if login is not None:  # (its notes are placed through the spans of the inner link)
+            return _read_login(text, login, notes, want_spans=want_spans or diagnose)
     notes.extend(parts.notes)
-    return _decode_parts(text, parts, notes, want_spans=want_spans)
+    return _decode_parts(text, parts, notes, want_spans=want_spans, diagnose=diagnose)
 
 
 def _read_login(
@@ -198,7 +216,7 @@ def _map_error(err: DoiError, outer: list[Span]) -> DoiError:
 
 
 def _decode_parts(
-    text: str, parts: Parts, notes: list[Finding], *, want_spans: bool
+    text: str, parts: Parts, notes: list[Finding], *, want_spans: bool, diagnose: bool
 ) -> Reading:
     start, end = parts.start, parts.end
     if parts.uri:
@@ -222,7 +240,8 @@ def _decode_parts(
     if not want_spans and parts.separator == "/":
         fast = _FAST.fullmatch(text, start, end)
         if fast is not None:
-            return Reading(Doi(fast[1], fast[2]), text, parts.form, (), ())
+            return Reading(_make_doi(fast[1], fast[2]), text, parts.form, (),
+                           tuple(notes) if diagnose else ())
     sep = parts.separator
     if sep == ":":
         colon = text.find(":", start, end)
@@ -237,21 +256,21 @@ def _decode_parts(
         spans = [*pre_spans, (colon, colon + 1), *suf_spans] if want_spans else []
     else:
         name, spans = decode(text, start, end, want_spans)
-    if want_spans and text.find("%", start, end) != -1:
-        notes.append(Finding(
-            "percent-decoded", "info",
-            "Percent-escapes were decoded once (001: “%” always starts an escape; a "
-            "literal “%” is written %25).",
-            start, end, start, end, in_name=False, source="001",
-        ))
     try:
         doi = validate_name(name)
     except DoiError as err:
         if err.position is None:
             raise
         if not want_spans:  # decode again, this time keeping where each character came from
-            return _decode_parts(text, parts, notes, want_spans=True)
+            return _decode_parts(text, parts, notes, want_spans=True, diagnose=diagnose)
         raise _map_error(err, spans) from None
+    if diagnose and text.find("%", start, end) != -1:
+        notes.append(Finding(
+            "percent-decoded", "info",
+            "Percent-escapes were decoded once (001: “%” always starts an escape; a "
+            "literal “%” is written %25).",
+            start, end, start, end, in_name=False, source="001",
+        ))
     return Reading(doi, text, parts.form, tuple(spans), tuple(notes))
 
 
@@ -359,3 +378,21 @@ def _bad_prefix(prefix: str, suffix: str) -> DoiError:
         "The prefix “{prefix}” ends without digits after its last “.” (character {at}): {x}.",
         last, prefix=prefix, x=_EXPECTED,
     )
+
+
+class _BlankDoi:
+    """A :class:`~doiname.model.Doi` being made (the same slots, a plain ``__init__``)."""
+
+    __slots__ = Doi.__slots__  # the same names, in the same order
+
+    def __init__(self, prefix: str, suffix: str) -> None:
+        self.prefix = prefix
+        self.suffix = suffix
+
+
+def _make_doi(prefix: str, suffix: str) -> Doi:
+    """``Doi(prefix, suffix)`` in half the time of the frozen ``__init__``: an object of a
+    class with the same slots becomes a ``Doi`` (allowed between classes of one layout)."""
+    doi: Any = _BlankDoi(prefix, suffix)
+    doi.__class__ = Doi
+    return doi  # type: ignore[no-any-return]

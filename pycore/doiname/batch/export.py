@@ -5,17 +5,22 @@ downloads use these same writers."""
 from __future__ import annotations
 
 import csv
+import io
 import json
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from ..equivalence import equivalence_key
+from ..limits import EXPORT_CHUNK_CHARS
 from ..model import Finding
 from .rows import CSV_COLUMNS, BatchRow, BatchSummary
 
-__all__ = ["UNIQUE_COLUMNS", "Extra", "safe_cell", "unique_rows", "write_csv", "write_json",
-           "write_jsonl"]
+__all__ = ["EXPORT_FORMATS", "UNIQUE_COLUMNS", "Extra", "export_pieces", "safe_cell",
+           "unique_rows", "write_csv", "write_json", "write_jsonl"]
+
+#: The formats of an export.
+EXPORT_FORMATS = ("csv", "json", "jsonl")
 
 #: What a unique export adds to each name's first row.
 UNIQUE_COLUMNS = ("occurrences", "duplicate_lines")
@@ -24,6 +29,8 @@ UNIQUE_COLUMNS = ("occurrences", "duplicate_lines")
 # full-width forms, which spreadsheets read as the same signs), after any leading
 # whitespace, or a cell starting with a tab or a carriage return.
 _FORMULA = re.compile("[ \t\r\n\u00a0\u3000]*[=+\\-@\uff1d\uff0b\uff0d\uff20]|[\t\r]")
+#: What such a cell starts with (a quick test before the pattern).
+_RISKY = frozenset(" \t\r\n\u00a0\u3000=+-@\uff1d\uff0b\uff0d\uff20")
 
 #: A function giving extra cells (CSV) or fields (JSON) for a row, e.g. its resolution.
 Extra = Callable[[BatchRow], Mapping[str, Any]]
@@ -60,29 +67,46 @@ def write_csv(
     if header:
         writer.writerow((*CSV_COLUMNS, *extra_columns))
     summary = BatchSummary()
-    cell = safe_cell
+    add = summary.add
+    write = writer.writerow
     for row in rows:
-        summary.add(row)
-        more = extra(row) if extra is not None else {}
-        writer.writerow((
-            row.line,
-            cell(row.input, spreadsheet_safe),
-            cell(row.doi or "", spreadsheet_safe),
-            row.url or "",
-            row.uri or "",
-            row.status,
-            "" if row.duplicate_of is None else row.duplicate_of,
-            cell(findings_cell(row.findings), spreadsheet_safe),
-            "" if row.start is None else row.start,
-            "" if row.end is None else row.end,
-            cell(row.text or "", spreadsheet_safe),
-            row.form or "",
-            row.api_url or "",
-            cell(" | ".join(row.alternatives), spreadsheet_safe),
-            cell(row.record or "", spreadsheet_safe),
-            *(cell(str(more.get(c) or ""), spreadsheet_safe) for c in extra_columns),
-        ))
+        add(row)
+        write(csv_cells(row, spreadsheet_safe, extra, extra_columns))
     return summary
+
+
+def csv_cells(row: BatchRow, spreadsheet_safe: bool = True, extra: Extra | None = None,
+              extra_columns: tuple[str, ...] = ()) -> tuple[Any, ...]:
+    """The cells of one row as :func:`write_csv` writes them (``CSV_COLUMNS`` and the
+    ``extra_columns``), formula-like text cells neutralised when ``spreadsheet_safe``."""
+    risky = _RISKY if spreadsheet_safe else ()
+    inp = row.input
+    if inp[:1] in risky:
+        inp = safe_cell(inp)
+    doi = row.doi or ""
+    if doi[:1] in risky:
+        doi = safe_cell(doi)
+    findings = findings_cell(row.findings) if row.findings else ""
+    if findings[:1] in risky:
+        findings = safe_cell(findings)
+    text = row.text or ""
+    if text[:1] in risky:
+        text = safe_cell(text)
+    alternatives = " | ".join(row.alternatives) if row.alternatives else ""
+    if alternatives[:1] in risky:
+        alternatives = safe_cell(alternatives)
+    record = row.record or ""
+    if record[:1] in risky:
+        record = safe_cell(record)
+    cells = (row.line, inp, doi, row.url or "", row.uri or "", row.status,
+             "" if row.duplicate_of is None else row.duplicate_of, findings,
+             "" if row.start is None else row.start, "" if row.end is None else row.end,
+             text, row.form or "", row.api_url or "", alternatives, record)
+    if not extra_columns:
+        return cells
+    more = extra(row) if extra is not None else {}
+    return (*cells, *(safe_cell(str(more.get(c) or ""), spreadsheet_safe)
+                      for c in extra_columns))
 
 
 def _row_json(row: BatchRow, extra: Extra | None) -> str:
@@ -149,3 +173,53 @@ def unique_extra(occurrences: Mapping[int, tuple[int, list[int]]]) -> Extra:
         return {"occurrences": count, "duplicate_lines": "; ".join(map(str, lines))}
 
     return extra
+
+
+def export_pieces(rows: Iterable[BatchRow], fmt: str, *, extra: Extra | None = None,
+                  extra_columns: tuple[str, ...] = (), spreadsheet_safe: bool = True,
+                  excel: bool = False, size: int = EXPORT_CHUNK_CHARS) -> Iterator[str]:
+    """The text :func:`write_csv` (``csv``), :func:`write_json` (``json``) or
+    :func:`write_jsonl` (``jsonl``) would write, in pieces of about ``size`` characters
+    (a row is never cut), read from ``rows`` as the pieces are wanted. Raises
+    ``ValueError`` for another format."""
+    if fmt not in EXPORT_FORMATS:
+        raise ValueError(f"unknown export format {fmt!r}; use one of {', '.join(EXPORT_FORMATS)}")
+    return _pieces(rows, fmt, extra, extra_columns, spreadsheet_safe, excel, size)
+
+
+def _pieces(rows: Iterable[BatchRow], fmt: str, extra: Extra | None,
+            extra_columns: tuple[str, ...], spreadsheet_safe: bool, excel: bool,
+            size: int) -> Iterator[str]:
+    buf = io.StringIO(newline="")
+    write = buf.write
+    if fmt == "csv":
+        if excel:
+            write("\ufeff")
+        writer = csv.writer(buf, lineterminator="\r\n")
+        writer.writerow((*CSV_COLUMNS, *extra_columns))
+        writerow = writer.writerow
+        for row in rows:
+            writerow(csv_cells(row, spreadsheet_safe, extra, extra_columns))
+            if buf.tell() >= size:
+                yield buf.getvalue()
+                buf.seek(0)
+                buf.truncate()
+    else:
+        sep, after, end = ("\n", ",\n", "\n]\n") if fmt == "json" else ("", "", "")
+        if fmt == "json":
+            write("[")
+        for row in rows:
+            write(sep)
+            write(_row_json(row, extra))
+            if fmt == "jsonl":
+                write("\n")
+            else:
+                sep = after
+            if buf.tell() >= size:
+                yield buf.getvalue()
+                buf.seek(0)
+                buf.truncate()
+        write(end)
+    rest = buf.getvalue()
+    if rest:
+        yield rest

@@ -1,25 +1,46 @@
-"""A whole text worked through in steps, its rows kept for export: what the web page's
-worker runs (:class:`BatchJob`)."""
+"""A list worked through in steps, its rows kept for export: what the web page's worker
+runs (:class:`BatchJob`).
+
+The input comes whole (``BatchJob(text)``) or as a stream: ``BatchJob()``, then
+:meth:`~BatchJob.feed` with pieces cut anywhere (inside a line, between ``\\r`` and
+``\\n``, inside a record) and :meth:`~BatchJob.end` when there is no more. Either way the
+rows are the same, and memory stays bounded whatever the input:
+
+* the text not read yet is held up to :data:`~doiname.limits.BATCH_MAX_PENDING_CHARS`
+  characters: past that :meth:`~BatchJob.feed` refuses the piece (back-pressure: step,
+  then feed it again);
+* a line is read up to :data:`~doiname.limits.BATCH_MAX_LINE_CHARS` characters (a longer
+  one gives an ``error`` row saying so; its rest is counted, never held);
+* rows are kept compactly (:class:`~doiname.batch.store.RowStore`, about 100 bytes each
+  plus the lines they come from), at most :data:`~doiname.limits.BATCH_MAX_ROWS_KEPT`;
+  later rows are still made, counted and handed over by :meth:`~BatchJob.step`;
+* the dedupe map holds at most :data:`~doiname.limits.BATCH_MAX_NAMES` names;
+* exports are written in pieces (:meth:`~BatchJob.export_chunks`).
+"""
 
 from __future__ import annotations
 
-import dataclasses
-import io
 import time
-from collections.abc import Iterable, Mapping
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
-from ..equivalence import equivalence_key
-from .export import UNIQUE_COLUMNS, Extra, unique_rows, write_csv, write_json, write_jsonl
+from ..limits import (
+    BATCH_MAX_FEED_CHARS,
+    BATCH_MAX_PENDING_CHARS,
+    BATCH_MAX_ROWS_KEPT,
+    BATCH_STEP_MAX_ROWS,
+)
+from .lines import LineSplitter
+from .outputs import EXPORT_FORMATS, RESOLUTION_COLUMNS, job_pieces
 from .rows import BatchRow
 from .session import BatchSession, Checker
+from .store import RowStore
 
 __all__ = ["EXPORT_FORMATS", "RESOLUTION_COLUMNS", "BatchJob", "count_lines"]
 
-#: What :meth:`BatchJob.export` writes.
-EXPORT_FORMATS = ("csv", "json", "jsonl")
-#: The columns :meth:`BatchJob.export` adds when names were resolved.
-RESOLUTION_COLUMNS = ("resolution", "resolves_to")
+#: Lines given to the session at a time between two looks at the clock.
+_BLOCK = 64
 
 
 def count_lines(text: str) -> int:
@@ -33,176 +54,208 @@ def count_lines(text: str) -> int:
 
 
 class BatchJob:
-    """A whole text worked through in steps, its rows kept for export.
+    """A list worked through in steps, its rows kept for export.
 
-    :meth:`step` reads records for at most ``budget`` seconds (so the worker can report
-    progress and take a Cancel between steps) and returns the new rows as JSON data;
-    :meth:`export` writes the rows (all, in input order, or those at the given indices,
-    in that order; or each distinct name once) as CSV, JSON or JSON Lines, with the
-    writers the CLI uses. Lines are split and grouped into records as in the CLI.
+    ``BatchJob(text)`` takes the whole input; ``BatchJob()`` starts a stream, fed with
+    :meth:`feed` and closed with :meth:`end`. :meth:`step` reads lines for at most
+    ``budget`` seconds (so the worker can report progress and take a Cancel between
+    steps) and returns the new rows as JSON data; :meth:`export_chunks` (and
+    :meth:`export`, the same as one string) writes the rows kept (all, in input order, or
+    those at the given indices, in that order; or each distinct name once) as CSV, JSON
+    or JSON Lines, with the writers the CLI uses. Lines are split and grouped into
+    records as in the CLI. ``keep`` bounds the rows kept; ``fast=False`` reads every line
+    by the general path (the oracle of the fast path, for tests).
     """
 
-    __slots__ = ("_reader", "_records", "chars_total", "done", "lines_total", "rows",
+    __slots__ = ("_blocks", "_chars_done", "_ended", "_pending", "_splitter", "_text",
+                 "_text_at", "chars_total", "done", "lines_total", "rows", "rows_total",
                  "session")
 
-    def __init__(self, text: str, *, check: Checker | None = None,
-                 hint: str | None = None) -> None:
-        self._reader = io.StringIO(text, newline="")
-        self.chars_total = len(text)
-        self.lines_total = count_lines(text)
-        self.session = BatchSession(check=check, hint=hint)
-        self._records = self.session.records(self._reader)
-        self.rows: list[BatchRow] = []
-        self.done = self.lines_total == 0
+    def __init__(self, text: str | None = None, *, check: Checker | None = None,
+                 hint: str | None = None, keep: int = BATCH_MAX_ROWS_KEPT,
+                 fast: bool = True) -> None:
+        self.session = BatchSession(check=check, hint=hint, fast=fast)
+        self.rows = RowStore(keep)
+        self.rows_total = 0
+        self._splitter = LineSplitter()
+        self._blocks: deque[list[str]] = deque()  # lines split, not read yet
+        self._pending = 0  # characters of those lines (a break counted as one)
+        self._chars_done = 0
+        self._text = text
+        self._text_at = 0
+        if text is None:
+            self.chars_total = 0
+            self.lines_total = 0
+            self._ended = False
+        else:
+            self.chars_total = len(text)
+            self.lines_total = count_lines(text)
+            self._ended = True
+        self.done = text is not None and self.lines_total == 0
+
+    # ------------------------------------------------------------------- input
+
+    @property
+    def room(self) -> int:
+        """Characters :meth:`feed` takes now (0 once :meth:`end` was called)."""
+        if self._ended:
+            return 0
+        return max(0, min(BATCH_MAX_FEED_CHARS,
+                          BATCH_MAX_PENDING_CHARS - self._pending - self._splitter.held))
+
+    def feed(self, piece: str) -> bool:
+        """Add the next piece of a streamed input (cut anywhere); ``False`` when it is not
+        taken because the text not read yet would pass
+        :data:`~doiname.limits.BATCH_MAX_PENDING_CHARS` (call :meth:`step`, then feed the
+        same piece again). Raises ``ValueError`` for a piece over
+        :data:`~doiname.limits.BATCH_MAX_FEED_CHARS` characters, and after :meth:`end`
+        (or for a job made with its whole text)."""
+        if self._ended:
+            raise ValueError("this batch has all its input: it takes no more text")
+        if not isinstance(piece, str):
+            raise ValueError(f"a batch reads text, not {type(piece).__name__}")
+        if len(piece) > BATCH_MAX_FEED_CHARS:
+            raise ValueError(f"a piece of input is at most {BATCH_MAX_FEED_CHARS:,} "
+                             f"characters; this one has {len(piece):,}: split it")
+        if len(piece) > self.room:
+            return False
+        self.chars_total += len(piece)
+        self._take(self._splitter.feed(piece))
+        return True
+
+    def end(self) -> None:
+        """The streamed input is complete: the last line and every record still open are
+        read by the next steps."""
+        if self._ended:
+            return
+        self._ended = True
+        self._take(self._splitter.end())
+
+    def _take(self, lines: list[str]) -> None:
+        if lines:
+            self._blocks.append(lines)
+            self._pending += sum(map(len, lines)) + len(lines)
+            if self._text is None:
+                self.lines_total += len(lines)
+
+    def _refill(self) -> bool:
+        """Split the next slice of a whole text given to the constructor."""
+        text = self._text
+        if text is None or self._text_at >= len(text):
+            return False
+        at = self._text_at
+        stop = min(len(text), at + BATCH_MAX_FEED_CHARS)
+        self._text_at = stop
+        self._take(self._splitter.feed(text[at:stop]))
+        if stop >= len(text):
+            self._take(self._splitter.end())
+        return True
+
+    # ------------------------------------------------------------------- steps
 
     @property
     def lines_done(self) -> int:
-        """How many lines have been processed."""
+        """How many lines have been processed (their rows made)."""
         return self.session.next_line - 1
 
+    @property
+    def needs_input(self) -> bool:
+        """Whether a streamed job has read all it was given and waits for more."""
+        return not self._ended and not self._blocks
+
     def step(self, max_lines: int = 5000, budget: float = 0.05) -> dict[str, Any]:
-        """Process records for up to about ``max_lines`` lines or ``budget`` seconds.
+        """Process lines for up to about ``max_lines`` lines or ``budget`` seconds.
 
         Returns ``{"done", "lines_done", "lines_total", "chars_done", "chars_total",
-        "summary", "first_row": index of the first new row, "rows": [row dicts]}``. At
-        least one record is processed per call while any is left.
+        "summary", "first_row", "rows", "needs_input", "rows_kept", "rows_total"}``:
+        ``rows`` are the new rows as JSON data (:meth:`BatchRow.as_dict`), numbered from
+        ``first_row``; ``done`` is true once the input is complete and every row made.
+        While a stream is fed, ``lines_total`` and ``chars_total`` count what came so
+        far, and ``needs_input`` says that everything fed was read. ``rows_kept`` rows
+        are kept for exports, of ``rows_total`` made (they differ once
+        :data:`~doiname.limits.BATCH_MAX_ROWS_KEPT` rows were made). At least one line is
+        processed per call while any is ready; a step stops early once it made
+        :data:`~doiname.limits.BATCH_STEP_MAX_ROWS` rows.
         """
-        first = len(self.rows)
+        first = self.rows_total
         new: list[BatchRow] = []
+        srcs: list[str] = []
         deadline = time.perf_counter() + budget
-        rows_for_record = self.session.rows_for_record
-        start_line = self.lines_done
-        count = 0
+        push = self.session.push
+        pushed = 0
+        want = max(1, max_lines)
         while not self.done:
-            record = next(self._records, None)
-            if record is None:
-                self.done = True
+            blocks = self._blocks
+            if not blocks:
+                if self._refill():
+                    continue
+                if self._ended and self._splitter.held == 0:
+                    self.session.finish(new, srcs)
+                    self.done = True
                 break
-            new.extend(rows_for_record(record))
-            count += 1
-            if self.lines_done >= self.lines_total:
-                self.done = True
-            elif self.lines_done - start_line >= max(1, max_lines) or (
-                    count % 16 == 0 and time.perf_counter() > deadline):
+            block = blocks[0]
+            count = min(_BLOCK, want - pushed)
+            take = block[:count] if len(block) > count else block
+            if take is block:
+                blocks.popleft()
+            else:
+                del block[:count]
+            push(take, new, srcs)
+            pushed += len(take)
+            size = sum(map(len, take)) + len(take)
+            self._pending -= size
+            self._chars_done += size
+            if (pushed >= want or len(new) >= BATCH_STEP_MAX_ROWS
+                    or time.perf_counter() > deadline):
                 break
-        self.rows.extend(new)
+        keep = self.rows.add
+        for row, src in zip(new, srcs, strict=True):
+            keep(row, src)
+        self.rows_total += len(new)
+        chars_done = self.chars_total if self.done else min(self._chars_done,
+                                                             self.chars_total)
         return {
             "done": self.done,
             "lines_done": self.lines_done,
             "lines_total": self.lines_total,
-            "chars_done": self._reader.tell(),
+            "chars_done": chars_done,
             "chars_total": self.chars_total,
             "summary": self.session.summary.as_dict(),
             "first_row": first,
             "rows": [row.as_dict() for row in new],
+            "needs_input": self.needs_input,
+            "rows_kept": len(self.rows),
+            "rows_total": self.rows_total,
         }
 
-    def export(self, fmt: str, order: Iterable[int] | None = None,
-               *, spreadsheet_safe: bool = True,
-               resolved: Mapping[int, Mapping[str, Any]] | None = None,
-               unique: bool = False, excel: bool = False) -> str:
-        """The rows as the text of a ``csv``, ``json`` or ``jsonl`` file.
+    # ------------------------------------------------------------------- exports
+
+    def export_chunks(self, fmt: str, order: Iterable[int] | None = None,
+                      *, spreadsheet_safe: bool = True,
+                      resolved: Mapping[int, Mapping[str, Any]] | None = None,
+                      unique: bool = False, excel: bool = False) -> Iterator[str]:
+        """The rows kept as the text of a ``csv``, ``json`` or ``jsonl`` file, in pieces
+        of about :data:`~doiname.limits.EXPORT_CHUNK_CHARS` characters (never one giant
+        string; the rows are read from the store as they are written).
 
         ``order`` lists row indices (as :meth:`step` numbered them, from 0) to write, in
-        that order; ``None`` writes every row in input order. ``unique`` writes each
+        that order; ``None`` writes every row kept in input order. ``unique`` writes each
         distinct name once (its first row, with ``occurrences`` and ``duplicate_lines``).
         ``resolved`` maps row indices to what resolving their name gave (``outcome``,
         ``url`` and ``verdict`` of a :class:`~doiname.resolver.HandleRecord`); every row
         whose name is equivalent to a resolved one (003 ch. 3: its duplicates too) then
         gets the columns ``resolution`` and ``resolves_to``, and a status ``not-found`` or
         ``unreachable`` when resolving said so. ``excel`` starts a CSV with a UTF-8
-        byte-order mark. Raises ``ValueError`` for an unknown format or index.
+        byte-order mark. Raises ``ValueError`` (before the first piece) for an unknown
+        format or an index of no row kept.
         """
-        if fmt not in EXPORT_FORMATS:
-            raise ValueError(
-                f"unknown export format {fmt!r}; use one of {', '.join(EXPORT_FORMATS)}")
-        rows = self._picked(order)
-        extras: list[Extra] = []
-        columns: tuple[str, ...] = ()
-        if resolved is not None:
-            by_key = self._resolutions(resolved)
-            rows = [_with_verdict(row, by_key) for row in rows]
-            extras.append(lambda row: _resolution(row, by_key))
-            columns += RESOLUTION_COLUMNS
-        if unique:
-            found = list(unique_rows(rows))
-            counts = {id(row): (n, lines) for row, n, lines in found}
-            rows = [row for row, _n, _lines in found]
-            extras.append(lambda row: {"occurrences": counts[id(row)][0],
-                                       "duplicate_lines": "; ".join(
-                                           map(str, counts[id(row)][1]))})
-            columns += UNIQUE_COLUMNS
-        extra = _combined(extras)
-        out = io.StringIO(newline="")
-        if fmt == "csv":
-            write_csv(rows, out, spreadsheet_safe=spreadsheet_safe, extra=extra,
-                      extra_columns=columns, excel=excel)
-        elif fmt == "json":
-            write_json(rows, out, extra=extra)
-        else:
-            write_jsonl(rows, out, extra=extra)
-        return out.getvalue()
+        return job_pieces(self.rows, fmt, order, spreadsheet_safe=spreadsheet_safe,
+                          resolved=resolved, unique=unique, excel=excel)
 
-    def _picked(self, order: Iterable[int] | None) -> list[BatchRow]:
-        if order is None:
-            return self.rows
-        picked: list[BatchRow] = []
-        size = len(self.rows)
-        for i in order:
-            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < size:
-                raise ValueError(f"no row {i!r} in this batch (it has {size} rows)")
-            picked.append(self.rows[i])
-        return picked
-
-    def _resolutions(self, resolved: Mapping[int, Mapping[str, Any]]
-                     ) -> dict[str, tuple[str, str | None, str]]:
-        """Each resolved name's (outcome, url, verdict), by the exact name's key."""
-        by_key: dict[str, tuple[str, str | None, str]] = {}
-        size = len(self.rows)
-        for index, result in resolved.items():
-            i = int(index)
-            if not 0 <= i < size:
-                raise ValueError(f"no row {index!r} in this batch (it has {size} rows)")
-            row = self.rows[i]
-            if row.name is None or not isinstance(result, Mapping):
-                continue
-            url = result.get("url")
-            verdict = result.get("verdict")
-            by_key[equivalence_key(row.name)] = (
-                str(result.get("outcome") or ""), url if isinstance(url, str) else None,
-                verdict if isinstance(verdict, str) else "")
-        return by_key
-
-
-def _combined(extras: list[Extra]) -> Extra | None:
-    if not extras:
-        return None
-
-    def extra(row: BatchRow) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for e in extras:
-            out.update(e(row))
-        return out
-
-    return extra
-
-
-def _resolution(row: BatchRow, by_key: Mapping[str, tuple[str, str | None, str]]
-                ) -> dict[str, Any]:
-    found = by_key.get(equivalence_key(row.name)) if row.name is not None else None
-    if found is None:
-        return {"resolution": None, "resolves_to": None}
-    return {"resolution": found[0], "resolves_to": found[1]}
-
-
-def _with_verdict(row: BatchRow, by_key: Mapping[str, tuple[str, str | None, str]]
-                  ) -> BatchRow:
-    """The row with the status resolving gave its name (``not-found``, ``unreachable``)."""
-    found = by_key.get(equivalence_key(row.name)) if row.name is not None else None
-    if found is None or row.status == "duplicate":
-        return row
-    if found[2] == "not-found":
-        return dataclasses.replace(row, status="not-found")
-    if found[2] == "unreachable":
-        return dataclasses.replace(row, status="unreachable")
-    return row
+    def export(self, fmt: str, order: Iterable[int] | None = None,
+               *, spreadsheet_safe: bool = True,
+               resolved: Mapping[int, Mapping[str, Any]] | None = None,
+               unique: bool = False, excel: bool = False) -> str:
+        """:meth:`export_chunks` as one string (for small batches and tests)."""
+        return "".join(self.export_chunks(fmt, order, spreadsheet_safe=spreadsheet_safe,
+                                          resolved=resolved, unique=unique, excel=excel))

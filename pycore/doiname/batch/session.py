@@ -1,7 +1,7 @@
 """Reading a list into rows: :class:`BatchSession` (dedupe state across records) and
 :func:`iter_batch_rows` (streaming, what the CLI runs).
 
-A list is read as records (:func:`doiname.records.iter_records`): a BibTeX entry, a RIS
+A list is read as records (:class:`doiname.records.RecordGrouper`): a BibTeX entry, a RIS
 record, a JSON object or a CSV row with quoted line breaks is one reference, plain text
 one line each. Each record is scanned with :func:`doiname.extract.extract` and judged
 like every other surface (:func:`doiname.inspection.judge`), so a row says what Inspect
@@ -10,28 +10,42 @@ one structured record, such as a BibTeX ``doi`` and ``url`` field, is one row), 
 ``no-doi`` row. ``duplicate_of`` is the line of the first row whose name has the same
 :func:`doiname.equivalence_key` (003 ch. 3); error rows are never deduplicated.
 
-Memory: records are read lazily and bounded (:mod:`doiname.records`); the only state that
-grows is the dedupe map (one key and one line number per distinct name) and the counts.
+A line is read by the fast path (:mod:`.fast`) when it can be, else by the general path
+(:mod:`.general`); ``BatchSession(fast=False)`` reads every line by the general path (the
+oracle the tests compare the fast path with).
+
+Memory is bounded: records are read lazily and bounded (:mod:`doiname.records`), a line
+is read up to :data:`~doiname.limits.BATCH_MAX_LINE_CHARS` characters (a longer one gives
+one ``error`` row saying so), and the dedupe map holds at most
+:data:`~doiname.limits.BATCH_MAX_NAMES` keys (one key and one line number per name).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
-from ..equivalence import equivalence_key
-from ..extract import Match, extract
-from ..inspection import judge, whole_reading
-from ..model import Doi, Finding
-from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
-from ..records import Record, iter_records
-from .rows import BatchRow, BatchSummary, Status, shown_input
+from ..encoding import fix_dot_segments
+from ..extract import Match, extract, extract_general
+from ..extract.plain import READ, make_doi, plain_names, read_plain
+from ..forms import may_hold_one_name
+from ..inspection import whole_reading
+from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
+from ..model import Finding
+from ..records import Record, RecordGrouper, iter_records
+from .fast import PartsCache
+from .general import Checker, Part, analyse, key_of, part_of, shifted
+from .lines import LongLine
+from .rows import INPUT_LIMIT, BatchRow, BatchSummary, Status, make_row, shown_input
 
 __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 
-Checker = Callable[[Doi], list[Finding]]
 _STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
+#: What a name never holds (R8, R9): where a line cut at the bound is cut again.
+_NAME_ENDS = " \t\"`\u00a0\u3000“”«»"
+_URL = "https://doi.org/"
+_API = "https://doi.org/api/handles/"
 
 
 def _default_checker() -> Checker:
@@ -43,18 +57,29 @@ def _default_checker() -> Checker:
 class BatchSession:
     """Batch state that lives across records: line counter, dedupe map, summary.
 
-    :class:`~doiname.batch.job.BatchJob` steps it through a pasted text for the web
-    worker; the CLI streams with :meth:`iter_rows`. ``check`` replaces
+    :class:`~doiname.batch.job.BatchJob` steps it through a text fed in pieces for the
+    web worker; the CLI streams with :meth:`iter_rows`. ``check`` replaces
     :func:`doiname.check` (for tests); ``hint`` is ``"csv"`` for CSV or TSV input.
+    ``fast=False`` reads every line by the general path (the oracle of the fast path);
+    ``max_names`` bounds the dedupe map.
     """
 
-    __slots__ = ("_check", "_line", "_seen", "hint", "summary")
+    __slots__ = ("_cache", "_check", "_fast", "_grouper", "_line", "_max_names", "_plain",
+                 "_seen", "hint", "summary")
 
     def __init__(self, *, first_line: int = 1, check: Checker | None = None,
-                 hint: str | None = None) -> None:
+                 hint: str | None = None, fast: bool = True,
+                 max_names: int = BATCH_MAX_NAMES) -> None:
         self._line = first_line - 1
         self._seen: dict[str, int] = {}
-        self._check = check if check is not None else _default_checker()
+        default = _default_checker()
+        self._check = check if check is not None else default
+        self._fast = fast
+        # plain lines need no check: only when check() is the one that says so
+        self._plain = fast and self._check is default
+        self._cache = PartsCache() if fast else None
+        self._max_names = max_names
+        self._grouper: RecordGrouper | None = None
         self.hint = hint
         self.summary = BatchSummary()
 
@@ -91,99 +116,258 @@ class BatchSession:
             add(row)
         return rows
 
-    def _line_rows(self, number: int, text: str, key: str | None) -> list[BatchRow]:
-        matches = extract(text)
-        if not matches:
-            return [BatchRow(number, shown_input(text), "no-doi", record=key)]
-        rows = [self._row(number, text, m, key) for m in matches]
-        whole = whole_reading(text, matches) if len(matches) == 1 else None
-        if whole is not None:  # the whole line as one name: its last other reading
-            rows[0] = dataclasses.replace(
-                rows[0], alternatives=(*rows[0].alternatives, str(whole.doi)))
+    def push(self, lines: Iterable[str], rows: list[BatchRow],
+             srcs: list[str] | None = None) -> None:
+        """Read the next lines of a stream (without their breaks; a :class:`LongLine` for
+        a line that was cut): append the rows of the records they complete to ``rows``
+        and, when ``srcs`` is given, the line each row comes from to ``srcs``."""
+        grouper = self._grouper
+        if grouper is None:
+            grouper = self._grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
+        out: list[Record | str] = []
+        add = grouper.add
+        for line in lines:
+            if add(line, out):
+                self._emit(line, rows, srcs)
+            elif out:
+                for item in out:
+                    self._emit(item, rows, srcs)
+                out.clear()
+
+    def finish(self, rows: list[BatchRow], srcs: list[str] | None = None) -> None:
+        """The stream of :meth:`push` ended: append the rows of what was still open."""
+        if self._grouper is not None:
+            out: list[Record | str] = []
+            self._grouper.finish(out)
+            self._grouper = None
+            for item in out:
+                self._emit(item, rows, srcs)
+
+    def _emit(self, item: Record | str, rows: list[BatchRow], srcs: list[str] | None) -> None:
+        made = self._item_rows(item)
+        rows.extend(made)
+        if srcs is not None:
+            if isinstance(item, Record):
+                first = item.first_line
+                srcs.extend(item.lines[r.line - first] for r in made)
+            else:
+                srcs.extend([item] * len(made))
+
+    @property
+    def open_lines(self) -> int:
+        """Lines pushed whose rows are not made yet (an open record's)."""
+        return self._grouper.open_lines if self._grouper is not None else 0
+
+    def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:
+        """Rows for each record, lazily: lines are read only as their rows are wanted."""
+        grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
+        yield from self._stream(lines, grouper, True)
+        out: list[Record | str] = []
+        grouper.finish(out)
+        for item in out:
+            yield from self._item_rows(item)
+
+    def _stream(self, lines: Iterable[str], grouper: RecordGrouper,
+                strip: bool) -> Iterator[BatchRow]:
+        """The rows of ``lines`` (their breaks dropped when ``strip``), in order."""
+        out: list[Record | str] = []
+        add = grouper.add
+        item_rows = self._item_rows
+        line_rows = self._line_rows
+        summary = self.summary
+        count = summary.add
+        for line in lines:
+            if strip:
+                if line[-1:] == "\n":
+                    line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
+                elif line[-1:] == "\r":
+                    line = line[:-1]
+            if add(line, out):  # the commonest line: plain text, a record of its own
+                number = self._line = self._line + 1
+                summary.input_lines += 1
+                summary.records += 1
+                for row in line_rows(number, line, None):
+                    count(row)
+                    yield row
+            elif out:
+                for item in out:
+                    yield from item_rows(item)
+                out.clear()
+
+    def _item_rows(self, item: Record | str) -> list[BatchRow]:
+        """The rows of what a :class:`~doiname.records.RecordGrouper` gave."""
+        if type(item) is not str and isinstance(item, Record):
+            return self.rows_for_record(item)
+        number = self._line = self._line + 1
+        summary = self.summary
+        summary.input_lines += 1
+        summary.records += 1
+        rows = self._line_rows(number, item, None)
+        add = summary.add
+        for row in rows:
+            add(row)
         return rows
+
+    # -------------------------------------------------------------------- one line
+
+    def _line_rows(self, number: int, text: str, key: str | None) -> list[BatchRow]:
+        if len(text) > BATCH_MAX_LINE_CHARS or type(text) is not str:
+            if len(text) > BATCH_MAX_LINE_CHARS or isinstance(text, LongLine):
+                return self._cut_rows(number, text, key)
+            text = str(text)  # a str of another class: read as the text it holds
+        parts: tuple[Part, ...] | None = None
+        cache = self._cache
+        if cache is not None:
+            parts = cache.get(text)
+            if parts is None:
+                matches = None
+                plain = plain_names(text)
+                if plain is not None:
+                    if self._plain and all(p[2][0] != READ for p in plain):
+                        return self._plain_rows(number, text, key, plain)
+                    matches = [read_plain(text, p) for p in plain]
+                parts = analyse(text, self._check, matches)
+                cache.put(text, parts)
+        else:
+            parts = analyse(text, self._check)
+        if not parts:
+            return [make_row(number, shown_input(text), "no-doi", None, None, None, (), None,
+                             None, None, None, None, None, (), key, None)]
+        return [self._part_row(number, text, key, p) for p in parts]
+
+    def _part_row(self, number: int, text: str, key: str | None, p: Part) -> BatchRow:
+        status = p[0]
+        duplicate_of = None
+        name_key = p[12]
+        if name_key is not None:
+            first = self._seen.get(name_key)
+            if first is not None:
+                status, duplicate_of = "duplicate", first
+            else:
+                self._remember(name_key, number)
+        return make_row(number, shown_input(text, p[5], p[6]), status, p[1], p[2], p[3], p[4],
+                        duplicate_of, p[5], p[6], p[7], p[8], p[9], p[10], key, p[11])
+
+    def _remember(self, name_key: str, number: int) -> None:
+        if len(self._seen) < self._max_names:
+            self._seen[name_key] = number
+        else:
+            self.summary.names_not_kept += 1
+
+    def _plain_rows(self, number: int, text: str, key: str | None,
+                    plain: list[tuple[int, int, str, str, str]]) -> list[BatchRow]:
+        if not plain:
+            return [make_row(number, shown_input(text), "no-doi", None, None, None, (), None,
+                             None, None, None, None, None, (), key, None)]
+        seen = self._seen
+        shown = text if len(text) <= INPUT_LIMIT else None
+        rows = []
+        for start, end, form, prefix, suffix in plain:
+            # to_url, to_uri and to_handles_api_url of a plain name (see .fast)
+            name = prefix + "/" + suffix
+            ssp = prefix + "/" + suffix.replace("/", "%2F") if "/" in suffix else name
+            name_key = name.lower()
+            if name_key == name:
+                name_key = name  # one string for the row and the key
+            first = seen.get(name_key)
+            if first is None:
+                status: Status = "ok"
+                if len(seen) < self._max_names:
+                    seen[name_key] = number
+                else:
+                    self.summary.names_not_kept += 1
+            else:
+                status = "duplicate"
+            rows.append(make_row(
+                number, shown if shown is not None else shown_input(text, start, end), status,
+                name, _URL + fix_dot_segments(name), "doi:" + ssp, (), first, start, end,
+                text[start:end], form, _API + ssp, (), key, make_doi(prefix, suffix)))
+        if len(plain) == 1:
+            start, end = plain[0][0], plain[0][1]
+            if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):
+                row = rows[0]
+                assert row.name is not None
+                m = Match(row.name, start, end, text[start:end], (), plain[0][2])
+                whole = whole_reading(text, [m])
+                if whole is not None:
+                    rows[0] = dataclasses.replace(row, alternatives=(str(whole.doi),))
+        return rows
+
+    def _cut_rows(self, number: int, text: str, key: str | None,
+                  rows: Iterable[BatchRow] | None = None) -> list[BatchRow]:
+        """A line over the bound: the rows of its first characters (up to the last
+        separator before the bound, so that no name is read cut short), then one error
+        row that says so."""
+        total = text.total if isinstance(text, LongLine) else len(text)
+        kept = str(text[:BATCH_MAX_LINE_CHARS])
+        at = _last_separator(kept)
+        if rows is None:
+            rows = self._line_rows(number, kept[:at], key)
+        rows = [r for r in rows if r.status != "no-doi"]
+        self.summary.cut_lines += 1
+        finding = Finding(
+            "line-too-long", "error",
+            f"This line has {total:,} characters; a batch reads at most "
+            f"{BATCH_MAX_LINE_CHARS:,} of a line: the names in its first {at:,} characters "
+            f"are in the rows above, the {total - at:,} characters after were not read. Put "
+            "one reference per line, or use the command line for this file.",
+            at, at, at, at, in_name=False, source="doiname limits")
+        rows.append(make_row(number, shown_input(kept), "error", None, None, None, (finding,),
+                             None, None, None, None, None, None, (), key, None))
+        return rows
+
+    # ---------------------------------------------------------- several lines
 
     def _record_rows(self, record: Record) -> list[BatchRow]:
         """A record over several lines: each DOI's row is on the line it is on."""
-        text = record.text
+        lines = tuple(str(x[:BATCH_MAX_LINE_CHARS]) for x in record.lines)
+        text = "\n".join(lines)
         starts = [0]
-        for line in record.lines[:-1]:
+        for line in lines[:-1]:
             starts.append(starts[-1] + len(line) + 1)
         kept: dict[str, tuple[int, Match]] = {}  # the first match of each name
         order: list[tuple[int, Match]] = []
         again: dict[str, list[int]] = {}
-        for m in extract(text):
+        structured = record.kind in _STRUCTURED
+        for m in (extract if self._fast else extract_general)(text):
             i = bisect_right(starts, m.start) - 1
-            local = _shifted(m, -starts[i])
-            key = _key(m) if record.kind in _STRUCTURED else None
+            local = shifted(m, -starts[i])
+            key = key_of(m) if structured else None
             if key is not None and key in kept:
                 again.setdefault(key, []).append(record.first_line + i)
                 continue
             if key is not None:
                 kept[key] = (i, local)
             order.append((i, local))
-        if not order:
-            return [BatchRow(record.first_line, shown_input(record.lines[0]), "no-doi",
-                             record=record.key)]
         rows = []
         for i, m in order:
-            key = _key(m) if record.kind in _STRUCTURED else None
+            key = key_of(m) if structured else None
             if key is not None and key in again:
-                lines = ", ".join(str(n) for n in again[key])
+                numbers = ", ".join(str(n) for n in again[key])
                 note = Finding("same-record", "info",
-                               f"The same DOI is also on line {lines} of this record (another "
+                               f"The same DOI is also on line {numbers} of this record (another "
                                "field of the same reference); it is one row.", m.start,
                                m.end, m.start, m.end, in_name=False, source="doiname policy")
                 m = dataclasses.replace(m, findings=(*m.findings, note))
-            rows.append(self._row(record.first_line + i, record.lines[i], m, record.key))
+            rows.append(self._part_row(record.first_line + i, lines[i],
+                                       record.key, part_of(m, self._check)))
+        if not rows:
+            rows.append(make_row(record.first_line, shown_input(lines[0]), "no-doi", None, None,
+                                 None, (), None, None, None, None, None, None, (), record.key,
+                                 None))
+        for i, line in enumerate(record.lines):  # a line cut inside a record
+            if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
+                rows.append(self._cut_rows(record.first_line + i, line, record.key, ())[-1])
         return rows
 
-    def _row(self, number: int, text: str, m: Match, key: str | None) -> BatchRow:
-        shown = shown_input(text, m)
-        alternatives = tuple(str(a.doi) for a in m.alternatives)
-        judged, findings = judge(m, check=self._check)
-        if judged == "short-doi":
-            return BatchRow(number, shown, "short-doi", str(m.doi), None, None, findings, None,
-                            m.start, m.end, m.text, m.form, short_doi_api_url(str(m.doi)),
-                            record=key)
-        if judged == "error":
-            return BatchRow(number, shown, "error", str(m.doi), None, None, findings, None,
-                            m.start, m.end, m.text, m.form, None, alternatives, key)
-        doi = m.doi
-        status: Status = judged
-        duplicate_of: int | None = None
-        name_key = equivalence_key(doi)
-        first = self._seen.get(name_key)
-        if first is not None:
-            status, duplicate_of = "duplicate", first
-        else:
-            self._seen[name_key] = number
-        return BatchRow(number, shown, status, str(doi), to_url(doi), to_uri(doi), findings,
-                        duplicate_of, m.start, m.end, m.text, m.form, to_handles_api_url(doi),
-                        alternatives, key, doi)
 
-    def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:
-        """Rows for each record, lazily: lines are read only as their rows are wanted."""
-        for record in self.records(lines):
-            yield from self.rows_for_record(record)
-
-
-def _key(m: Match) -> str | None:
-    """The equivalence key of a readable match (to merge one reference's fields)."""
-    if not m.ok:
-        return None
-    return ("short:" if m.kind == "short-doi" else "") + equivalence_key(m.doi)
-
-
-def _shifted(m: Match, by: int) -> Match:
-    """The match with its positions (and its findings') moved by ``by``."""
-    if by == 0:
-        return m
-    findings = tuple(dataclasses.replace(
-        f, start=f.start + by, end=f.end + by,
-        input_start=None if f.input_start is None else f.input_start + by,
-        input_end=None if f.input_end is None else f.input_end + by) if not f.in_name else f
-        for f in m.findings)
-    return dataclasses.replace(m, start=m.start + by, end=m.end + by, findings=findings)
+def _last_separator(kept: str) -> int:
+    """Where the text read of a line cut at the bound ends: after the last space or quote
+    among its last 2,000 characters (nothing a name holds, R8 and R9), so the name the
+    bound cuts is not read as a shorter one; the whole text when there is none."""
+    lo = max(0, len(kept) - 2000)
+    best = max(kept.rfind(c, lo) for c in _NAME_ENDS)
+    return best + 1 if best != -1 else len(kept)
 
 
 def iter_batch_rows(

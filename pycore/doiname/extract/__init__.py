@@ -23,10 +23,11 @@ from ..model import Doi
 from .clean import needs_cleaning
 from .ends import r19_viewer_tail
 from .model import Alternative, Match, MatchKind
+from .plain import plain_names, read_plain
 from .rules import RULES, Rule
 from .scan import scan
 
-__all__ = ["RULES", "Alternative", "Match", "MatchKind", "Rule", "extract"]
+__all__ = ["RULES", "Alternative", "Match", "MatchKind", "Rule", "extract", "extract_general"]
 
 # Fast path for the commonest line of a list: one bare name with a 4+ digit registrant,
 # or one plain doi.org link, made only of characters no rule decides on and not ending
@@ -61,4 +62,19 @@ def extract(text: str) -> list[Match]:
                 start, end = fast.span("m")
                 return [Match(Doi(fast["p"], fast["s"]), start, end, fast["m"], (),
                               "url" if fast["u"] else "name")]
+        plain = plain_names(text)
+        if plain is not None:
+            return [read_plain(text, name) for name in plain]
     return scan(text, clean)
+
+
+def extract_general(text: str) -> list[Match]:
+    """:func:`extract` without its fast paths: the scanner alone, on every text.
+
+    The oracle of the fast paths (the one-line regular expression above and
+    :func:`~.plain.plain_names`): for every ``str``, ``extract(text) ==
+    extract_general(text)`` (tests/unit/test_differential_extract.py).
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"extract() takes a str, not {type(text).__name__}")
+    return scan(text, needs_cleaning(text))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..errors import DoiError
 from ..model import Doi, Finding, Severity
-from ..syntax import char_label, parse, read
+from ..syntax import char_label, parse, read_noted
 from .clean import Text, edit_finding
 from .ends import OPENER, TRAILING, r13_trailing, scan_suffix, starts_anchor
 from .model import Alternative, Found, Match
@@ -65,18 +65,18 @@ def _read(s: str, kind: str, start: int, a: int,
             except DoiError:
                 pass  # read it again below, with its notes and fallbacks
         try:
-            r = read(span)
+            r = read_noted(span)
         except DoiError:
             if kind != "url":
                 raise
             # not a link after all (e.g. a site with doi.org in its query): the name alone
-            r = read(s[a:end])
+            r = read_noted(s[a:end])
             return r.doi, "in-url", r.notes, a
         return r.doi, r.form, r.notes, start
     name = s[a:end]
     form = _BARE_FORMS.get(kind, kind)
     if "%" in name:
-        r = read(name)
+        r = read_noted(name)
         return r.doi, form, r.notes, a
     return parse(name), form, (), a
 
@@ -84,7 +84,7 @@ def _read(s: str, kind: str, start: int, a: int,
 def moved(t: Text, f: Finding, base: int) -> Finding:
     """A reader note re-positioned from the string given to the reader to the text."""
     a, b = t.span(base + f.start, base + f.end)
-    return dataclasses.replace(f, start=a, end=b, input_start=a, input_end=b, in_name=False)
+    return Finding(f.code, f.severity, f.message, a, b, a, b, False, f.source, f.repair)
 
 
 def _error_finding(t: Text, err: DoiError, base: int, start: int, end: int) -> Finding:
@@ -319,7 +319,7 @@ def _r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Altern
         return None
     x = start if kind in _WHOLE else sc.a
     try:
-        joined = read(s[x:raw] + token).doi
+        joined = parse(s[x:raw] + token)
     except DoiError:
         return None
     if joined == doi:

@@ -28,6 +28,8 @@ CROSSREF_SET = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._;()/")
 _RUN_SHOWN = 40  # characters of a long run quoted in a message
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
+#: Runs of characters outside CROSSREF_SET.
+_OUTSIDE = re.compile("[^" + re.escape("".join(sorted(CROSSREF_SET))) + "]+")
 
 
 def rule_reserved_suffix(s: Subject) -> None:
@@ -168,18 +170,21 @@ def rule_crossref_set(s: Subject) -> None:
     name = s.name
     runs: list[tuple[int, int]] = []
     count: dict[str, int] = {}
-    run_start = -1
-    for i in range(s.suffix_start, len(name)):
-        ch = name[i]
-        if ch not in CROSSREF_SET and ch not in s.flagged:
-            count[ch] = count.get(ch, 0) + 1
-            if run_start < 0:
-                run_start = i
-        elif run_start >= 0:
-            runs.append((run_start, i))
-            run_start = -1
-    if run_start >= 0:
-        runs.append((run_start, len(name)))
+    flagged = s.flagged
+    for m in _OUTSIDE.finditer(name, s.suffix_start):
+        a, b = m.span()
+        run_start = -1
+        for i in range(a, b):  # characters named by an earlier rule end a run
+            ch = name[i]
+            if ch not in flagged:
+                count[ch] = count.get(ch, 0) + 1
+                if run_start < 0:
+                    run_start = i
+            elif run_start >= 0:
+                runs.append((run_start, i))
+                run_start = -1
+        if run_start >= 0:
+            runs.append((run_start, b))
     told: set[str] = set()
     for a, b in runs:
         new = [c for c in dict.fromkeys(name[a:b]) if c not in told]

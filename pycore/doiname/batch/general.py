@@ -1,0 +1,83 @@
+"""The general path of a batch line: every rule, for every text (the oracle of the fast
+path in :mod:`.fast`).
+
+A line is read in two steps. :func:`analyse` depends on the text alone: the names
+:func:`~doiname.extract.extract_general` finds, each judged as every surface judges it
+(:func:`doiname.inspection.judge`) with its forms (URL, ``doi:`` URI, handle API request)
+and equivalence key, and the whole line read as one name when that is another valid name.
+Then the session gives the parts their line number and their dedupe status (only the
+session knows which names came before).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+
+from ..equivalence import equivalence_key
+from ..extract import Match, extract_general
+from ..inspection import judge, whole_reading
+from ..model import Doi, Finding
+from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
+from .rows import Status
+
+__all__ = ["Checker", "Part", "analyse", "key_of", "part_of", "shifted"]
+
+Checker = Callable[[Doi], list[Finding]]
+
+#: One name of a line, before dedupe: ``(status as judged, doi, url, uri, findings,
+#: start, end, text, form, api_url, alternatives, name, equivalence key)``. ``name`` and
+#: the key are ``None`` for an ``error`` or a ``short-doi``, which are never deduplicated.
+Part = tuple[Status, str, str | None, str | None, tuple[Finding, ...], int, int, str, str,
+             str | None, tuple[str, ...], Doi | None, str | None]
+
+
+def part_of(m: Match, check: Checker, alternatives: tuple[str, ...] | None = None) -> Part:
+    """The part of one match (its alternatives as names, unless given)."""
+    alts = tuple(str(a.doi) for a in m.alternatives) if alternatives is None else alternatives
+    judged, findings = judge(m, check=check)
+    if judged == "short-doi":
+        return ("short-doi", str(m.doi), None, None, findings, m.start, m.end, m.text, m.form,
+                short_doi_api_url(str(m.doi)), (), None, None)
+    if judged == "error":
+        return ("error", str(m.doi), None, None, findings, m.start, m.end, m.text, m.form, None,
+                alts, None, None)
+    doi = m.doi
+    return (judged, str(doi), to_url(doi), to_uri(doi), findings, m.start, m.end, m.text,
+            m.form, to_handles_api_url(doi), alts, doi, equivalence_key(doi))
+
+
+def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tuple[Part, ...]:
+    """Everything a line gives that depends on its text alone (no part: no DOI).
+
+    ``matches`` are those of :func:`~doiname.extract.extract_general` (the oracle), found
+    here unless given (a fast path found the same sooner)."""
+    if matches is None:
+        matches = extract_general(text)
+    if not matches:
+        return ()
+    parts = [part_of(m, check) for m in matches]
+    whole = whole_reading(text, matches) if len(matches) == 1 else None
+    if whole is not None:  # the whole line as one name: its last other reading
+        p = parts[0]
+        parts[0] = (*p[:10], (*p[10], str(whole.doi)), *p[11:])
+    return tuple(parts)
+
+
+def key_of(m: Match) -> str | None:
+    """The equivalence key of a readable match (to merge one reference's fields)."""
+    if not m.ok:
+        return None
+    return ("short:" if m.kind == "short-doi" else "") + equivalence_key(m.doi)
+
+
+def shifted(m: Match, by: int) -> Match:
+    """The match with its positions (and its findings') moved by ``by``."""
+    if by == 0:
+        return m
+    findings = tuple(dataclasses.replace(
+        f, start=f.start + by, end=f.end + by,
+        input_start=None if f.input_start is None else f.input_start + by,
+        input_end=None if f.input_end is None else f.input_end + by) if not f.in_name else f
+        for f in m.findings)
+    return dataclasses.replace(m, start=m.start + by, end=m.end + by, findings=findings)

@@ -1,0 +1,160 @@
+"""Text in pieces to lines, bounded: :class:`LineSplitter` (a pasted text or a file read as
+a stream, cut anywhere) and :class:`LongLine` (a line cut at the bound).
+
+Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``, as the CLI reads a file
+(``open(..., newline="")``), wherever the pieces are cut: between ``\\r`` and ``\\n``,
+inside a line, inside a record. A line longer than
+:data:`~doiname.limits.BATCH_MAX_LINE_CHARS` keeps only its first characters; the rest is
+counted, never held, so memory stays bounded whatever the input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TextIO
+
+from ..limits import BATCH_MAX_LINE_CHARS
+
+__all__ = ["LineSplitter", "LongLine", "read_lines", "split_lines"]
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class LongLine(str):
+    """The first :data:`~doiname.limits.BATCH_MAX_LINE_CHARS` characters of a longer line;
+    ``total`` is the length of the whole line."""
+
+    total: int
+
+    def __new__(cls, kept: str, total: int) -> LongLine:
+        line = super().__new__(cls, kept)
+        line.total = total
+        return line
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of a whole text (without their breaks; a final break ends the last line,
+    it does not start an empty one; an empty text has no lines)."""
+    if not text:
+        return []
+    lines = text.split("\n") if "\r" not in text else _BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+class LineSplitter:
+    """Complete lines out of text fed in pieces cut anywhere.
+
+    :meth:`feed` returns the lines a piece completes; :meth:`end` the last one. At most
+    ``max_line`` characters of a line are held: a longer line comes out as a
+    :class:`LongLine`. ``chars_in`` counts the characters fed.
+    """
+
+    __slots__ = ("_cr", "_held", "_held_len", "_total", "chars_in", "max_line")
+
+    def __init__(self, max_line: int = BATCH_MAX_LINE_CHARS) -> None:
+        self.max_line = max_line
+        self._held: list[str] = []  # the start of a line not ended yet (at most max_line)
+        self._held_len = 0
+        self._total = 0  # the whole length of that line so far
+        self._cr = False  # the last piece ended with "\r": a "\n" first ends no line
+        self.chars_in = 0
+
+    @property
+    def held(self) -> int:
+        """Characters held of a line not ended yet."""
+        return self._held_len
+
+    def feed(self, piece: str) -> list[str]:
+        """The lines that ``piece`` completes, in order."""
+        if not piece:
+            return []
+        self.chars_in += len(piece)
+        if self._cr:
+            self._cr = False
+            if piece[0] == "\n":  # the "\n" of a "\r\n" cut in two
+                piece = piece[1:]
+                if not piece:
+                    return []
+        self._cr = piece[-1] == "\r"
+        parts = piece.split("\n") if "\r" not in piece else _BREAK.split(piece)
+        if len(parts) == 1:
+            self._hold(parts[0])
+            return []
+        out: list[str] = []
+        if self._total:
+            self._hold(parts[0])
+            out.append(self._release())
+        else:
+            out.append(self._line(parts[0]))
+        for i in range(1, len(parts) - 1):
+            out.append(self._line(parts[i]))
+        self._hold(parts[-1])
+        return out
+
+    def end(self) -> list[str]:
+        """The last line, when the text does not end with a line break."""
+        self._cr = False
+        return [self._release()] if self._total else []
+
+    def _line(self, line: str) -> str:
+        return line if len(line) <= self.max_line else LongLine(line[:self.max_line], len(line))
+
+    def _hold(self, part: str) -> None:
+        if not part:
+            return
+        self._total += len(part)
+        room = self.max_line - self._held_len
+        if room > 0:
+            kept = part[:room]
+            self._held.append(kept)
+            self._held_len += len(kept)
+
+    def _release(self) -> str:
+        text = self._held[0] if len(self._held) == 1 else "".join(self._held)
+        total = self._total
+        self._held = []
+        self._held_len = 0
+        self._total = 0
+        return text if total <= self.max_line else LongLine(text, total)
+
+
+def _unbroken(line: str) -> str:
+    """``line`` without its final ``\\n``, ``\\r\\n`` or ``\\r``."""
+    if line[-1:] == "\n":
+        return line[:-2] if line[-2:-1] == "\r" else line[:-1]
+    return line[:-1] if line[-1:] == "\r" else line
+
+
+def read_lines(fp: TextIO, max_line: int = BATCH_MAX_LINE_CHARS) -> Iterator[str]:
+    """The lines of a text file, without their breaks, read one at a time (a file opened
+    with ``newline=""``, or standard input): a line longer than ``max_line`` comes out
+    as a :class:`LongLine`, its rest read and counted but never held."""
+    limit = max_line + 1
+    cut_cr = False  # the last read stopped at its limit right after a "\r"
+
+    def read() -> str:
+        nonlocal cut_cr
+        raw = fp.readline(limit)
+        if cut_cr and raw[:1] == "\n":  # the "\n" of a "\r\n" the limit cut in two
+            raw = raw[1:] or fp.readline(limit)
+        cut_cr = len(raw) == limit and raw[-1] == "\r"
+        return raw
+
+    while True:
+        raw = read()
+        if not raw:
+            return
+        line = _unbroken(raw)
+        if len(line) > max_line:  # the line goes on: count the rest
+            total = len(line)
+            while True:
+                more = read()
+                rest = _unbroken(more)
+                total += len(rest)
+                if len(rest) != len(more) or not more:
+                    break
+            line = LongLine(line[:max_line], total)
+        yield line

@@ -1,0 +1,182 @@
+"""The rows a :class:`~doiname.batch.BatchJob` keeps for its table and exports, compactly:
+:class:`RowStore`.
+
+A :class:`~doiname.batch.BatchRow` holds 16 fields, six of them strings made from the
+name (the link, the ``doi:`` URI, the API request) or from its line (the input, the text
+matched); kept as objects, a row of a long line takes about a kilobyte. The store keeps
+per row only what cannot be made again: the line number, the positions, the status, the
+form, the name as written in the row, and the line it comes from (one string shared by
+every row of that line); the rare fields (findings, other readings, a record's key) are
+kept aside for the rows that have them. A row is made again, equal to the one the
+session made, when it is read (:meth:`RowStore.__getitem__`): the links by the same
+functions (:func:`~doiname.to_url`, :func:`~doiname.to_uri`,
+:func:`~doiname.presentation.to_handles_api_url`), the input by
+:func:`~doiname.batch.rows.shown_input`, the text as a slice of the line.
+
+At most ``cap`` rows are kept (:data:`~doiname.limits.BATCH_MAX_ROWS_KEPT`); the rows
+after those are counted (``dropped``), not kept.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
+
+from ..equivalence import equivalence_key
+from ..extract.plain import make_doi
+from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_ROWS_KEPT
+from ..model import Finding
+from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
+from .rows import _STATUSES, INPUT_LIMIT, BatchRow, make_row, shown_input
+
+__all__ = ["RowStore"]
+
+_FORMS = ("name", "label", "doi-uri", "urn", "info-uri", "hdl-uri", "url", "urn-url",
+          "api-url", "proxy-url", "proxy-login", "in-url", "short-doi")
+_FORM_CODE = {f: i for i, f in enumerate(_FORMS)}
+_NO_FORM = 255  # form None
+_OTHER_FORM = 254  # a form not in _FORMS: kept aside
+_STATUS_CODE = {s: i for i, s in enumerate(_STATUSES)}
+_NAMED = frozenset(i for s, i in _STATUS_CODE.items()
+                   if s in ("ok", "warning", "duplicate", "not-found", "unreachable"))
+_SHORT = _STATUS_CODE["short-doi"]
+_NONE = -1  # an int field that is None
+
+#: What a row keeps aside: (findings, alternatives, record, text, input, form).
+_Aside = tuple[tuple[Finding, ...], tuple[str, ...], "str | None", "str | None", "str | None",
+               "str | None"]
+
+
+class RowStore(Sequence[BatchRow]):
+    """Rows kept compactly, read back as :class:`BatchRow` objects (a sequence)."""
+
+    __slots__ = ("_aside", "_codes", "_doi", "_dup", "_end", "_last", "_line", "_src",
+                 "_start", "cap", "dropped")
+
+    def __init__(self, cap: int = BATCH_MAX_ROWS_KEPT) -> None:
+        self.cap = cap
+        self.dropped = 0
+        self._line = array("q")
+        self._start = array("i")  # positions in a line: at most BATCH_MAX_LINE_CHARS
+        self._end = array("i")
+        self._dup = array("q")
+        self._codes = bytearray()  # two bytes a row: status, form
+        self._doi: list[str | None] = []
+        self._src: list[str] = []
+        self._aside: dict[int, _Aside] = {}
+        self._last: tuple[str, str] = ("", "")  # the last line given and the one kept
+
+    def __len__(self) -> int:
+        return len(self._doi)
+
+    @property
+    def full(self) -> bool:
+        """Whether no more rows are kept."""
+        return len(self._doi) >= self.cap
+
+    def add(self, row: BatchRow, src: str) -> bool:
+        """Keep ``row``, made from the line ``src``; ``False`` (and counted in ``dropped``)
+        when the store is full."""
+        i = len(self._doi)
+        if i >= self.cap:
+            self.dropped += 1
+            return False
+        if type(src) is not str or len(src) > BATCH_MAX_LINE_CHARS:
+            last = self._last
+            if last[0] is not src:  # every row of a line shares one kept string
+                self._last = last = (src, str(src[:BATCH_MAX_LINE_CHARS]))
+            src = last[1]
+        start, end, form = row.start, row.end, row.form
+        self._line.append(row.line)
+        self._start.append(_NONE if start is None else start)
+        self._end.append(_NONE if end is None else end)
+        self._dup.append(_NONE if row.duplicate_of is None else row.duplicate_of)
+        code = _FORM_CODE.get(form, _OTHER_FORM) if form is not None else _NO_FORM
+        self._codes += bytes((_STATUS_CODE[row.status], code))
+        self._doi.append(row.doi)
+        self._src.append(src)
+        text = row.text
+        inp: str | None = row.input
+        if text is not None and start is not None and end is not None and src[start:end] == text:
+            text = None  # a slice of its line
+        if inp is src or (len(src) > INPUT_LIMIT and inp == shown_input(src, start, end)) or (
+                len(src) <= INPUT_LIMIT and inp == src):
+            inp = None  # made again from its line
+        if (row.findings or row.alternatives or row.record is not None or text is not None
+                or inp is not None or code == _OTHER_FORM):
+            self._aside[i] = (row.findings, row.alternatives, row.record, text, inp,
+                              form if code == _OTHER_FORM else None)
+        return True
+
+    @overload
+    def __getitem__(self, i: int) -> BatchRow: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[BatchRow]: ...
+
+    def __getitem__(self, i: int | slice) -> BatchRow | list[BatchRow]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(f"no row {i} (the batch keeps {len(self)} rows)")
+        return self._row(i)
+
+    def __iter__(self) -> Iterator[BatchRow]:
+        for i in range(len(self._doi)):
+            yield self._row(i)
+
+    def _row(self, i: int) -> BatchRow:
+        src = self._src[i]
+        s, e, d = self._start[i], self._end[i], self._dup[i]
+        start = None if s == _NONE else s
+        end = None if e == _NONE else e
+        status_code, form_code = self._codes[2 * i], self._codes[2 * i + 1]
+        doi = self._doi[i]
+        aside = self._aside.get(i)
+        findings: tuple[Finding, ...] = ()
+        alternatives: tuple[str, ...] = ()
+        record = text = inp = form = None
+        if aside is not None:
+            findings, alternatives, record, text, inp, form = aside
+        if form is None and form_code < len(_FORMS):
+            form = _FORMS[form_code]
+        if text is None and start is not None and end is not None:
+            text = src[start:end]
+        if inp is None:
+            inp = shown_input(src, start, end)
+        name = url = uri = api = None
+        if status_code in _NAMED and doi is not None:
+            prefix, _, suffix = doi.partition("/")
+            name = make_doi(prefix, suffix)
+            url, uri, api = to_url(name), to_uri(name), to_handles_api_url(name)
+        elif status_code == _SHORT and doi is not None:
+            api = short_doi_api_url(doi)
+        return make_row(self._line[i], inp, _STATUSES[status_code], doi, url, uri, findings,
+                        None if d == _NONE else d, start, end, text, form, api, alternatives,
+                        record, name)
+
+    def name_key(self, i: int) -> str | None:
+        """The key row ``i`` is grouped by in a unique export: its name's equivalence key
+        (003 ch. 3), ``short:`` and the handle for a shortDOI, ``None`` for a row without a
+        readable name (without making the row)."""
+        code, doi = self._codes[2 * i], self._doi[i]
+        if doi is None:
+            return None
+        if code == _SHORT:
+            return "short:" + doi
+        if code in _NAMED:
+            prefix, _, suffix = doi.partition("/")
+            return equivalence_key(make_doi(prefix, suffix))
+        return None
+
+    def line_of(self, i: int) -> int:
+        """The line number of row ``i`` (without making the row)."""
+        return self._line[i]
+
+    def sizes(self) -> dict[str, Any]:
+        """What the store holds, for diagnostics."""
+        return {"rows": len(self), "aside": len(self._aside), "dropped": self.dropped,
+                "cap": self.cap}

@@ -1,0 +1,194 @@
+"""The fast path of :func:`~doiname.extract`: a text whose names are all written plainly.
+
+Most lines of a reference list hold their DOI in one of four plain ways: a bare name
+(``10.1000/xyz.123``), a ``doi:`` URI, a ``doi:``/``DOI`` label, or a doi.org link, with a
+registrant of 4-9 digits and a suffix of ASCII letters, digits and ``. _ / -`` that ends
+in a letter or a digit, followed by a space, a quote, ``,``, ``;`` or the end of the
+line. For such a text no rule of the scanner has anything to say: there is nothing to
+clean (R1-R3), nothing left out (R13, R14, R19-R21), no doubt (R7), no shortDOI (R17), no
+label before something unreadable (R18), no link text to merge (R15). :func:`plain_names`
+finds those names with a few string searches and the scanner's own look-back (R6) and
+says ``None`` as soon as anything else could matter; the caller then runs the scanner.
+
+Every answer is the scanner's answer: ``tests/unit/test_differential_extract.py`` checks,
+over generated lines, the fixtures and the benchmark's lines, that the matches built from
+:func:`plain_names` equal :func:`~doiname.extract.scan.scan`'s, which stays the oracle.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..model import Doi
+from ..syntax import _make_doi
+from .clean import Text, needs_cleaning
+from .ends import QUOTES, r19_viewer_tail
+from .make import Scanned, make_match
+from .model import Match
+from .scan import r6_context
+
+__all__ = ["READ", "Plain", "make_doi", "plain_names", "read_plain"]
+
+#: ``(start, end, form, prefix, suffix)`` of one plainly written name.
+Plain = tuple[int, int, str, str, str]
+#: Marks the form of a name the reader must read (escapes, a proxy's link): ``*url``.
+READ = "*"
+
+_LOOKBACK = 400  # as the scanner's R6
+#: An anchor and a plain name: registrant of 4-9 digits, suffix of plain characters.
+_NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*)", re.ASCII)
+#: The scanner's R4 prefix: an anchor it reads further (anything but a plain name
+#: there sends the text to the scanner).
+_PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
+_LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+               "http://dx.doi.org/")
+_ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+_DIGITS = frozenset("0123456789")
+#: R18 looks for this word (the same pattern as the scanner's).
+_DOI_WORD = re.compile("doi", re.IGNORECASE)
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+#: Longest plain name read here; longer ones get check()'s long-name finding.
+_MAX_NAME = 100
+
+
+def _ends_name(text: str, e: int, n: int) -> bool:
+    """Whether R8-R12 stop right at ``e`` without a finding (a space, a quote, ``,``, or
+    ``;`` not before a digit), or the text ends there."""
+    if e >= n:
+        return True
+    c = text[e]
+    if c.isspace() or c in QUOTES or c == ",":
+        return True
+    return c == ";" and not (e + 1 < n and text[e + 1] in _DIGITS)
+
+
+def _left(text: str, a: int, barrier: int) -> tuple[int, str] | None:
+    """Where the name at anchor ``a`` starts and its form (R5, R6), or ``None`` when the
+    scanner would read it otherwise (skip the anchor, read a glued ``doi10.``, or look
+    for a form this module leaves to it)."""
+    if a == 0:
+        return 0, "name"  # R6: nothing to look back at
+    prev = text[a - 1]
+    if prev == ":":
+        # R6 on the token "doi:" alone: a doi: URI (the token ends at a space)
+        if (a - 4 >= barrier and text[a - 4:a - 1].translate(_LOWER) == "doi"
+                and (a == 4 or text[a - 5].isspace())):
+            return a - 4, "doi-uri"
+    elif prev == "/":
+        for head in _LINK_HEADS:  # R6 on the token "https://doi.org/" alone: a link
+            at = a - len(head)
+            if at >= barrier and text.startswith(head, at) and (
+                    at == 0 or text[at - 1].isspace()):
+                return at, "url"
+    elif not prev.isspace() and (prev.isalnum() or prev in "._-+"
+                                 or unicodedata.category(prev) == "Sc"):
+        return None  # R5: the scanner skips this anchor or reads a glued doi10.
+    start, form = r6_context(text, a, max(barrier, a - _LOOKBACK), False)
+    if form in ("name", "label", "doi-uri"):
+        return start, form
+    if form == "url":  # a link with more to read than a plain doi.org head: the reader's
+        plain = any(start + len(h) == a and text.startswith(h, start) for h in _LINK_HEADS)
+        return start, "url" if plain else READ + "url"
+    return None
+
+
+def plain_names(text: str) -> list[Plain] | None:
+    """The names of ``text`` when every one is written plainly; ``[]`` when it certainly
+    holds no DOI name (nor shortDOI, nor labelled error); ``None`` when the scanner must
+    read it.
+
+    Each name is ``(start, end, form, prefix, suffix)``: ``form`` is ``name``, ``label``,
+    ``doi-uri`` or ``url``, ``text[start:end]`` is the match's text and
+    ``Doi(prefix, suffix)`` its name, with no finding and no alternative reading. A name
+    with percent-escapes, or in a link on another host than doi.org (a library proxy), has
+    its form marked with :data:`READ` (``*url``): the scanner's span, to be read by the
+    reader (:func:`read_plain`), which says what it decoded and which host it saw.
+    """
+    if needs_cleaning(text):
+        return None
+    found: list[Plain] = []
+    a = text.find("10.")
+    if a != -1:
+        n = len(text)
+        barrier = 0
+        while a != -1:
+            m = _NAME.match(text, a)
+            if m is None:
+                # An anchor the scanner reads no further (no separator after its prefix)
+                # is harmless; any other is the scanner's.
+                # (Every anchor inside its prefix has the same end, so the search goes on
+                # after it, as the scanner's does: linear.)
+                p = _PREFIX.match(text, a)
+                if p is None:
+                    a = text.find("10.", a + 1)
+                    continue
+                if p.end() < n and text[p.end()] in "/%:":
+                    return None
+                a = text.find("10.", p.end())
+                continue
+            e = m.end()
+            sep = m.start(1) - 1
+            if e - sep < 2 or text[e - 1] not in _ALNUM or not _ends_name(text, e, n):
+                return None
+            left = _left(text, a, barrier)
+            if left is None:
+                return None
+            form = left[1]
+            if "%" in m[1]:  # escapes: the reader decodes them and notes it
+                form = form if form[0] == READ else READ + form
+            elif form[0] != READ and (e - a > _MAX_NAME or text[sep + 2:sep + 3] == "/"):
+                return None  # check() would have something to say: the general path's
+            if "/" in text[sep + 2:e] and r19_viewer_tail(text, sep + 1, e) != e:
+                return None
+            found.append((left[0], e, form, text[a:sep], m[1]))
+            barrier = e
+            a = text.find("10.", e)
+        if len(found) > 1:
+            for i, x in enumerate(found):  # R15 merges neighbouring equivalent names
+                if x[2][0] == READ:
+                    return None  # (equivalence of escaped names needs their decoding)
+                if i and x[3] == found[i - 1][3] and x[4].lower() == found[i - 1][4].lower():
+                    return None
+    at = text.find("10/")
+    while at != -1:  # R17 may find a shortDOI (one inside a name overlaps it: skipped)
+        if not any(p[0] <= at < p[1] for p in found):
+            return None
+        at = text.find("10/", at + 3)
+    if text.isascii():
+        low = text.lower()
+        at = low.find("doi")
+        while at != -1:  # R18 may find a labelled name it cannot read
+            if not any(p[0] <= at < p[1] for p in found):
+                return None
+            at = low.find("doi", at + 3)
+    elif _DOI_WORD.search(text) is not None and not _doi_words_inside(text, found):
+        return None
+    return found
+
+def _doi_words_inside(text: str, found: list[Plain]) -> bool:
+    """Whether every ``doi`` of the text lies inside a name found (R18 then finds only
+    matches that overlap them, which it skips)."""
+    for w in _DOI_WORD.finditer(text):
+        at = w.start()
+        if not any(p[0] <= at < p[1] for p in found):
+            return False
+    return True
+
+
+def read_plain(text: str, name: Plain) -> Match:
+    """The match of one name of :func:`plain_names` (what the scanner makes of it)."""
+    start, end, form, prefix, suffix = name
+    if form[0] != READ:
+        return Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
+    sep = end - len(suffix) - 1
+    a = sep - len(prefix)
+    return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, end,
+                                                 form[1:])).match
+
+
+
+def make_doi(prefix: str, suffix: str) -> Doi:
+    """``Doi(prefix, suffix)``, made fast (:func:`doiname.syntax._make_doi`): every row of a
+    batch makes one."""
+    return _make_doi(prefix, suffix)

@@ -1,0 +1,124 @@
+"""The fast path of Batch gives exactly the rows of the general path (the oracle).
+
+``BatchSession()`` reads plain lines without the scanner and keeps the parts of lines
+seen lately; ``BatchSession(fast=False)`` reads every line by the general path
+(:mod:`doiname.batch.general`). Over generated lists (plain text, records, repeated
+lines and names), every fixture and every line of the benchmark, both give the same
+rows: names, statuses, duplicates, findings with their positions, links, alternatives.
+The rows a job keeps compactly (:class:`~doiname.batch.RowStore`) read back equal, and
+the CSV cells are those of the straightforward writer.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+
+from hypothesis import given, settings
+
+from doiname.batch import BatchJob, BatchRow, BatchSession, RowStore, iter_batch_rows, write_csv
+from doiname.batch.export import _FORMULA, findings_cell
+from doiname.batch.rows import CSV_COLUMNS, make_row
+
+from .reference_text import bench_lines, fixture_lines, reference_lists
+
+
+def rows(lines: list[str], fast: bool) -> list[BatchRow]:
+    return list(iter_batch_rows(lines, BatchSession(fast=fast)))
+
+
+def assert_same(lines: list[str]) -> list[BatchRow]:
+    fast = rows(lines, True)
+    slow = rows(lines, False)
+    assert [r.as_dict() for r in fast] == [r.as_dict() for r in slow]
+    assert [r.name for r in fast] == [r.name for r in slow]  # not in as_dict
+    return fast
+
+
+@settings(max_examples=300)
+@given(reference_lists())
+def test_batch_fast_path_gives_the_general_rows(lines: list[str]) -> None:
+    assert_same(lines)
+
+
+def test_fixtures_and_bench_lines_twice() -> None:
+    lines = fixture_lines() + bench_lines()
+    assert_same(lines + lines)  # the second time: duplicates, and lines seen lately
+
+
+def test_a_custom_checker_is_always_asked() -> None:
+    calls: list[str] = []
+
+    def check(doi: object) -> list[object]:
+        calls.append(str(doi))
+        return []
+
+    list(iter_batch_rows(["10.1234/abc", "https://doi.org/10.5555/x"],
+                         BatchSession(check=check)))  # type: ignore[arg-type]
+    assert calls == ["10.1234/abc", "10.5555/x"]
+
+
+@settings(max_examples=80)
+@given(reference_lists())
+def test_the_store_gives_back_every_row(lines: list[str]) -> None:
+    made = rows(lines, True)
+    store = RowStore()
+    for row in made:
+        store.add(row, row.input)  # the input of a short line is the line itself
+    assert list(store) == made
+    assert [r.name for r in store] == [r.name for r in made]
+
+
+def test_the_store_of_a_job_gives_back_every_row() -> None:
+    lines = fixture_lines() + bench_lines(700)
+    job = BatchJob("\n".join(lines))
+    made: list[dict[str, object]] = []
+    while not job.done:
+        made.extend(job.step(max_lines=997, budget=10.0)["rows"])
+    assert [r.as_dict() for r in job.rows] == made
+    assert made == [r.as_dict() for r in iter_batch_rows(lines)]
+
+
+def test_make_row_is_an_ordinary_batch_row() -> None:
+    fields = dict(line=3, input="x 10.1/ab", status="ok", doi="10.1/ab", url="u", uri="v",
+                  findings=(), duplicate_of=None, start=2, end=9, text="10.1/ab", form="name",
+                  api_url="a", alternatives=(), record=None, name=None)
+    made = make_row(*fields.values())  # type: ignore[arg-type]
+    assert type(made) is BatchRow and made == BatchRow(**fields)  # type: ignore[arg-type]
+    assert hash(made) == hash(BatchRow(**fields))  # type: ignore[arg-type]
+    assert dataclasses.replace(made, status="duplicate").status == "duplicate"
+    try:
+        made.line = 4  # type: ignore[misc]
+    except dataclasses.FrozenInstanceError:
+        pass
+    else:
+        raise AssertionError("a row is frozen")
+
+
+def _reference_csv(rows_: list[BatchRow]) -> str:
+    """The CSV written the straightforward way: every text cell through the pattern."""
+    def cell(value: str) -> str:
+        return "'" + value if _FORMULA.match(value) else value
+
+    out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in rows_:
+        writer.writerow((
+            r.line, cell(r.input), cell(r.doi or ""), r.url or "", r.uri or "", r.status,
+            "" if r.duplicate_of is None else r.duplicate_of, cell(findings_cell(r.findings)),
+            "" if r.start is None else r.start, "" if r.end is None else r.end,
+            cell(r.text or ""), r.form or "", r.api_url or "", cell(" | ".join(r.alternatives)),
+            cell(r.record or "")))
+    return out.getvalue()
+
+
+@settings(max_examples=80)
+@given(reference_lists())
+def test_csv_cells_are_those_of_the_straightforward_writer(lines: list[str]) -> None:
+    made = rows([*lines, "=1+1", " @x 10.1000/1", "\t10.1000/2", "-10.1000/3", "＝10.1000/4"],
+                True)
+    out = io.StringIO(newline="")
+    write_csv(made, out)
+    assert out.getvalue() == _reference_csv(made)
