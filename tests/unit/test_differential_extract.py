@@ -30,6 +30,7 @@ from .reference_text import bench_lines, fixture_lines, names, reference_lines
 @example("10.1000/a 10.1000/A")  # R15 would merge equivalent neighbours: the scanner's
 @example("x10.1234/abc doi 5 and https://doi.org/10/abcde")
 @example("DOI: 10.4310/DUP.256")  # "10/" inside a name is no shortDOI
+@example("doi 1.2.3.4")  # a label before an unreadable name: no "10" in the text
 @example("https://doi-org.ezproxy.example.edu/10.1234/x%235555")
 @example("10." * 50 + "10.1234/x")
 def test_extract_fast_paths_give_the_scanners_matches(line: str) -> None:

@@ -27,6 +27,8 @@ from .plain import plain_names, read_plain
 from .rules import RULES, Rule
 from .scan import scan
 
+_DOI_WORD = re.compile("doi", re.IGNORECASE)
+
 __all__ = ["RULES", "Alternative", "Match", "MatchKind", "Rule", "extract", "extract_general"]
 
 # Fast path for the commonest line of a list: one bare name with a 4+ digit registrant,
@@ -53,8 +55,8 @@ def extract(text: str) -> list[Match]:
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
     clean = needs_cleaning(text)
     if not clean:
-        if "10" not in text:
-            return []
+        if "10" not in text and _DOI_WORD.search(text) is None:
+            return []  # no anchor (R4), no shortDOI (R17), no label (R18)
         fast = _FAST_LINE_RE.fullmatch(text)
         if fast is not None:
             s0, s1 = fast.span("s")
