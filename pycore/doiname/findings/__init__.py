@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..errors import DoiError
 from ..limits import MAX_FINDINGS
-from ..model import Doi, Finding
+from ..model import SEVERITIES, Doi, Finding
 from ..syntax import Reading, read, validate_name
 from .lookalikes import (
     rule_lookalike_characters,
@@ -38,7 +38,7 @@ from .subject import Subject
 
 __all__ = ["CROSSREF_SET", "LONG_LINK", "LONG_NAME", "RULES", "Rule", "check"]
 
-_SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+_SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
 def check(text: str | Doi) -> list[Finding]:
