@@ -77,7 +77,7 @@ class Writer:
             self.todo.append(cls)
         return cls.__name__
 
-    def type(self, hint: Any) -> str:
+    def render(self, hint: Any) -> str:
         """TypeScript for a Python type hint."""
         origin = typing.get_origin(hint)
         args = typing.get_args(hint)
@@ -98,20 +98,20 @@ class Writer:
         if origin in (typing.Union, types.UnionType):
             parts: list[str] = []
             for a in args:
-                t = self.type(a)
+                t = self.render(a)
                 t = f"({t})" if " & " in t else t
                 if t not in parts:
                     parts.append(t)
             return " | ".join(parts)
         if origin is typing.Annotated:
-            return " & ".join(self.type(a) for a in args)
+            return " & ".join(self.render(a) for a in args)
         if origin in (list, tuple) and (origin is list or (len(args) == 2 and args[1] is ...)):
-            inner = self.type(args[0])
+            inner = self.render(args[0])
             return f"({inner})[]" if " | " in inner or " & " in inner else f"{inner}[]"
         if origin is tuple:
-            return "[" + ", ".join(self.type(a) for a in args) + "]"
+            return "[" + ", ".join(self.render(a) for a in args) + "]"
         if origin is dict and args and args[0] is str:
-            return f"Record<string, {self.type(args[1])}>"
+            return f"Record<string, {self.render(args[1])}>"
         if isinstance(hint, type) and (dataclasses.is_dataclass(hint) or _is_typed_dict(hint)):
             return self.ref(hint)
         raise SystemExit(f"gen_types: no JavaScript type for {hint!r}")
@@ -120,10 +120,10 @@ class Writer:
         """One ``export interface`` with its docstring's first paragraph as a comment."""
         if dataclasses.is_dataclass(cls):
             hints = typing.get_type_hints(cls)
-            fields = [(f.name, self.type(hints[f.name]), True)
+            fields = [(f.name, self.render(hints[f.name]), True)
                       for f in dataclasses.fields(cls) if f.repr and not f.name.startswith("_")]
         else:
-            fields = [(name, self.type(hint), required)
+            fields = [(name, self.render(hint), required)
                       for name, (hint, required) in protocol.fields_of(cls).items()]
         lines = [_comment(cls, ""), f"export interface {cls.__name__} {{"]
         lines += [f"  {name}{'' if required else '?'}: {t};" for name, t, required in fields]
@@ -150,7 +150,7 @@ def render() -> str:
     ops: list[str] = []
     for name, op in bridge.OPERATIONS.items():
         params = w.ref(op.params)
-        result = w.type(op.result)
+        result = w.render(op.result)
         ops.append(f"  {json.dumps(name)}: {{ params: {params}; result: {result} }};")
     w.ref(protocol.ErrorJson)
     blocks: list[str] = []
