@@ -34,7 +34,7 @@
  *   workerBoot: string,
  *   workerModules: {path: string, source: string, deps: string[]}[],
  *   base: string,
- *   config: import("./protocol.js").WorkerConfig,
+ *   config: import("./src/engine/config.js").WorkerConfig,
  *   engineAssets: string[],
  * }} Page
  */
@@ -113,7 +113,8 @@ async function unpackText(asset) {
   if (typeof DecompressionStream !== "function") {
     throw new Error("it has no DecompressionStream; please use a current browser");
   }
-  const stream = new Blob([/** @type {BlobPart} */ (bytesOf(asset))]).stream()
+  const stream = new Blob([/** @type {BlobPart} */ (bytesOf(asset))])
+    .stream()
     .pipeThrough(new DecompressionStream("gzip"));
   return new Response(stream).text();
 }
@@ -155,13 +156,16 @@ async function main() {
     w.doiname = client.createDoiname({
       config: page.config,
       createWorker: () => {
-        const worker = new Worker(
-          `data:text/javascript;charset=utf-8,${encodeURIComponent(page.workerBoot)}`,
-          { type: "module", name: "doiname" },
-        );
+        const worker = new Worker(`data:text/javascript;charset=utf-8,${encodeURIComponent(page.workerBoot)}`, {
+          type: "module",
+          name: "doiname",
+        });
         worker.postMessage({
-          type: "doiname-single", base: page.base, placeholder: page.placeholder,
-          modules: page.workerModules, assets: engine,
+          type: "doiname-single",
+          base: page.base,
+          placeholder: page.placeholder,
+          modules: page.workerModules,
+          assets: engine,
         });
         return worker;
       },
@@ -173,3 +177,5 @@ async function main() {
 }
 
 main().catch(showFailure);
+
+export {};

@@ -40,8 +40,12 @@ const realFetch = scope.fetch.bind(scope);
 const files = new Map();
 /** @type {Record<string, string>} */
 const TYPES = {
-  wasm: "application/wasm", mjs: "text/javascript", js: "text/javascript",
-  json: "application/json", zip: "application/zip", whl: "application/zip",
+  wasm: "application/wasm",
+  mjs: "text/javascript",
+  js: "text/javascript",
+  json: "application/json",
+  zip: "application/zip",
+  whl: "application/zip",
 };
 /** URL prefix answered from `files` (set by the first message). */
 let base = "";
@@ -59,10 +63,13 @@ const waiting = [];
 function fail(err) {
   console.error("doiname single file: the worker could not start", err);
   const why = err && typeof err === "object" && "message" in err ? String(err.message) : String(err);
-  scope.postMessage(JSON.stringify({
-    type: "status", phase: "error",
-    message: `The DOI engine could not be unpacked from this file: ${why}`,
-  }));
+  scope.postMessage(
+    JSON.stringify({
+      type: "status",
+      phase: "error",
+      message: `The DOI engine could not be unpacked from this file: ${why}`,
+    }),
+  );
 }
 
 /** Byte of each character of windows-1252 (as the page's parser decoded it). */
@@ -110,8 +117,7 @@ function bytesOf(asset) {
  * @returns {ReadableStream<Uint8Array>}
  */
 function unpacking(packed) {
-  return new Blob([/** @type {BlobPart} */ (packed)]).stream()
-    .pipeThrough(new DecompressionStream("gzip"));
+  return new Blob([/** @type {BlobPart} */ (packed)]).stream().pipeThrough(new DecompressionStream("gzip"));
 }
 
 /**
@@ -129,7 +135,9 @@ async function unpack(packed) {
  * @param {string} integrity
  */
 async function checkIntegrity(bytes, integrity) {
-  const wanted = integrity.split(/\s+/).filter((h) => h.startsWith("sha256-"))
+  const wanted = integrity
+    .split(/\s+/)
+    .filter((h) => h.startsWith("sha256-"))
     .map((h) => h.slice(7).split("?")[0]);
   if (!wanted.length) return;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", /** @type {BufferSource} */ (bytes)));
@@ -157,9 +165,7 @@ async function singleFetch(input, init) {
   if (!packed) return new Response(`${name} is not in this file`, { status: 404, statusText: "Not Found" });
   const ext = name.slice(name.lastIndexOf(".") + 1);
   const headers = { "Content-Type": TYPES[ext] ?? "application/octet-stream" };
-  const integrity = init && init.integrity
-    ? init.integrity
-    : input instanceof Request ? input.integrity : "";
+  const integrity = init?.integrity ? init.integrity : input instanceof Request ? input.integrity : "";
   if (!integrity) return new Response(unpacking(packed), { status: 200, headers });
   const bytes = await unpack(packed);
   await checkIntegrity(bytes, integrity);
@@ -181,8 +187,8 @@ function moduleURL(source) {
  */
 function patch(data) {
   const msg = /** @type {any} */ (data);
-  if (msg && typeof msg === "object" && msg.type === "init" && msg.config && typeof msg.config === "object") {
-    msg.config.pyodideModuleURL = loaderURL;
+  if (msg && typeof msg === "object" && msg.method === "boot" && msg.params && typeof msg.params === "object") {
+    msg.params.pyodideModuleURL = loaderURL;
   }
 }
 
@@ -200,12 +206,14 @@ async function start(msg) {
   const asm = files.get("pyodide.asm.mjs");
   if (!loader || !asm) throw new Error("the Pyodide loader is missing");
   const [loaderSrc, asmSrc] = (await Promise.all([unpack(loader), unpack(asm)])).map(moduleURL);
-  loaderURL = moduleURL([
-    `import { loadPyodide as load } from ${JSON.stringify(loaderSrc)};`,
-    `import createPyodideModule from ${JSON.stringify(asmSrc)};`,
-    "export function loadPyodide(options) { return load({ ...options, createPyodideModule }); }",
-    "",
-  ].join("\n"));
+  loaderURL = moduleURL(
+    [
+      `import { loadPyodide as load } from ${JSON.stringify(loaderSrc)};`,
+      `import createPyodideModule from ${JSON.stringify(asmSrc)};`,
+      "export function loadPyodide(options) { return load({ ...options, createPyodideModule }); }",
+      "",
+    ].join("\n"),
+  );
   /** @type {Map<string, string>} */
   const urls = new Map();
   let last = "";
@@ -241,3 +249,5 @@ scope.addEventListener("message", (/** @type {MessageEvent} */ event) => {
   }
   waiting.push(data);
 });
+
+export {};

@@ -20,7 +20,7 @@ if (!api) {
 } else {
   api.ready.then(
     () => tellParent({ type: "doiname-ready" }),
-    (/** @type {any} */ e) => tellParent({ type: "doiname-failed", message: String(e && e.message || e) }),
+    (/** @type {any} */ e) => tellParent({ type: "doiname-failed", message: String(e?.message || e) }),
   );
 }
 
@@ -33,8 +33,8 @@ window.addEventListener("message", async (event) => {
   try {
     let value;
     if (msg.type === "doiname-call" && typeof msg.name === "string" && Array.isArray(msg.args)) {
-      const kwargs = msg.kwargs && typeof msg.kwargs === "object" && Object.keys(msg.kwargs).length
-        ? [{ kwargs: msg.kwargs }] : [];
+      const kwargs =
+        msg.kwargs && typeof msg.kwargs === "object" && Object.keys(msg.kwargs).length ? [{ kwargs: msg.kwargs }] : [];
       value = await api.call(msg.name, ...msg.args, ...kwargs);
     } else if (msg.type === "doiname-resolve" && typeof msg.text === "string") {
       value = await api.resolve(msg.text);
@@ -44,7 +44,9 @@ window.addEventListener("message", async (event) => {
     reply({ ok: true, value });
   } catch (e) {
     const err = /** @type {any} */ (e);
-    reply({ ok: false, error: { message: String(err && err.message || err), code: err && err.code,
-      position: err && err.position } });
+    reply({
+      ok: false,
+      error: { message: String(err?.message || err), code: err?.code, position: err?.position },
+    });
   }
 });

@@ -18,14 +18,13 @@
  * Theme <doi-tool> with CSS custom properties: --doiname-accent, --doiname-bg, --doiname-fg,
  * --doiname-muted, --doiname-border, --doiname-radius, --doiname-font.
  */
-(function () {
-  "use strict";
+(() => {
   /** @type {any} */
   const w = window;
   if (w.__doinameWidget) return;
   /** @type {HTMLScriptElement | null} */
   const script = /** @type {HTMLScriptElement | null} */ (document.currentScript);
-  const base = new URL(".", script && script.src ? script.src : location.href).href;
+  const base = new URL(".", script?.src ? script.src : location.href).href;
   const toolOrigin = new URL(base).origin;
   const PREFIX = "[doiname widget]";
 
@@ -47,15 +46,17 @@
   function fail(why) {
     if (failed) return;
     failed = true;
-    console.warn(`${PREFIX} ${why} DOIs stay plain links. To enable the widget, the page's ` +
-      `Content-Security-Policy must allow ${toolOrigin} in script-src and frame-src.`);
+    console.warn(
+      `${PREFIX} ${why} DOIs stay plain links. To enable the widget, the page's ` +
+        `Content-Security-Policy must allow ${toolOrigin} in script-src and frame-src.`,
+    );
     if (markFailed) markFailed(new Error(why));
     for (const p of pending.values()) p.reject(new Error(why));
     pending.clear();
   }
 
   document.addEventListener("securitypolicyviolation", (e) => {
-    if (e.blockedURI && e.blockedURI.startsWith(toolOrigin)) {
+    if (e.blockedURI?.startsWith(toolOrigin)) {
       fail(`The page's Content-Security-Policy blocked ${e.violatedDirective}.`);
     }
   });
@@ -72,8 +73,8 @@
       pending.delete(msg.id);
       if (msg.ok) p.resolve(msg.value);
       else {
-        const err = new Error(String(msg.error && msg.error.message || "Failed"));
-        Object.assign(err, { code: msg.error && msg.error.code, position: msg.error && msg.error.position });
+        const err = new Error(String(msg.error?.message || "Failed"));
+        Object.assign(err, { code: msg.error?.code, position: msg.error?.position });
         p.reject(err);
       }
     }
@@ -85,13 +86,17 @@
     readyPromise = new Promise((resolve, reject) => {
       markReady = resolve;
       markFailed = reject;
-      if (failed) { reject(new Error("unavailable")); return; }
+      if (failed) {
+        reject(new Error("unavailable"));
+        return;
+      }
       frame = document.createElement("iframe");
-      frame.src = base + "widget-frame.html";
+      frame.src = `${base}widget-frame.html`;
       frame.title = "doiname engine";
       frame.setAttribute("aria-hidden", "true");
       frame.tabIndex = -1;
-      frame.style.cssText = "position:absolute!important;width:1px!important;height:1px!important;" +
+      frame.style.cssText =
+        "position:absolute!important;width:1px!important;height:1px!important;" +
         "border:0!important;clip:rect(0 0 0 0)!important;overflow:hidden!important;left:-9999px!important";
       (document.body || document.documentElement).appendChild(frame);
       setTimeout(() => fail("The tool did not start within 60 seconds."), 60000);
@@ -106,12 +111,18 @@
    * @returns {Promise<any>}
    */
   function send(type, payload) {
-    return activate().then(() => new Promise((resolve, reject) => {
-      const id = ++seq;
-      pending.set(id, { resolve, reject });
-      if (!frame || !frame.contentWindow) { reject(new Error("unavailable")); return; }
-      frame.contentWindow.postMessage({ type, id, ...payload }, toolOrigin);
-    }));
+    return activate().then(
+      () =>
+        new Promise((resolve, reject) => {
+          const id = ++seq;
+          pending.set(id, { resolve, reject });
+          if (!frame?.contentWindow) {
+            reject(new Error("unavailable"));
+            return;
+          }
+          frame.contentWindow.postMessage({ type, id, ...payload }, toolOrigin);
+        }),
+    );
   }
   /** @param {string} name @param {unknown[]} args @param {Record<string, unknown>} [kwargs] */
   const call = (name, args, kwargs) => send("doiname-call", { name, args, kwargs: kwargs || {} });
@@ -145,8 +156,21 @@
   }
 
   // ------------------------------------------------------------------ linkify
-  const SKIP = new Set(["A", "SCRIPT", "STYLE", "TEXTAREA", "INPUT", "SELECT", "OPTION", "NOSCRIPT",
-    "TEMPLATE", "IFRAME", "SVG", "MATH", "DOI-TOOL"]);
+  const SKIP = new Set([
+    "A",
+    "SCRIPT",
+    "STYLE",
+    "TEXTAREA",
+    "INPUT",
+    "SELECT",
+    "OPTION",
+    "NOSCRIPT",
+    "TEMPLATE",
+    "IFRAME",
+    "SVG",
+    "MATH",
+    "DOI-TOOL",
+  ]);
 
   /** @param {Node} root @returns {Text[]} */
   function textNodes(root) {
@@ -157,7 +181,8 @@
         for (let p = node.parentElement; p && p !== root.parentElement; p = p.parentElement) {
           if (SKIP.has(p.tagName.toUpperCase()) || p.isContentEditable) return NodeFilter.FILTER_REJECT;
         }
-        return !ours.has(node) && node.nodeValue && node.nodeValue.includes("10") ? NodeFilter.FILTER_ACCEPT
+        return !ours.has(node) && node.nodeValue && node.nodeValue.includes("10")
+          ? NodeFilter.FILTER_ACCEPT
           : NodeFilter.FILTER_REJECT;
       },
     });
@@ -173,7 +198,8 @@
     const text = node.nodeValue || "";
     const frag = document.createDocumentFragment();
     let at = 0;
-    for (const t of targets) {  // start16/end16: UTF-16 offsets, as JS strings count
+    for (const t of targets) {
+      // start16/end16: UTF-16 offsets, as JS strings count
       if (!isHttp(t.href) || t.start16 < at || t.end16 > text.length) continue;
       if (t.start16 > at) frag.appendChild(piece(text.slice(at, t.start16)));
       frag.appendChild(makeLink(t.href, text.slice(t.start16, t.end16), t.title));
@@ -206,7 +232,9 @@
         if (!failed) console.warn(`${PREFIX} ${e instanceof Error ? e.message : e}`);
         return;
       }
-      chunk.forEach((n, k) => { if (plan[k] && plan[k].length && n.isConnected) splice(n, plan[k]); });
+      chunk.forEach((n, k) => {
+        if (plan[k]?.length && n.isConnected) splice(n, plan[k]);
+      });
       await new Promise((r) => setTimeout(r, 0)); // let the page breathe between chunks
     }
   }
@@ -239,18 +267,20 @@
     const text = el.getAttribute("data-doi") || "";
     if (!text || el.querySelector("[data-doiname-link]")) return;
     // Until Python says where the DOI resolves, link to this tool's page, which shows it.
-    el.replaceChildren(makeLink(base + "#doi=" + encodeURIComponent(text), text, "Look up this DOI"));
+    el.replaceChildren(makeLink(`${base}#doi=${encodeURIComponent(text)}`, text, "Look up this DOI"));
   }
 
   /** @param {Element} el */
   async function upgrade(el) {
     const text = el.getAttribute("data-doi") || "";
     try {
-      const href = await call(options(el).proxy ? "to_proxy_url" : "to_url",
+      const href = await call(
+        options(el).proxy ? "to_proxy_url" : "to_url",
         options(el).proxy ? [text, options(el).proxy] : [text],
-        Object.fromEntries(Object.entries(options(el)).filter(([k]) => k !== "proxy")));
+        Object.fromEntries(Object.entries(options(el)).filter(([k]) => k !== "proxy")),
+      );
       const name = await call("parse", [text]);
-      if (isHttp(href)) el.replaceChildren(makeLink(href, name && name.name || text, `DOI ${name && name.name || text}`));
+      if (isHttp(href)) el.replaceChildren(makeLink(href, name?.name || text, `DOI ${name?.name || text}`));
     } catch (e) {
       if (!failed) el.setAttribute("title", e instanceof Error ? e.message : String(e));
     }
@@ -289,25 +319,49 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
       const id = "doiname-input";
       const box = h("div", { class: "box", part: "box" });
       const label = h("label", { for: id }, "DOI, doi: URI or doi.org link");
-      this.input = /** @type {HTMLInputElement} */ (h("input", { id, type: "text", autocomplete: "off",
-        spellcheck: "false", placeholder: "10.1000/182", part: "input" }));
+      this.input = /** @type {HTMLInputElement} */ (
+        h("input", {
+          id,
+          type: "text",
+          autocomplete: "off",
+          spellcheck: "false",
+          placeholder: "10.1000/182",
+          part: "input",
+        })
+      );
       this.resolveButton = /** @type {HTMLButtonElement} */ (h("button", { type: "button" }, "Resolve"));
       this.out = h("div", { class: "out", hidden: "" });
       this.link = /** @type {HTMLAnchorElement} */ (h("a", { rel: "noopener noreferrer" }));
       this.uri = h("code");
       this.copyLink = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "quiet" }, "Copy link"));
-      this.copyUri = /** @type {HTMLButtonElement} */ (h("button", { type: "button", class: "quiet" }, "Copy doi: URI"));
+      this.copyUri = /** @type {HTMLButtonElement} */ (
+        h("button", { type: "button", class: "quiet" }, "Copy doi: URI")
+      );
       this.status = h("div", { class: "muted", role: "status", "aria-live": "polite" });
-      this.out.append(h("div", {}, "Link: ", this.link), h("div", {}, "URI: ", this.uri),
-        h("div", { class: "row" }, this.copyLink, this.copyUri));
+      this.out.append(
+        h("div", {}, "Link: ", this.link),
+        h("div", {}, "URI: ", this.uri),
+        h("div", { class: "row" }, this.copyLink, this.copyUri),
+      );
       box.append(label, h("div", { class: "row" }, this.input, this.resolveButton), this.out, this.status);
       root.append(box);
       /** @type {number} */
       this.timer = 0;
       this.version = 0;
-      this.input.addEventListener("focus", () => { activate().catch(() => this.say("The DOI tool is not available on this page.", true)); }, { once: true });
-      this.input.addEventListener("input", () => { clearTimeout(this.timer); this.timer = window.setTimeout(() => this.update(), 120); });
-      this.input.addEventListener("keydown", (e) => { if (e.key === "Enter") this.resolve(); });
+      this.input.addEventListener(
+        "focus",
+        () => {
+          activate().catch(() => this.say("The DOI tool is not available on this page.", true));
+        },
+        { once: true },
+      );
+      this.input.addEventListener("input", () => {
+        clearTimeout(this.timer);
+        this.timer = window.setTimeout(() => this.update(), 120);
+      });
+      this.input.addEventListener("keydown", (e) => {
+        if (e.key === "Enter") this.resolve();
+      });
       this.resolveButton.addEventListener("click", () => this.resolve());
       this.copyLink.addEventListener("click", () => this.copy(this.link.href, "Link copied."));
       this.copyUri.addEventListener("click", () => this.copy(this.uri.textContent || "", "doi: URI copied."));
@@ -315,7 +369,9 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
 
     connectedCallback() {
       const initial = this.getAttribute("value");
-      if (initial && !this.input.value) { this.input.value = initial; }
+      if (initial && !this.input.value) {
+        this.input.value = initial;
+      }
     }
 
     /** @param {string} text @param {boolean} [error] */
@@ -327,7 +383,11 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
     async update() {
       const text = this.input.value;
       const v = ++this.version;
-      if (!text.trim()) { this.out.hidden = true; this.say(""); return; }
+      if (!text.trim()) {
+        this.out.hidden = true;
+        this.say("");
+        return;
+      }
       try {
         const kw = options(this);
         const proxy = kw.proxy;
@@ -340,7 +400,8 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
         const name = await call("parse", [text]);
         if (v !== this.version) return;
         this.link.textContent = name.name;
-        if (isHttp(href)) this.link.href = href; else this.link.removeAttribute("href");
+        if (isHttp(href)) this.link.href = href;
+        else this.link.removeAttribute("href");
         this.uri.textContent = uri;
         this.out.hidden = false;
         this.say("");
@@ -373,8 +434,12 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
 
     /** @param {string} text @param {string} done */
     async copy(text, done) {
-      try { await navigator.clipboard.writeText(text); this.say(done); }
-      catch { this.say("Copy failed: select the text and copy it by hand.", true); }
+      try {
+        await navigator.clipboard.writeText(text);
+        this.say(done);
+      } catch {
+        this.say("Copy failed: select the text and copy it by hand.", true);
+      }
     }
   }
 
@@ -392,26 +457,41 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
   // ------------------------------------------------------------------ start
   function start() {
     if (!customElements.get("doi-tool")) customElements.define("doi-tool", DoiTool);
-    const lazy = new IntersectionObserver((entries) => {
-      for (const e of entries) {
-        if (!e.isIntersecting) continue;
-        lazy.unobserve(e.target);
-        if (e.target.hasAttribute("data-doi")) upgrade(e.target);
-        else { linkify(e.target).then(() => watch(e.target)); }
-      }
-    }, { rootMargin: "200px" });
-    document.querySelectorAll("[data-doi]").forEach((el) => { placeholder(el); lazy.observe(el); });
+    const lazy = new IntersectionObserver(
+      (entries) => {
+        for (const e of entries) {
+          if (!e.isIntersecting) continue;
+          lazy.unobserve(e.target);
+          if (e.target.hasAttribute("data-doi")) upgrade(e.target);
+          else {
+            linkify(e.target).then(() => watch(e.target));
+          }
+        }
+      },
+      { rootMargin: "200px" },
+    );
+    document.querySelectorAll("[data-doi]").forEach((el) => {
+      placeholder(el);
+      lazy.observe(el);
+    });
     document.querySelectorAll("[data-doiname-linkify]").forEach((el) => lazy.observe(el));
     // Elements added to the page later.
     new MutationObserver((records) => {
-      for (const r of records) r.addedNodes.forEach((n) => {
-        if (!(n instanceof Element) || n.hasAttribute("data-doiname-link")) return;
-        const found = [n, ...n.querySelectorAll("[data-doi],[data-doiname-linkify]")];
-        for (const el of found) {
-          if (el.hasAttribute("data-doi")) { placeholder(el); lazy.observe(el); }
-          else if (el.hasAttribute("data-doiname-linkify") && !el.closest("[data-doiname-linkify] [data-doiname-linkify]")) lazy.observe(el);
-        }
-      });
+      for (const r of records)
+        r.addedNodes.forEach((n) => {
+          if (!(n instanceof Element) || n.hasAttribute("data-doiname-link")) return;
+          const found = [n, ...n.querySelectorAll("[data-doi],[data-doiname-linkify]")];
+          for (const el of found) {
+            if (el.hasAttribute("data-doi")) {
+              placeholder(el);
+              lazy.observe(el);
+            } else if (
+              el.hasAttribute("data-doiname-linkify") &&
+              !el.closest("[data-doiname-linkify] [data-doiname-linkify]")
+            )
+              lazy.observe(el);
+          }
+        });
     }).observe(document.documentElement, { childList: true, subtree: true });
   }
 

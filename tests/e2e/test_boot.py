@@ -244,7 +244,7 @@ def test_core_wheel_is_a_valid_pure_python_wheel(site_dir: Path, tmp_path: Path)
                for p in (ROOT / "pycore" / "doiname").rglob("*.py")
                if "__pycache__" not in p.parts}
     assert sources <= set(names)
-    assert "doiname/bridge.py" in names
+    assert "doiname/bridge/__init__.py" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
     assert build.build_wheel(tmp_path).read_bytes() == wheel.read_bytes()
 

@@ -72,12 +72,13 @@ def test_site_scripts_carry_integrity(page: Page, site_dir: Path, csp_url: str) 
     found = re.search(r'<script type="importmap">(.*?)</script>', html)
     assert found is not None
     listed = set(json.loads(found.group(1))["integrity"])
-    assert {"./main.js", "./views/batch.js", "./dom.js", "./build-info.js"} <= listed
+    assert {"./main.js", "./src/views/batch/view.js", "./src/ui/dom.js", "./build-info.js"} <= listed
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.route("**/views/batch.js", lambda route: route.fulfill(
+    page.route("**/views/batch/view.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript",
-        body=(site_dir / "views" / "batch.js").read_text(encoding="utf-8") + "\n// tampered\n"))
+        body=(site_dir / "src" / "views" / "batch" / "view.js").read_text(encoding="utf-8")
+        + "\n// tampered\n"))
     page.goto(csp_url + "index.html")
     page.wait_for_timeout(1500)
     assert any("integrity" in e.lower() for e in errors), errors

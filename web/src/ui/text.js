@@ -5,7 +5,7 @@
  * these are display concerns only.
  * @module views/text
  */
-import { el } from "../dom.js";
+import { el } from "./dom.js";
 
 /**
  * The code points of a text (Python's indexing).
@@ -51,7 +51,7 @@ export function isInvisible(ch) {
  */
 export function codePointLabel(ch) {
   const cp = ch.codePointAt(0) ?? 0;
-  return "U+" + cp.toString(16).toUpperCase().padStart(4, "0");
+  return `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
 }
 
 /**

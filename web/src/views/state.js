@@ -28,7 +28,7 @@ export function stateHash(state) {
   if (state.a) params.set("a", state.a);
   if (state.b) params.set("b", state.b);
   const text = params.toString();
-  return text ? "#" + text : "";
+  return text ? `#${text}` : "";
 }
 
 /**

@@ -86,7 +86,9 @@ export function announce(message) {
   if (!announcer) return;
   announcer.textContent = "";
   // A fresh text node on the next frame makes repeated messages heard again.
-  requestAnimationFrame(() => { if (announcer) announcer.textContent = message; });
+  requestAnimationFrame(() => {
+    if (announcer) announcer.textContent = message;
+  });
 }
 
 /**
@@ -152,9 +154,22 @@ export function copyButton(get, what) {
  */
 export function valueRow(label, value, options = {}) {
   const code = el("code", { class: "value", id: options.id ?? null, text: value });
-  return el("div", { class: "row" },
+  return el(
+    "div",
+    { class: "row" },
     el("dt", { text: label }),
-    el("dd", null, code, el("span", { class: "row-actions" }, copyButton(() => code.textContent ?? "", label), options.extra ?? null)));
+    el(
+      "dd",
+      null,
+      code,
+      el(
+        "span",
+        { class: "row-actions" },
+        copyButton(() => code.textContent ?? "", label),
+        options.extra ?? null,
+      ),
+    ),
+  );
 }
 
 /** @typedef {Child | Child[] | {class?: string, content: Child | Child[]}} Cell */
@@ -168,14 +183,47 @@ export function valueRow(label, value, options = {}) {
  * @returns {HTMLDivElement}
  */
 export function table(spec) {
-  return el("div", { class: "table-wrap" }, el("table", { class: `${spec.scroll ? "" : "stack "}${spec.className ?? ""}`.trim(), id: spec.id ?? null },
-    el("caption", { class: spec.captionHidden ? "offscreen" : null, text: spec.caption }),
-    el("thead", null, el("tr", null, spec.columns.map((h) => el("th", { scope: "col", text: h })))),
-    el("tbody", null, spec.rows.map((cells, r) => el("tr", spec.rowAttrs ? spec.rowAttrs(r) : null,
-      cells.map((cell, i) => {
-        const isSpec = cell !== null && typeof cell === "object" && !Array.isArray(cell) && !(cell instanceof Node) && "content" in cell;
-        const content = isSpec ? /** @type {{content: Child | Child[]}} */ (cell).content : /** @type {Child | Child[]} */ (cell);
-        return el("td", { "data-label": spec.columns[i], class: isSpec ? /** @type {{class?: string}} */ (cell).class ?? null : null },
-          el("div", { class: "cell" }, ...(Array.isArray(content) ? content : [content])));
-      }))))));
+  return el(
+    "div",
+    { class: "table-wrap" },
+    el(
+      "table",
+      { class: `${spec.scroll ? "" : "stack "}${spec.className ?? ""}`.trim(), id: spec.id ?? null },
+      el("caption", { class: spec.captionHidden ? "offscreen" : null, text: spec.caption }),
+      el(
+        "thead",
+        null,
+        el(
+          "tr",
+          null,
+          spec.columns.map((h) => el("th", { scope: "col", text: h })),
+        ),
+      ),
+      el(
+        "tbody",
+        null,
+        spec.rows.map((cells, r) =>
+          el(
+            "tr",
+            spec.rowAttrs ? spec.rowAttrs(r) : null,
+            cells.map((cell, i) => {
+              const isSpec =
+                cell !== null &&
+                typeof cell === "object" &&
+                !Array.isArray(cell) &&
+                !(cell instanceof Node) &&
+                "content" in cell;
+              const withClass = isSpec ? /** @type {{class?: string, content: Child | Child[]}} */ (cell) : null;
+              const content = withClass ? withClass.content : /** @type {Child | Child[]} */ (cell);
+              return el(
+                "td",
+                { "data-label": spec.columns[i], class: withClass?.class ?? null },
+                el("div", { class: "cell" }, ...(Array.isArray(content) ? content : [content])),
+              );
+            }),
+          ),
+        ),
+      ),
+    ),
+  );
 }
