@@ -142,7 +142,7 @@ export async function batchRows(ask, text, options = {}) {
   try {
     await handle.finished;
   } finally {
-    void handle.close().catch(() => {});
+    await handle.close().catch(() => {});
   }
   return rows;
 }

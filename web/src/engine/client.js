@@ -121,7 +121,7 @@ export function createDoiname(options) {
     if (typeof WebAssembly !== "object" || WebAssembly === null) {
       return Promise.reject(fail("This browser does not run WebAssembly, which the DOI engine needs."));
     }
-    if (typeof Worker !== "function") {
+    if (!options.createWorker && typeof Worker !== "function") {
       return Promise.reject(fail("This browser does not run Web Workers, which the DOI engine needs."));
     }
     try {
