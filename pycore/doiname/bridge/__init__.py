@@ -150,7 +150,7 @@ def info_json() -> str:
     try:
         dist = importlib.metadata.distribution("doiname")
         installer = (dist.read_text("INSTALLER") or "").strip() or None
-        version: str | None = dist.version
+        version = _metadata_version(dist.read_text("METADATA") or "")
     except importlib.metadata.PackageNotFoundError:
         installer = None
         version = None
@@ -165,6 +165,20 @@ def info_json() -> str:
         "batch_jobs": open_jobs(),
         "memory": _memory(),
     }})
+
+
+def _metadata_version(metadata: str) -> str | None:
+    """The ``Version`` field of a distribution's METADATA (core metadata, a header block).
+
+    Read here rather than through ``Distribution.version``, which parses the headers with
+    :mod:`email`: the site's trimmed standard library leaves ``email.message`` out."""
+    for line in metadata.splitlines():
+        if not line.strip():
+            break  # the body (the long description) starts after the headers
+        name, sep, value = line.partition(":")
+        if sep and name.strip().lower() == "version":
+            return value.strip() or None
+    return None
 
 
 def _memory() -> dict[str, int | None]:
