@@ -1,11 +1,12 @@
 // @ts-check
 /**
- * Booting from the build-time memory snapshot (pycore/tools/make-snapshot.mjs): the only
- * file that touches Pyodide's private snapshot API (`loadPyodide({_loadSnapshot,
- * _snapshotDeserializer})`), written against Pyodide 314.0.7 (PYODIDE_VERSION below). A
- * snapshot made by another version is refused before that API is used (its
- * `snapshot.json`), so an upgrade of Pyodide boots the normal way until the snapshot,
- * this file and make-snapshot.mjs are checked against the new version.
+ * The build-time memory snapshot: the only file that touches Pyodide's private snapshot
+ * API, written against Pyodide 314.0.7 (PYODIDE_VERSION below). It makes the snapshot
+ * (`makeSnapshot`, with `loadPyodide(MAKE_OPTIONS)`: pycore/tools/make-snapshot.mjs runs
+ * it in Node at build time) and boots from it in the worker (`restore`:
+ * `loadPyodide({_loadSnapshot, _snapshotDeserializer})`). A snapshot made by another
+ * version is refused before that API is used (its `snapshot.json`), so an upgrade of
+ * Pyodide boots the normal way until this file is checked against the new version.
  * @module worker/snapshot
  */
 
@@ -42,10 +43,37 @@ export function snapshotMismatch(manifest, config, runtimeVersion) {
   return "";
 }
 
+/** The `loadPyodide` options of an interpreter whose memory will be snapshot. */
+export const MAKE_OPTIONS = Object.freeze({ _makeSnapshot: true });
+
+/**
+ * The memory snapshot of an interpreter started with MAKE_OPTIONS, once it holds what
+ * the site needs. Python holds four JavaScript objects that a snapshot cannot point at by
+ * a global name (micropip's `loadPackage`, `pyodide_js`, `_api.install`,
+ * `_api.loadBinaryFile`); they are written as `{pyodide: true}`, `{pub: NAME}` or
+ * `{api: NAME}`, and `restore` turns them back into forwarders to the restored instance.
+ * Pyodide also requires its package table (`loadedPackages`) to be empty when the
+ * snapshot is taken, so it is cleared first (it lives in JavaScript, not in the snapshot).
+ * @param {any} pyodide
+ * @returns {Uint8Array}
+ */
+export function makeSnapshot(pyodide) {
+  for (const key of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[key];
+  const api = pyodide._api;
+  /** @param {unknown} value */
+  function serializer(value) {
+    if (value === pyodide) return { pyodide: true };
+    for (const key of ["install", "loadBinaryFile"]) if (api[key] === value) return { api: key };
+    for (const key of ["loadPackage"]) if (pyodide[key] === value) return { pub: key };
+    throw new Error(`the snapshot: Python holds a JavaScript ${typeof value} it cannot name`);
+  }
+  return pyodide.makeMemorySnapshot({ serializer });
+}
+
 /**
  * The JavaScript objects Python held when the snapshot was made that have no global
- * name (make-snapshot.mjs, `serializer`): forwarders to the restored instance, which
- * exists only once `loadPyodide` returns (`holder.pyodide`).
+ * name (`makeSnapshot`): forwarders to the restored instance, which exists only once
+ * `loadPyodide` returns (`holder.pyodide`).
  * @param {{pyodide: any}} holder
  * @returns {(value: any) => any}
  */

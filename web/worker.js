@@ -1,3 +1,0 @@
-// @ts-check
-/** The worker's entry (a module worker): src/worker/main.js. */
-import "./src/worker/main.js";
