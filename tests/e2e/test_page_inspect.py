@@ -252,3 +252,32 @@ def test_still_encodes_with_the_network_cut_after_load(page: Page, site_url: str
         expect(page.locator("#url-recommended")).to_have_text(d.to_url(SICI))
     finally:
         page.context.set_offline(False)
+
+
+#: Counts every message the page posts to a worker (installed before the page's scripts).
+COUNT_POSTS = """() => {
+  window.__posted = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    const what = message && (message.method ?? (message.cancel ? "cancel" : null));
+    window.__posted.push(what ?? "other");
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
+def test_one_keystroke_is_one_request(page: Page, site_url: str) -> None:
+    """Typing one character in Inspect posts at most 2 messages to the worker (in fact
+    one: the `inspect` request, which reads the text once)."""
+    page.add_init_script(f"({COUNT_POSTS})()")
+    open_page(page, site_url, doi="10.1000/18")
+    expect(page.locator("#result-name")).to_have_text("10.1000/18")
+    page.wait_for_timeout(300)  # whatever the page asks after loading is done
+    page.evaluate("() => { window.__posted.length = 0; }")
+    page.locator("#doi-input").press("End")
+    page.keyboard.type("2")
+    expect(page.locator("#result-name")).to_have_text("10.1000/182")
+    page.wait_for_timeout(500)  # anything the keystroke would still send
+    posted = page.evaluate("() => window.__posted")
+    assert len(posted) <= 2, posted
+    assert posted == ["inspect"]

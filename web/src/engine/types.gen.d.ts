@@ -176,6 +176,7 @@ export interface CompareParams {
 export interface Comparison {
   verdict: string;
   equivalent: boolean | null;
+  title: string;
   message: string;
   explanation: Explanation | null;
   a: Side;

@@ -13,14 +13,6 @@ import { chars, spanWords, visibleText } from "../ui/text.js";
 /** @typedef {import("../engine/types.gen.js").Comparison} Comparison */
 /** @typedef {import("../engine/types.gen.js").Explanation} Explanation */
 
-const VERDICTS = /** @type {Record<string, string>} */ ({
-  identical: "Identical",
-  "basic-latin-case": "Equivalent (case of A–Z only)",
-  normalization: "Not equivalent (Unicode normalization differs)",
-  "non-basic-latin-case": "Not equivalent (case outside A–Z)",
-  different: "Not equivalent",
-});
-
 export class EquivalenceView {
   /**
    * @param {Doiname} doiname
@@ -48,7 +40,7 @@ export class EquivalenceView {
       got = await this.doiname.compare(a, b);
     } catch (e) {
       if (isStale()) return;
-      replace(out, cannot([el("p", { text: e instanceof Error ? e.message : String(e) })]));
+      replace(out, cannot("Cannot compare", [el("p", { text: e instanceof Error ? e.message : String(e) })]));
       return;
     }
     if (isStale()) return;
@@ -64,20 +56,21 @@ export class EquivalenceView {
     ])) {
       if (!side.doi) items.push(el("li", null, el("strong", { text: `${label}: ` }), side.message));
     }
-    replace(out, cannot(items.length ? [el("ul", null, items)] : [el("p", { text: got.message })]));
+    replace(out, cannot(got.title, items.length ? [el("ul", null, items)] : [el("p", { text: got.message })]));
   }
 }
 
 /**
- * "Cannot compare", and why.
+ * No verdict (`title`: Python's "Cannot compare"), and why.
+ * @param {string} title
  * @param {Node[]} why
  * @returns {HTMLElement}
  */
-function cannot(why) {
+function cannot(title, why) {
   return el(
     "div",
     { class: "verdict verdict-error", id: "eq-verdict", "data-verdict": "error" },
-    el("p", { class: "verdict-title", text: "Cannot compare" }),
+    el("p", { class: "verdict-title", text: title }),
     why,
   );
 }
@@ -104,7 +97,7 @@ function verdict(ex, got) {
       "p",
       { class: "verdict-title" },
       el("span", { class: "verdict-icon", "aria-hidden": "true", text: ex.equivalent ? "=" : "≠" }),
-      VERDICTS[ex.verdict] ?? ex.verdict,
+      got.title,
     ),
     el("p", { class: "verdict-message", id: "eq-message", text: ex.message }),
     el(

@@ -158,7 +158,8 @@ export class InspectView {
     if (c && c.kind === "short-doi") this.drawShortDoi(c, found.message);
     /** @type {(Node | null)[]} */
     const blocks = [];
-    if (found.candidates.length > 1) blocks.push(this.candidatesBlock(text, found));
+    // Readings to pick from: several, or one that is not selected (shown, not taken).
+    if (found.candidates.length > 1 || (found.candidates.length && !c)) blocks.push(this.candidatesBlock(text, found));
     if (c && c.kind === "doi" && c.status !== "error") blocks.push(nameBlock(c));
     const others = problem ? findings.filter((f) => f !== problem) : findings;
     if (others.length) blocks.push(findingsBlock(cx, others));
@@ -204,7 +205,12 @@ export class InspectView {
     replace(
       box,
       el("h3", { class: "error-title", text: "This is not a DOI name" }),
-      el("p", { class: "error-message", id: "error-message", text: error ? error.message : message }),
+      el("p", {
+        class: "error-message",
+        id: "error-message",
+        "data-code": error ? error.code : null,
+        text: error ? error.message : message,
+      }),
       where,
       error?.repair ? repairButton(this.parts.onUse, error.repair) : null,
     );
@@ -293,7 +299,13 @@ export class InspectView {
           const selected = i === found.selected;
           return el(
             "li",
-            { class: `candidate sev-${c.status}`, "data-how": c.how, "data-status": c.status, "data-kind": c.kind },
+            {
+              class: `candidate sev-${c.status}`,
+              "data-how": c.how,
+              "data-status": c.status,
+              "data-kind": c.kind,
+              "data-name": c.doi.name,
+            },
             el(
               "button",
               {
@@ -363,7 +375,7 @@ export class InspectView {
 function nameBlock(c) {
   return el(
     "section",
-    { class: "block name-block" },
+    { class: "block name-block", "data-how": c.how, "data-status": c.status },
     el("h3", { text: "DOI name" }),
     el(
       "div",

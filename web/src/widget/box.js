@@ -37,6 +37,8 @@ button:disabled{opacity:.5;cursor:default}
 a{color:var(--doiname-accent,#0b5cad);word-break:break-all}
 code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
 .out{display:grid;gap:.3em}
+.readings{margin:0;padding-left:1.4em}
+.readings [aria-current]{font-weight:600}
 .muted{color:var(--doiname-muted,#57606a)}
 .error{color:#b3261e}
 [hidden]{display:none!important}`;
@@ -90,17 +92,18 @@ export function defineBox(channel) {
         el("div", null, "URI: ", this.uri),
         el("div", { class: "row" }, this.copyLink, this.copyUri),
       );
+      this.readings = el("ol", { class: "readings", "aria-label": "Readings of the text", hidden: true });
       this.status = el("div", { class: "muted", role: "status", "aria-live": "polite" });
-      root.append(
-        el(
-          "div",
-          { class: "box", part: "box" },
-          el("label", { for: id, text: "DOI, doi: URI or doi.org link" }),
-          el("div", { class: "row" }, this.input, this.resolveButton),
-          this.out,
-          this.status,
-        ),
+      this.box = el(
+        "div",
+        { class: "box", part: "box" },
+        el("label", { for: id, text: "DOI, doi: URI or doi.org link" }),
+        el("div", { class: "row" }, this.input, this.resolveButton),
+        this.out,
+        this.readings,
+        this.status,
       );
+      root.append(this.box);
       this.timer = 0;
       this.version = 0;
       /** The reading on screen and the text it is for. @type {{text: string, got: LinkedReading} | null} */
@@ -149,6 +152,8 @@ export function defineBox(channel) {
       if (!text.trim()) {
         this.shown = null;
         this.out.hidden = true;
+        this.readings.hidden = true;
+        delete this.box.dataset.verdict;
         this.say("");
         return;
       }
@@ -160,6 +165,7 @@ export function defineBox(channel) {
       } catch (e) {
         if (v !== this.version) return;
         this.out.hidden = true;
+        this.readings.hidden = true;
         this.say(e instanceof Error ? e.message : String(e), true);
       }
     }
@@ -177,6 +183,27 @@ export function defineBox(channel) {
       } else {
         this.out.hidden = true;
       }
+      // The other readings of the text, as Inspect lists them (the selected one marked).
+      const several = found.candidates.length > 1 || (found.candidates.length === 1 && !c);
+      this.readings.hidden = !several;
+      this.readings.replaceChildren(
+        ...(several
+          ? found.candidates.map((r, i) =>
+              el(
+                "li",
+                {
+                  "data-how": r.how,
+                  "data-status": r.status,
+                  "data-name": r.doi.name,
+                  "aria-current": i === found.selected ? "true" : null,
+                },
+                el("code", { text: r.doi.name }),
+                ` (${r.status})`,
+              ),
+            )
+          : []),
+      );
+      this.box.dataset.verdict = found.verdict;
       this.say(message.text, message.error);
     }
 
