@@ -164,8 +164,9 @@ def test_text_contrast_meets_wcag_aa(
     page.locator("#codepoints-toggle").click()
     expect(page.locator("#codepoints-table")).to_be_visible()
     assert page.evaluate(CONTRAST) == []
-    page.fill("#doi-input", "10.1000/a\u200bb")
+    page.fill("#doi-input", "10.1000/a%zzb")
     expect(page.locator("#error-message")).to_be_visible()
+    assert page.evaluate(CONTRAST) == []
     page.fill("#doi-input", "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O")
     page.get_by_role("button", name="Resolve").click()
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")

@@ -2,7 +2,7 @@
 // A batch driven a step at a time (src/engine/batch-handle.js) until a step says done.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { batchRows, startBatch } from "../src/engine/batch-handle.js";
+import { AHEAD, batchRows, startBatch } from "../src/engine/batch-handle.js";
 import { DoinameError } from "../src/engine/rpc.js";
 
 /**
@@ -37,10 +37,10 @@ function fakeAsk(lines, per) {
     if (method === "batch_export") return `export of ${params.job}`;
     return true;
   };
-  return { ask, log };
+  return { ask, log, made: () => done };
 }
 
-test("steps are asked one after another until one says done", async () => {
+test("steps are asked ahead, one after another, until one says done", async () => {
   const { ask, log } = fakeAsk(10, 4);
   /** @type {number[]} */
   const progress = [];
@@ -50,21 +50,29 @@ test("steps are asked one after another until one says done", async () => {
     [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
   );
   assert.deepEqual(progress, [4, 8, 10]);
-  assert.deepEqual(
-    log.map(([m]) => m),
-    ["batch_open", "batch_step", "batch_step", "batch_step", "batch_close"],
-  );
+  const methods = log.map(([m]) => m);
+  assert.deepEqual([methods[0], methods.at(-1)], ["batch_open", "batch_close"]);
+  // Three steps make the rows; at most AHEAD - 1 more were asked before the last came.
+  const steps = methods.filter((m) => m === "batch_step").length;
+  assert.ok(steps >= 3 && steps <= 3 + AHEAD - 1, String(steps));
 });
 
-test("cancel stops asking; the rows done stay exportable until close", async () => {
-  const { ask, log } = fakeAsk(100, 1);
+test("cancel stops asking; the steps asked already still come, so the page has every row the worker made", async () => {
+  const { ask, log, made } = fakeAsk(100, 1);
+  /** @type {number[]} */
+  const got = [];
   const handle = startBatch(ask, "text", {
-    onRows: (_rows, first) => {
+    onRows: (rows, first) => {
+      got.push(...rows.map((/** @type {any} */ r) => r.line));
       if (first === 2) handle.cancel();
     },
   });
   await assert.rejects(handle.finished, { code: "cancelled" });
-  assert.ok(log.filter(([m]) => m === "batch_step").length <= 4);
+  assert.ok(log.filter(([m]) => m === "batch_step").length <= 2 + AHEAD);
+  assert.deepEqual(
+    got,
+    Array.from({ length: made() }, (_, i) => i + 1),
+  );
   assert.equal(await handle.export("csv"), "export of 7");
   await handle.close();
   assert.equal(log.at(-1)?.[0], "batch_close");

@@ -1,9 +1,11 @@
 // @ts-check
 /**
  * A batch in the worker (doiname.batch.BatchJob), driven from the page: open the job,
- * then ask for one step after another until a step says `done`. Each step is its own
- * request, with a deadline of seconds; requests of other views (a keystroke in Inspect)
- * are answered between two steps; cancelling is not asking for the next one.
+ * then ask for one step after another (AHEAD of the one being drawn) until a step says
+ * `done`. Each step is its own request, with a deadline of seconds; requests of other
+ * views (a keystroke in Inspect) are answered between steps; cancelling is not asking for
+ * more, and the rows of the steps asked already still come (the page's rows are always
+ * the worker's).
  * @module engine/batch-handle
  */
 
@@ -20,6 +22,8 @@ import { DoinameError } from "./rpc.js";
 export const STEP_MS = 50;
 /** Most lines in one batch step. */
 export const STEP_LINES = 5000;
+/** Steps asked for ahead of the one being drawn. */
+export const AHEAD = 2;
 
 /**
  * How far a batch is (a step without its rows), for `onProgress`.
@@ -77,16 +81,21 @@ export function startBatch(ask, text, options = {}) {
   async function run() {
     const head = await opened;
     onOpen?.(head);
+    const params = { job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS };
+    /** @returns {Promise<BatchStep>} */
+    const ask1 = () => {
+      const step = ask("batch_step", params);
+      step.catch(() => {}); // awaited in turn below
+      return step;
+    };
+    // AHEAD steps are always asked for, so the worker goes on while the page draws the
+    // last one. A step under way is never abandoned (it would add rows in the worker that
+    // the page never sees): Cancel stops asking, and the steps asked already still come.
+    const asked = Array.from({ length: AHEAD }, ask1);
     /** @type {BatchProgress | null} */
     let last = null;
     for (;;) {
-      if (stop.signal.aborted) throw new DoinameError("cancelled", "The batch was cancelled.");
-      /** @type {BatchStep} */
-      const step = await ask(
-        "batch_step",
-        { job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS },
-        { signal: stop.signal },
-      );
+      const step = /** @type {BatchStep} */ (await asked.shift());
       const { rows, first_row, ...progress } = step;
       last = { ...progress, rows_done: first_row + rows.length };
       try {
@@ -96,6 +105,8 @@ export function startBatch(ask, text, options = {}) {
         console.error(err);
       }
       if (step.done) return last;
+      if (!stop.signal.aborted) asked.push(ask1());
+      if (stop.signal.aborted && !asked.length) throw new DoinameError("cancelled", "The batch was cancelled.");
     }
   }
 

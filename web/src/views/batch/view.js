@@ -15,7 +15,8 @@ import { safeLink } from "../resolve.js";
 import { detailOf } from "./detail.js";
 import { BatchModel } from "./model.js";
 import { resolveAll } from "./resolve-all.js";
-import { COLUMNS, fmt, headCells, rowOf, saveFile } from "./table.js";
+import { download, drawProgress, endMessage, openFile } from "./status.js";
+import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
 
 /** @typedef {import("../../engine/client.js").Doiname} Doiname */
 /** @typedef {import("../../engine/types.gen.js").BatchSummary} BatchSummary */
@@ -25,6 +26,9 @@ import { COLUMNS, fmt, headCells, rowOf, saveFile } from "./table.js";
 
 /** While a sorted or filtered batch is still running, re-sort at most this often (ms). */
 const RESORT_MS = 400;
+/** While a batch runs, draw its rows and counts at most this often (ms): the page's
+ * drawing then costs the worker's batch little of the machine. */
+const DRAW_MS = 150;
 
 /**
  * @typedef {{
@@ -59,6 +63,10 @@ export class BatchView {
     this.selected = -1;
     this.lastResort = 0;
     this.frame = 0;
+    this.timer = 0;
+    this.lastDraw = 0;
+    /** The progress not drawn yet. @type {BatchProgress | null} */
+    this.progressDue = null;
     this.viewDirty = false;
     /** @type {BatchSummary | null} */
     this.counts = null;
@@ -83,7 +91,7 @@ export class BatchView {
     });
     els.file.addEventListener("change", () => {
       const file = els.file.files?.[0];
-      if (file) void this.openFile(file);
+      if (file) void openFile(this, file);
     });
     els.input.addEventListener("dragover", (ev) => {
       if (ev.dataTransfer && Array.from(ev.dataTransfer.types).includes("Files")) ev.preventDefault();
@@ -92,7 +100,7 @@ export class BatchView {
       const file = ev.dataTransfer?.files[0];
       if (!file) return; // dropped text goes into the box as usual
       ev.preventDefault();
-      void this.openFile(file);
+      void openFile(this, file);
     });
     els.filter.addEventListener("change", () => {
       this.model.filter = /** @type {Filter} */ (els.filter.value);
@@ -107,32 +115,16 @@ export class BatchView {
       }, 120);
     });
     els.resolve.addEventListener("click", () => void resolveAll(this));
-    els.csv.addEventListener("click", () => void this.download("csv"));
-    els.json.addEventListener("click", () => void this.download("json"));
-    els.scroller.addEventListener("scroll", () => this.schedule(), { passive: true });
+    els.csv.addEventListener("click", () => void download(this, "csv"));
+    els.json.addEventListener("click", () => void download(this, "json"));
+    els.scroller.addEventListener("scroll", () => this.schedule(true), { passive: true });
     els.scroller.addEventListener("keydown", (ev) => this.onKey(ev));
     els.body.addEventListener("click", (ev) => {
       const tr =
         ev.target instanceof Element ? /** @type {HTMLElement | null} */ (ev.target.closest("tr[data-row]")) : null;
       if (tr) this.select(Number(tr.dataset.row), false);
     });
-    window.addEventListener("resize", () => this.schedule());
-  }
-
-  /**
-   * Read a file as text (UTF-8; a byte-order mark is dropped, as the CLI does) and run it.
-   * @param {File} file
-   */
-  async openFile(file) {
-    let text;
-    try {
-      text = await file.text();
-    } catch (err) {
-      this.say(`The file ${file.name} could not be read: ${err instanceof Error ? err.message : err}`, true);
-      return;
-    }
-    this.start(text, `the file ${file.name} (${fmt(file.size)} bytes)`);
-    this.els.file.value = "";
+    window.addEventListener("resize", () => this.schedule(true));
   }
 
   /**
@@ -166,7 +158,10 @@ export class BatchView {
         this.viewDirty = true;
         this.schedule();
       },
-      onProgress: (p) => this.onProgress(p),
+      onProgress: (p) => {
+        this.progressDue = p;
+        this.schedule();
+      },
     });
     this.handle = handle;
     handle.finished.then(
@@ -238,33 +233,9 @@ export class BatchView {
 
   /** @param {BatchProgress} p */
   onProgress(p) {
-    const fraction = p.chars_total ? p.chars_done / p.chars_total : 1;
-    this.els.progress.value = fraction;
-    replace(
-      this.els.progressText,
-      `Line ${fmt(p.lines_done)} of ${fmt(p.lines_total)} (${Math.floor(fraction * 100)}%)`,
-    );
+    this.progressDue = null;
     this.counts = p.summary;
-    const c = p.summary;
-    /** @type {[string, string, number][]} */
-    const items = [
-      ["lines", "Lines", c.lines],
-      ["dois", "DOI names", c.dois],
-      ["unique", "Unique", c.unique],
-      ["warnings", "With warnings", c.warnings],
-      ["duplicates", "Duplicates", c.duplicates],
-      ["errors", "Unreadable", c.errors],
-      ["no_doi", "Lines without a DOI", c.no_doi],
-    ];
-    const cells = items.map(([key, label, n]) =>
-      el(
-        "div",
-        { class: `count count-${key}` },
-        el("dt", { text: label }),
-        el("dd", { "data-count": key, text: fmt(n) }),
-      ),
-    );
-    replace(this.els.summary, cells);
+    drawProgress(this.els, p);
   }
 
   /**
@@ -275,19 +246,11 @@ export class BatchView {
   finish(last, cancelled) {
     this.running = false;
     this.setRunning(false);
-    if (last) this.onProgress(last);
+    const latest = last ?? this.progressDue; // a cancel's last step may not be drawn yet
+    if (latest) this.onProgress(latest);
     this.refreshView(false);
-    const c = this.counts;
-    if (cancelled) {
-      const done = c ? c.lines : 0;
-      this.say(
-        `Cancelled after ${fmt(done)} lines of ${this.source}. The table and the downloads have the rows of those lines.`,
-        false,
-      );
-    } else if (c) {
-      const dois = `${fmt(c.dois)} DOI names (${fmt(c.unique)} unique, ${fmt(c.duplicates)} duplicates, ${fmt(c.errors)} unreadable)`;
-      this.say(`Done: ${fmt(c.lines)} lines, ${dois}, ${fmt(c.no_doi)} lines without a DOI.`, false);
-    }
+    const said = endMessage(this.counts, cancelled, this.source);
+    if (said) this.say(said, false);
   }
 
   /**
@@ -313,11 +276,27 @@ export class BatchView {
     this.table.draw(this.model.view, this.model.rows.length ? "No rows match the filter." : null);
   }
 
-  /** Redraw on the next frame (scrolling, new rows, resizing). */
-  schedule() {
+  /**
+   * Redraw on the next frame: at once for the person (`now`: scrolling, resizing), at
+   * most every DRAW_MS for a running batch's new rows and progress.
+   * @param {boolean} [now]
+   */
+  schedule(now = false) {
     if (this.frame) return;
+    const wait = now || !this.running ? 0 : this.lastDraw + DRAW_MS - performance.now();
+    if (wait > 0) {
+      if (!this.timer) {
+        this.timer = window.setTimeout(() => {
+          this.timer = 0;
+          this.schedule(true);
+        }, wait);
+      }
+      return;
+    }
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      this.lastDraw = performance.now();
+      if (this.progressDue) this.onProgress(this.progressDue);
       if (this.viewDirty) {
         if (this.model.inInputOrder || !this.running || performance.now() - this.lastResort > RESORT_MS) {
           this.refreshView(false);
@@ -402,27 +381,5 @@ export class BatchView {
     }
     this.select(index, true);
     this.els.scroller.focus();
-  }
-
-  /**
-   * Download the rows as a file written by Python.
-   * @param {"csv" | "json"} format
-   */
-  async download(format) {
-    if (!this.handle || !this.model.rows.length) {
-      this.say("There are no rows to download yet.", true);
-      return;
-    }
-    const shownOnly = this.els.shownOnly.checked;
-    const order = shownOnly ? this.model.view.slice() : null;
-    const count = order ? order.length : this.model.rows.length;
-    try {
-      const text = await this.handle.export(format, order, this.model.resolvedForExport());
-      const name = `doiname-batch.${format}`;
-      saveFile(text, name, format === "csv" ? "text/csv;charset=utf-8" : "application/json");
-      this.say(`Saved ${name}: ${fmt(count)} rows${shownOnly ? " as shown" : ", in input order"}.`, false);
-    } catch (err) {
-      this.say(`The download could not be made: ${err instanceof Error ? err.message : err}`, true);
-    }
   }
 }
