@@ -8,8 +8,8 @@ to round) of:
   ready, with its phases; the worker restores the build-time memory snapshot;
 * the same site with the snapshot's files answering 404, so the worker boots the normal
   way (Pyodide, micropip and the core wheel);
-* a bare page (``dist/site/bare.html``): ``loadPyodide()`` from the same self-hosted
-  files, nothing else.
+* a bare page (``bench/pages/bare.html``, served at the site's origin by this script; the
+  site does not ship it): ``loadPyodide()`` from the same self-hosted files, nothing else.
 
 Prints the medians, ranges and ratios (site / bare target: at most 1.15; the snapshot is
 kept only if it is at least 25% faster than the normal boot), the bytes the snapshot adds,
@@ -119,6 +119,7 @@ def main() -> None:
     to_dom: list[float] = []
     to_frame: list[float] = []
     no_snapshot = re.compile(r".*/pyodide/snapshot[^/]*$")
+    bare = (ROOT / "bench" / "pages" / "bare.html").read_text(encoding="utf-8")
 
     def run(browser: Any, variant: str) -> dict[str, Any]:
         ctx = browser.new_context()
@@ -131,6 +132,9 @@ def main() -> None:
                 "uploadThroughput": args.mbit * 1e6 / 8})
         if variant == "normal":
             page.route(no_snapshot, lambda route: route.fulfill(status=404, body="missing"))
+        if variant == "bare":
+            page.route(base + "bare.html", lambda route: route.fulfill(
+                status=200, content_type="text/html", body=bare))
         page.goto(base + ("bare.html" if variant == "bare" else "index.html"))
         r: dict[str, Any] = page.evaluate(BARE_READY if variant == "bare" else SITE_READY)
         if variant == "snapshot" and not to_dom:  # keystrokes once, on a booted site

@@ -13,7 +13,18 @@ from .equivalence import Explanation, explain_equivalence
 from .inspection import How, Status, inspect
 from .model import Doi, Finding
 
-__all__ = ["Comparison", "Side", "compare"]
+__all__ = ["TITLES", "Comparison", "Side", "compare"]
+
+#: What each verdict is called where a comparison is shown (the page's heading).
+TITLES: dict[str, str] = {
+    "identical": "Identical",
+    "basic-latin-case": "Equivalent (case of A–Z only)",
+    "normalization": "Not equivalent (Unicode normalization differs)",
+    "non-basic-latin-case": "Not equivalent (case outside A–Z)",
+    "different": "Not equivalent",
+    "unreadable": "Cannot compare",
+    "empty": "",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,10 +47,11 @@ class Comparison:
     ``verdict`` is ``empty`` (a side is empty), ``unreadable`` (a side holds no DOI name:
     its ``message`` says why) or the :class:`~doiname.equivalence.Explanation`'s verdict
     (``identical``, ``basic-latin-case``, ``normalization``, ``non-basic-latin-case``,
-    ``different``)."""
+    ``different``); ``title`` is that verdict in a few words (:data:`TITLES`)."""
 
     verdict: str
     equivalent: bool | None
+    title: str
     message: str
     explanation: Explanation | None
     a: Side
@@ -62,11 +74,11 @@ def compare(a: str, b: str) -> Comparison:
     normalization). Never raises for two ``str``."""
     sa, sb = _side(a), _side(b)
     if not a.strip() or not b.strip():
-        return Comparison("empty", None, "", None, sa, sb)
+        return Comparison("empty", None, TITLES["empty"], "", None, sa, sb)
     if sa.doi is None or sb.doi is None:
         which = "first" if sa.doi is None else "second"
         bad = sa if sa.doi is None else sb
-        return Comparison("unreadable", None, f"The {which} text holds no DOI name to "
-                          f"compare. {bad.message}", None, sa, sb)
+        return Comparison("unreadable", None, TITLES["unreadable"], f"The {which} text holds "
+                          f"no DOI name to compare. {bad.message}", None, sa, sb)
     ex = explain_equivalence(sa.doi, sb.doi)
-    return Comparison(ex.verdict, ex.equivalent, ex.message, ex, sa, sb)
+    return Comparison(ex.verdict, ex.equivalent, TITLES[ex.verdict], ex.message, ex, sa, sb)

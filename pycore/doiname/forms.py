@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from .model import Finding, Severity
 
-__all__ = ["FORM_LABELS", "Parts", "locate", "login_wrapper", "may_hold_one_name"]
+__all__ = ["FORM_LABELS", "FORM_NAMES", "Parts", "locate", "login_wrapper", "may_hold_one_name"]
 
 _FLAGS = re.IGNORECASE | re.ASCII
 _LABELS = r"[a-z0-9-]+(?:\.[a-z0-9-]+)*"
@@ -65,6 +65,17 @@ FORM_LABELS = {
     "info-uri": "info:doi/ URI", "hdl-uri": "hdl: URI", "url": "link", "urn-url": "URN link",
     "api-url": "handle API link", "proxy-url": "library proxy link",
     "proxy-login": "library proxy login link", "name": "input",
+}
+
+#: Each form in words for a page that says what a name was read from ("read from a
+#: resolver link"); extract's forms (``in-url``, ``short-doi``) included.
+FORM_NAMES = {
+    "name": "a bare DOI name", "label": "a DOI label and a name", "doi-uri": "a doi: URI",
+    "urn": "a urn:doi: name", "info-uri": "an info:doi/ URI", "hdl-uri": "an hdl: URI",
+    "url": "a resolver link", "urn-url": "a resolver link in URN form",
+    "api-url": "a handle API link", "proxy-url": "a link through a library proxy",
+    "proxy-login": "a library proxy login link", "in-url": "another site's link",
+    "short-doi": "a shortDOI",
 }
 
 

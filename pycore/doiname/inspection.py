@@ -35,7 +35,7 @@ from .encoding import Change
 from .errors import DoiError
 from .extract import Match, extract
 from .findings import check as _check
-from .forms import may_hold_one_name
+from .forms import FORM_NAMES, may_hold_one_name
 from .limits import INSPECT_MAX_CHARS
 from .linkify import utf16_offset
 from .model import Doi, Finding
@@ -71,7 +71,8 @@ class Candidate:
     index ``of``, ``literal``, ``trimmed`` or ``joined`` (:class:`doiname.extract.Alternative`)
     or ``whole`` (the whole text read as one name, when that is valid).
     ``api_url`` is the handle API request that resolves it (003 ch. 4; ``?type=HS_ALIAS``
-    for a shortDOI), made from the exact name, never from a re-read string.
+    for a shortDOI), made from the exact name, never from a re-read string. ``form_label``
+    says in words what the name was read from (:data:`doiname.forms.FORM_NAMES`).
     """
 
     doi: Doi
@@ -87,6 +88,7 @@ class Candidate:
     findings: tuple[Finding, ...]
     of: int | None = None
     api_url: str | None = None
+    form_label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +190,8 @@ def _candidate(text: str, doi: Doi, kind: Literal["doi", "short-doi"], how: How,
                findings: tuple[Finding, ...], of: int | None) -> Candidate:
     return Candidate(doi, kind, how, status, start, end, utf16_offset(text, start),
                      utf16_offset(text, end), written, form, findings, of,
-                     _api_url(doi, kind) if status != "error" else None)
+                     _api_url(doi, kind) if status != "error" else None,
+                     FORM_NAMES.get(form, form))
 
 
 def _candidates(text: str) -> list[Candidate]:

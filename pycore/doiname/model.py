@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["Doi", "Finding", "Severity"]
+__all__ = ["SEVERITIES", "Doi", "Finding", "Severity"]
 
 Severity = Literal["error", "warning", "info"]
+#: The severities, most severe first: the order findings are sorted and shown in.
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,28 +5,25 @@
  *     node make-snapshot.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR
  *
  * Boots Pyodide from PYODIDE_DIR (the site's copy: loader, runtime, lock file, micropip's
- * wheel) with the private `_makeSnapshot` option, imports micropip, installs CORE_WHEEL
- * with it from the in-memory file system (as web/worker.js does), imports
- * `doiname.bridge`, and writes to OUT_DIR:
+ * wheel) for a snapshot, imports micropip, installs CORE_WHEEL with it from the in-memory
+ * file system (as web/src/worker/boot.js does), imports `doiname.bridge`, and writes to
+ * OUT_DIR:
  *
- * - `snapshot.bin`: `makeMemorySnapshot()`, the WebAssembly memory (Python's heap) with a
- *   header carrying Pyodide's build id (a hash of pyodide.asm.mjs and pyodide.asm.wasm;
- *   Pyodide refuses to restore it into another build);
+ * - `snapshot.bin`: the WebAssembly memory (Python's heap) with a header carrying
+ *   Pyodide's build id (a hash of pyodide.asm.mjs and pyodide.asm.wasm; Pyodide refuses
+ *   to restore it into another build);
  * - `snapshot-files.zip`: the files micropip wrote to site-packages. The snapshot holds
  *   memory only, not the Emscripten file system, so after a restore site-packages is
  *   empty: the worker unpacks this archive there again (metadata, lazy imports);
  * - `snapshot.json`: what the worker needs to restore it (`sitePackages`).
  *
- * Python holds four JavaScript objects that a snapshot cannot point at by a global name
- * (micropip's `loadPackage`, `pyodide_js`, `_api.install`, `_api.loadBinaryFile`); they
- * are written as `{pyodide: true}`, `{pub: NAME}` or `{api: NAME}`, and web/worker.js
- * (`snapshotDeserializer`) turns them back into forwarders to the restored instance.
- * Pyodide also requires its package table (`loadedPackages`) to be empty when the
- * snapshot is taken, so it is cleared first (it lives in JavaScript, not in the snapshot).
+ * Pyodide's private snapshot API is used by web/src/worker/snapshot.js only
+ * (`MAKE_OPTIONS`, `makeSnapshot` here; `restore` in the worker).
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { MAKE_OPTIONS, makeSnapshot } from "../../web/src/worker/snapshot.js";
 
 const [pyodideDir, wheelPath, outDir] = process.argv.slice(2);
 if (!pyodideDir || !wheelPath || !outDir) {
@@ -41,7 +38,7 @@ const pyodide = await loadPyodide({
   indexURL,
   packageBaseUrl: indexURL,
   packages: ["micropip"],
-  _makeSnapshot: true,
+  ...MAKE_OPTIONS,
 });
 const name = basename(wheelPath).replace(/[^A-Za-z0-9_.+-]/g, "_");
 pyodide.FS.writeFile(`/tmp/${name}`, readFileSync(wheelPath));
@@ -68,16 +65,7 @@ pyodide.runPython("del _snapshot_files");
 const files = pyodide.FS.readFile("/tmp/snapshot-files.zip");
 pyodide.FS.unlink("/tmp/snapshot-files.zip");
 
-for (const key of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[key];
-const api = pyodide._api;
-/** @param {unknown} value */
-function serializer(value) {
-  if (value === pyodide) return { pyodide: true };
-  for (const key of ["install", "loadBinaryFile"]) if (api[key] === value) return { api: key };
-  for (const key of ["loadPackage"]) if (pyodide[key] === value) return { pub: key };
-  throw new Error(`make-snapshot.mjs: Python holds a JavaScript ${typeof value} it cannot name`);
-}
-const snapshot = pyodide.makeMemorySnapshot({ serializer });
+const snapshot = makeSnapshot(pyodide);
 writeFileSync(resolve(outDir, "snapshot.bin"), snapshot);
 writeFileSync(resolve(outDir, "snapshot-files.zip"), files);
 const info = { pyodideVersion: version, sitePackages, bytes: snapshot.length,

@@ -60,7 +60,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """The built site (built once per test run)."""
-    if os.environ.get("DOINAME_SITE_BUILT") == "1" and (paths.SITE / "build-info.js").is_file():
+    if os.environ.get("DOINAME_SITE_BUILT") == "1" and (paths.SITE / "app.js").is_file():
         return paths.SITE
     return site.build()
 

@@ -10,7 +10,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
+
+import doiname as d
 
 from .conftest import DoiRoutes
 from .test_page_helpers import open_page
@@ -39,9 +42,15 @@ def test_axe_in_every_state_of_the_page(page: Page, site_url: str, doi_routes: D
     page.fill("#doi-input", "doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O")
     expect(page.locator("#result-name")).to_contain_text("SICI", timeout=20_000)
     assert axe_violations(page) == [], "result"
-    page.fill("#doi-input", "10.1000/a\u200bb")
-    expect(page.locator("#inspect-error")).to_contain_text("U+200B", timeout=20_000)
+    page.fill("#doi-input", "10.1000/a%zzb")
+    with pytest.raises(d.DoiError) as bad:
+        d.parse("10.1000/a%zzb")
+    expect(page.locator("#inspect-error")).to_contain_text(bad.value.message, timeout=20_000)
     assert axe_violations(page) == [], "error"
+    page.fill("#doi-input", "doi: 10.1000/\u0430bc.")
+    expect(page.locator("#candidates li")).to_have_count(2, timeout=20_000)
+    expect(page.locator("#findings button.use-repair").first).to_be_visible()
+    assert axe_violations(page) == [], "readings and repairs"
     page.fill("#doi-input", "10.1000/182")
     expect(page.locator("#result-name")).to_have_text("10.1000/182", timeout=20_000)
     page.click("#resolve-button")

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import http.server
-import json
 import re
 import threading
 from collections.abc import Iterator
@@ -18,9 +17,9 @@ from playwright.sync_api import Page, expect
 
 from doiname_build import integrity, paths, serve, single_file
 
-#: The policy's shape: nothing inline but the import map (by hash), nothing eval'd except
-#: WebAssembly compilation, scripts and workers from the site itself, requests to the site
-#: and to doi.org only. build.py fills in the hash (``site_csp``) and writes ``_headers``.
+#: The policy's shape: nothing inline at all, nothing eval'd except WebAssembly
+#: compilation, scripts and workers from the site itself, requests to the site and to
+#: doi.org only. build.py writes it (``site_csp``) into ``_headers``.
 FORBIDDEN = ("'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "data: 'self'")
 
 
@@ -47,10 +46,11 @@ def serve_with_csp(directory: Path, policy: str) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def site_policy(site_dir: Path) -> str:
-    policy = integrity.site_csp(site_dir)
+    policy = integrity.site_csp()
     sources = policy.split()
     assert not [f for f in FORBIDDEN if f in sources], policy
-    assert "default-src 'none';" in policy and "script-src 'self' 'sha256-" in policy
+    assert "default-src 'none';" in policy and "script-src 'self' 'wasm-unsafe-eval';" in policy
+    assert "sha256-" not in policy  # no inline script or style to allow
     assert policy in (site_dir / "_headers").read_text(encoding="utf-8")
     return policy
 
@@ -62,25 +62,26 @@ def csp_url(site_dir: Path, site_policy: str) -> Iterator[str]:
 
 
 def test_site_scripts_carry_integrity(page: Page, site_dir: Path, csp_url: str) -> None:
-    """Every script tag has an integrity value, the import map lists every page module, and
-    a module whose bytes differ from its hash is refused (the page then says so)."""
-    html = (site_dir / "index.html").read_text(encoding="utf-8")
-    tags = re.findall(r"<script\b[^>]*\bsrc=[^>]*>", html)
-    assert tags and all('integrity="sha384-' in t for t in tags)
-    found = re.search(r'<script type="importmap">(.*?)</script>', html)
-    assert found is not None
-    listed = set(json.loads(found.group(1))["integrity"])
-    assert {"./main.js", "./views/batch.js", "./dom.js", "./build-info.js"} <= listed
+    """Every script tag of every page has an integrity value; each script is one bundle
+    that imports nothing, and a bundle whose bytes differ from its hash is refused (the
+    page then does not run)."""
+    for html_file in sorted(site_dir.glob("*.html")):
+        html = html_file.read_text(encoding="utf-8")
+        tags = re.findall(r"<script\b[^>]*>", html)
+        assert all('integrity="sha384-' in t and "src=" in t for t in tags), html_file.name
+    assert not re.search(r"^\s*(import|export)\b[^(]*from\s", (site_dir / "app.js").read_text(),
+                         re.MULTILINE)
     errors: list[str] = []
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.route("**/views/batch.js", lambda route: route.fulfill(
+    page.route("**/app.js", lambda route: route.fulfill(
         status=200, content_type="text/javascript",
-        body=(site_dir / "views" / "batch.js").read_text(encoding="utf-8") + "\n// tampered\n"))
+        body=(site_dir / "app.js").read_text(encoding="utf-8") + "\n// tampered\n"))
     page.goto(csp_url + "index.html")
     page.wait_for_timeout(1500)
     assert any("integrity" in e.lower() for e in errors), errors
-    # main.js (which imports the tampered module) did not run: no view is wired.
+    # The page's script (which wires the views) did not run.
     assert page.evaluate("() => document.getElementById('batch-head').children.length") == 0
+    assert page.evaluate("() => window.doiname === undefined")
 
 
 def watch_violations(page: Page) -> list[str]:
@@ -121,7 +122,7 @@ def test_single_file_under_its_own_csp_as_a_header(page: Page, site_dir: Path) -
     violations = watch_violations(page)
     with serve_with_csp(single.parent, meta.group(1) + "; frame-ancestors 'none'") as url:
         page.goto(url + single.name)
-        # The file makes window.doiname once its page modules are unpacked; poll with
+        # The file makes window.doiname once its worker's files are unpacked; poll with
         # evaluate (wait_for_function would need 'unsafe-eval').
         for _ in range(300):
             if page.evaluate("() => window.doiname !== undefined"):

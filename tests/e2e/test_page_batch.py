@@ -370,3 +370,44 @@ def test_resolve_all_can_be_cancelled(page: Page, site_url: str) -> None:
     page.wait_for_timeout(300)
     assert len(held) == 4  # nothing more was asked
     expect(page.locator("#batch-resolve")).to_be_enabled()
+
+
+def test_resolve_all_asks_for_the_exact_names(page: Page, site_url: str) -> None:
+    """Names holding ``%``: each is asked of doi.org as exactly the name its row holds
+    (``10.1000/a%41``, not the ``10.1000/aA`` that reading the decoded name again gives),
+    by the URL Python made from the exact name; never a decoded name read again."""
+    lines = ["10.1000/a%2541", "https://doi.org/10.1000/x%2523y", "10.1000/p%2Fq",
+             "doi:10.1000/b%252Fc"]
+    expected = {
+        "https://doi.org/api/handles/10.1000/a%2541": "10.1000/a%41",
+        "https://doi.org/api/handles/10.1000/x%2523y": "10.1000/x%23y",
+        "https://doi.org/api/handles/10.1000/p%2Fq": "10.1000/p/q",
+        "https://doi.org/api/handles/10.1000/b%252Fc": "10.1000/b%2Fc",
+    }
+    rows = host_rows("\n".join(lines))
+    assert {r.api_url: r.doi for r in rows} == expected  # the host agrees with this table
+    asked: list[str] = []
+
+    def answer(route: Any) -> None:
+        url = route.request.url
+        asked.append(url)
+        handle = expected.get(url, "unexpected")
+        route.fulfill(status=200, content_type="application/json", body=json.dumps({
+            "responseCode": 1, "handle": handle, "values": [
+                {"index": 1, "type": "URL",
+                 "data": {"format": "string", "value": f"https://example.org/{len(asked)}"}}]}))
+
+    page.route("https://doi.org/**", answer)
+    open_page(page, site_url)
+    page.fill("#batch-input", "\n".join(lines))
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done: 4 lines")
+    page.click("#batch-resolve")
+    expect(page.locator("#batch-status")).to_contain_text("Resolved 4 names: 4 resolve")
+    assert sorted(asked) == sorted(expected)
+    # Each row shows the record asked for its own name.
+    table = list(csv.reader(io.StringIO(read_download(page, "#batch-csv"))))
+    header = table[0]
+    got = {row[header.index("doi")]: row[header.index("resolves_to")] for row in table[1:]}
+    assert {name: asked.index(url) + 1 for url, name in expected.items()} == {
+        name: int(target.rsplit("/", 1)[1]) for name, target in got.items()}

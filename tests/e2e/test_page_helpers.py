@@ -13,6 +13,9 @@ from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
+from doiname.bridge import for_view
+from doiname.inspection import Candidate, Inspection, inspect
+
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "handles"
 
 READY = "() => window.doiname.ready.then(() => true)"
@@ -40,3 +43,20 @@ def fixture_entry(path: str) -> dict[str, Any]:
 def type_into(page: Page, selector: str, text: str) -> None:
     """Replace an input's text as a person would (input events)."""
     page.fill(selector, text)
+
+
+def reading(text: str) -> Inspection:
+    """What Inspect shows for ``text``: the core's reading, findings most severe first."""
+    return for_view(inspect(text))
+
+
+def selected(text: str) -> Candidate:
+    """The candidate Inspect selects for ``text`` (there must be one)."""
+    found = reading(text)
+    assert found.selected is not None, text
+    return found.candidates[found.selected]
+
+
+def shown_name(text: str) -> str:
+    """The DOI name Inspect shows for ``text`` (its selected reading)."""
+    return str(selected(text).doi)

@@ -11,9 +11,8 @@ from playwright.sync_api import Page, expect
 
 import doiname as d
 from doiname.codepoints import describe_code_points
-from doiname.findings import check
 
-from .test_page_helpers import open_page, type_into
+from .test_page_helpers import open_page, reading, selected, shown_name, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -63,20 +62,22 @@ def test_why_is_this_encoded_lists_every_change(page: Page, site_url: str) -> No
 
 
 def test_an_open_explain_view_stays_open_while_typing(page: Page, site_url: str) -> None:
-    open_page(page, site_url, doi="10.1000/a b")
+    open_page(page, site_url, doi="10.1000/a<b")
     page.locator("details.why summary").first.click()
     page.locator("#doi-input").press("End")
-    page.keyboard.type("<c>")
-    expect(page.locator("#result-name")).to_have_text("10.1000/a b<c>")
+    page.keyboard.type("^c")
+    assert shown_name("10.1000/a<b^c") == "10.1000/a<b^c"
+    expect(page.locator("#result-name")).to_have_text("10.1000/a<b^c")
     expect(page.locator("details.why").first).to_have_attribute("open", "")
     expect(page.locator("details.why").first.locator("tbody tr")).to_have_count(
-        len(d.explain_url("10.1000/a b<c>")))
+        len(d.explain_url("10.1000/a<b^c")))
 
 
 def test_findings_are_listed_and_marked_in_place(page: Page, site_url: str) -> None:
     text = "doi: 10.1000/\u0430bc\u2013x "
     open_page(page, site_url, doi=text)
-    findings = check(text)
+    findings = [*selected(text).findings, *reading(text).notes]
+    assert {f.code for f in findings} >= {"lookalike-letter", "lookalike-dash"}
     items = page.locator("#findings li")
     expect(items).to_have_count(len(findings))
     for f in findings:
@@ -92,34 +93,66 @@ def test_findings_are_listed_and_marked_in_place(page: Page, site_url: str) -> N
             assert set(range(f.input_start, f.input_end)) <= covered, f
     # The mirror keeps the input's text (invisible characters get a visible tag).
     expect(page.locator("#mirror")).to_contain_text("\u0430bc\u2013x")
+    # A repair is offered, never applied: one click puts it in the input.
+    repair = next(f.repair for f in findings if f.repair)
+    page.locator(f'#findings button.use-repair[data-repair="{repair}"]').first.click()
+    expect(page.locator("#doi-input")).to_have_value(repair)
+    expect(page.locator("#result-name")).to_have_text(shown_name(repair))
 
 
-def test_error_says_what_and_where_for_a_zero_width_space(page: Page, site_url: str) -> None:
-    text = "10.1000/a\u200bb"
+def test_error_says_what_and_where(page: Page, site_url: str) -> None:
+    text = "10.1000/a%zzb"
     with pytest.raises(d.DoiError) as info:
         d.parse(text)
     err = info.value
     assert err.position == 9
+    assert selected(text).status == "error"
     open_page(page, site_url, doi=text)
     expect(page.locator("#error-message")).to_have_text(err.message)
-    expect(page.locator("#inspect-error")).to_contain_text("character 10 of your input")
-    expect(page.locator("#inspect-error")).to_contain_text("U+200B")
+    expect(page.locator("#inspect-error")).to_contain_text("characters 10\u201312 of your input")
     mark = page.locator("#mirror mark.sev-error")
+    expect(mark).to_have_count(1)
+    expect(mark).to_have_attribute("data-start", "9")
+    expect(mark).to_have_attribute("data-end", "12")
+    expect(mark).to_contain_text("%zz")
+    expect(page.locator("#result-name")).to_have_count(0)
+    # "Show in input" selects the offending characters in the input.
+    page.locator("#inspect-error button", has_text="Show in input").click()
+    sel = page.evaluate("""() => { const i = document.getElementById('doi-input');
+        return [i.selectionStart, i.selectionEnd]; }""")
+    assert sel == [9, 12]
+
+
+def test_a_zero_width_space_is_dropped_with_a_warning_that_says_where(
+        page: Page, site_url: str) -> None:
+    """An invisible character is not part of the name: the name is read without it, and
+    the page says so, where, and offers the repaired text (never silently)."""
+    text = "10.1000/a\u200bb"
+    c = selected(text)
+    (warning,) = [f for f in c.findings if f.severity == "warning"]
+    assert (warning.input_start, warning.input_end) == (9, 10) and "U+200B" in warning.message
+    open_page(page, site_url, doi=text)
+    expect(page.locator("#result-name")).to_have_text(str(c.doi))
+    item = page.locator(f'#findings li[data-code="{warning.code}"]')
+    expect(item).to_contain_text(warning.message)
+    expect(item).to_contain_text("character 10 of your input")
+    mark = page.locator("#mirror mark.sev-warning")
     expect(mark).to_have_count(1)
     expect(mark).to_have_attribute("data-start", "9")
     expect(mark).to_have_attribute("data-end", "10")
     expect(mark).to_contain_text("U+200B")
-    expect(page.locator("#result-name")).to_have_count(0)
-    # "Show in input" selects the offending character in the input.
-    page.locator("#inspect-error button", has_text="Show in input").click()
+    item.get_by_role("button", name="Show in input").click()
     sel = page.evaluate("""() => { const i = document.getElementById('doi-input');
         return [i.selectionStart, i.selectionEnd]; }""")
     assert sel == [9, 10]
+    assert warning.repair == "10.1000/ab"
+    item.locator("button.use-repair").click()
+    expect(page.locator("#doi-input")).to_have_value("10.1000/ab")
 
 
 def test_positions_count_code_points_like_the_core(page: Page, site_url: str) -> None:
     # An astral character before the error: Python counts 1, JavaScript 2.
-    text = "10.1000/\U0001d400\u200bb"
+    text = "10.1000/\U0001d400%zz"
     err_pos = 9
     with pytest.raises(d.DoiError) as info:
         d.parse(text)
@@ -127,8 +160,13 @@ def test_positions_count_code_points_like_the_core(page: Page, site_url: str) ->
     open_page(page, site_url, doi=text)
     mark = page.locator("#mirror mark.sev-error")
     expect(mark).to_have_attribute("data-start", str(err_pos))
-    expect(mark).to_contain_text("U+200B")
+    expect(mark).to_contain_text("%zz")
     expect(page.locator("#mirror")).to_contain_text("\U0001d400")
+    # The same with an invisible character (a warning now: it is dropped from the name).
+    open_page(page, site_url, doi="10.1000/\U0001d400\u200bb")
+    mark = page.locator("#mirror mark.sev-warning").first
+    expect(mark).to_have_attribute("data-start", str(err_pos))
+    expect(mark).to_contain_text("U+200B")
 
 
 def test_code_point_view_on_demand(page: Page, site_url: str) -> None:
@@ -152,7 +190,9 @@ def test_code_point_view_on_demand(page: Page, site_url: str) -> None:
 
 
 def test_short_doi_offers_expand(page: Page, site_url: str, doi_routes: object) -> None:
+    from doiname.inspection import written_form
     from doiname.resolver import alias_target, read_handle_response
+    from doiname.syntax import validate_name
 
     from .test_page_helpers import fixture_body, fixture_entry
 
@@ -161,15 +201,17 @@ def test_short_doi_offers_expand(page: Page, site_url: str, doi_routes: object) 
     target = alias_target(record)
     assert target
     open_page(page, site_url, doi="10/abcde")
-    with pytest.raises(d.DoiError) as info:
-        d.parse("10/abcde")
-    assert info.value.code == "short-doi"
-    expect(page.locator("#error-message")).to_have_text(info.value.message)
+    found = reading("10/abcde")
+    assert found.verdict == "short-doi" and selected("10/abcde").kind == "short-doi"
+    expect(page.locator("#shortdoi-message")).to_have_text(found.message)
     page.get_by_role("button", name="Expand").click()
     expect(page.locator("#expanded-name")).to_have_text(target)
+    assert any("/api/handles/10/abcde?type=HS_ALIAS" in u
+               for u in doi_routes.requests)  # type: ignore[attr-defined]
     page.get_by_role("button", name="Inspect this DOI name").click()
-    expect(page.locator("#doi-input")).to_have_value(target)
-    expect(page.locator("#result-name")).to_have_text(str(d.parse(target)))
+    written = written_form(validate_name(target))
+    expect(page.locator("#doi-input")).to_have_value(written)
+    expect(page.locator("#result-name")).to_have_text(target)
 
 
 def test_copy_buttons_copy_and_announce(page: Page, site_url: str) -> None:
@@ -197,8 +239,9 @@ def test_fast_typing_ends_on_the_last_text(page: Page, site_url: str) -> None:
     open_page(page, site_url)
     box = page.locator("#doi-input")
     box.click()
-    final = "10.1000/abc def<ghi>"
+    final = "10.1000/abc^def<ghi"
     page.keyboard.type(final, delay=0)
+    assert shown_name(final) == final
     expect(page.locator("#result-name")).to_have_text(final)
     expect(page.locator("#url-recommended")).to_have_text(d.to_url(final))
     box.press("Escape")
@@ -252,3 +295,32 @@ def test_still_encodes_with_the_network_cut_after_load(page: Page, site_url: str
         expect(page.locator("#url-recommended")).to_have_text(d.to_url(SICI))
     finally:
         page.context.set_offline(False)
+
+
+#: Counts every message the page posts to a worker (installed before the page's scripts).
+COUNT_POSTS = """() => {
+  window.__posted = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    const what = message && (message.method ?? (message.cancel ? "cancel" : null));
+    window.__posted.push(what ?? "other");
+    return post.call(this, message, ...rest);
+  };
+}"""
+
+
+def test_one_keystroke_is_one_request(page: Page, site_url: str) -> None:
+    """Typing one character in Inspect posts at most 2 messages to the worker (in fact
+    one: the `inspect` request, which reads the text once)."""
+    page.add_init_script(f"({COUNT_POSTS})()")
+    open_page(page, site_url, doi="10.1000/18")
+    expect(page.locator("#result-name")).to_have_text("10.1000/18")
+    page.wait_for_timeout(300)  # whatever the page asks after loading is done
+    page.evaluate("() => { window.__posted.length = 0; }")
+    page.locator("#doi-input").press("End")
+    page.keyboard.type("2")
+    expect(page.locator("#result-name")).to_have_text("10.1000/182")
+    page.wait_for_timeout(500)  # anything the keystroke would still send
+    posted = page.evaluate("() => window.__posted")
+    assert len(posted) <= 2, posted
+    assert posted == ["inspect"]

@@ -11,6 +11,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import doiname
+from doiname.inspection import inspect
+from doiname.limits import INSPECT_MAX_CHARS
 
 from .test_page_helpers import open_page
 
@@ -31,10 +33,15 @@ def test_one_megabyte_paste(page: Page, site_url: str) -> None:
     page.fill("#eq-a", "10.1000/ABC")
     page.fill("#eq-b", "10.1000/abc")
     expect(page.locator("#eq-output")).to_contain_text("Equivalent", timeout=60_000)
-    expect(page.locator("#result-name")).to_contain_text("10.1000/xxxx", timeout=60_000)
-    # A 1 MB paste that is not a DOI gets an error, not a frozen page.
+    # Inspect reads a bounded text: a 1 MB paste is told so (and pointed to Batch).
+    too_long = inspect(big)
+    assert too_long.verdict == "too-long" and f"{INSPECT_MAX_CHARS:,}" in too_long.message
+    expect(page.locator("#inspect-error")).to_contain_text(too_long.message, timeout=60_000)
+    expect(page.locator("#result-name")).to_have_count(0)
+    # A 1 MB paste that is not a DOI gets the same, not a frozen page.
     page.fill("#doi-input", "%" * 1_000_000)
-    expect(page.locator("#inspect-error")).to_contain_text("%", timeout=60_000)
+    expect(page.locator("#inspect-error")).to_contain_text(inspect("%" * 1_000_000).message,
+                                                          timeout=60_000)
 
 
 def test_ten_thousand_keystrokes_last_one_wins(page: Page, site_url: str) -> None:

@@ -216,7 +216,6 @@ def test_batch_job_through_the_bridge() -> None:
         text = bridge.batch_step_json(job, 1, 1000)
         step = json.loads(text)["ok"]
         rows.extend(step["rows"])
-        assert text.startswith('{"ok":{"done":true') == step["done"]  # what worker.js tests
         if step["done"]:
             break
     assert [r["status"] for r in rows] == ["ok", "no-doi", "duplicate", "error"]

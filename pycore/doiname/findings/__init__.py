@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..errors import DoiError
 from ..limits import MAX_FINDINGS
-from ..model import Doi, Finding
+from ..model import SEVERITIES, Doi, Finding
 from ..syntax import Reading, read, validate_name
 from .lookalikes import (
     rule_lookalike_characters,
@@ -39,7 +39,7 @@ from .subject import Subject
 
 __all__ = ["CROSSREF_SET", "LONG_LINK", "LONG_NAME", "RULES", "Rule", "check"]
 
-_SEVERITY_RANK = {"error": 0, "warning": 1, "info": 2}
+_SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
 #: A name made only of CROSSREF_SET (the same set, as a pattern).
 _ALL_CROSSREF = re.compile("[" + re.escape("".join(sorted(CROSSREF_SET))) + "]*").fullmatch
 

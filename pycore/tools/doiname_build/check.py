@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .env import ensure_venv
-from .paths import CHROMIUM, ROOT
+from .paths import BIOME, CHROMIUM, ROOT, TSC, WEB
 from .proc import install_apt, log
 from .site import build
 
@@ -23,6 +23,18 @@ def mypy_targets() -> list[str]:
         if extra not in files and (ROOT / extra).exists():
             files.append(extra)
     return files
+
+
+def js_checks() -> list[tuple[str, list[str], Path]]:
+    """The JavaScript's checks, run in web/: types (tsc, checkJs, the page's code and its
+    unit tests), lint and format (Biome, biome.json there), and the unit tests that need
+    no browser (``node --test``, web/test)."""
+    return [
+        ("tsc", [str(TSC), "--noEmit", "-p", "jsconfig.json"], WEB),
+        ("tsc (tests)", [str(TSC), "--noEmit", "-p", "test/jsconfig.json"], WEB),
+        ("biome", [str(BIOME), "ci", "--colors=off", "."], WEB),
+        ("node --test", ["node", "--test", "test/"], WEB),
+    ]
 
 
 def test(pytest_args: Sequence[str]) -> int:
@@ -38,25 +50,26 @@ def test(pytest_args: Sequence[str]) -> int:
     env = {**os.environ, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1",
            "MYPYPATH": os.pathsep.join(str(ROOT / p) for p in ("pycore", "pycore/tools"))}
     env.pop("PYTHONPATH", None)
-    steps: list[tuple[str, list[str]]] = [
-        ("ruff", [str(py), "-m", "ruff", "check", "."]),
-        ("mypy", [str(py), "-m", "mypy", "--strict", *mypy_targets()]),
+    steps: list[tuple[str, list[str], Path]] = [
+        ("ruff", [str(py), "-m", "ruff", "check", "."], ROOT),
+        ("mypy", [str(py), "-m", "mypy", "--strict", *mypy_targets()], ROOT),
+        *js_checks(),
         # Two workers (pytest-xdist), one test file each at a time: most of the time of the
         # browser tests is Pyodide booting in Chromium, which keeps one core busy.
         ("pytest", [str(py), "-m", "pytest", "tests", "-p", "no:cacheprovider",
                     "-n", str(min(2, os.cpu_count() or 1)), "--dist", "loadfile",
                     "--screenshot", "only-on-failure", "--output", "test-results",
-                    *pytest_args]),
+                    *pytest_args], ROOT),
         # The same unit suite inside the shipped Pyodide (Python 3.14, Unicode 16), in Node.
-        ("pyodide", [str(py), "tests/pyodide/run.py", "-q"]),
+        ("pyodide", [str(py), "tests/pyodide/run.py", "-q"], ROOT),
         # A short coverage-guided fuzz pass; saved crashes are replayed by the unit suite.
-        ("fuzz", [str(py), "tests/fuzz/run.py", "--seconds", "5"]),
+        ("fuzz", [str(py), "tests/fuzz/run.py", "--seconds", "5"], ROOT),
     ]
     failed: list[str] = []
-    for name, cmd in steps:
-        log("$ " + " ".join(cmd))
+    for name, cmd, cwd in steps:
+        log("$ " + ("" if cwd == ROOT else f"(in {cwd.relative_to(ROOT)}) ") + " ".join(cmd))
         t0 = time.monotonic()
-        code = subprocess.run(cmd, cwd=ROOT, env=env, check=False).returncode
+        code = subprocess.run(cmd, cwd=cwd, env=env, check=False).returncode
         log(f"{name}: {'ok' if code == 0 else f'FAILED (exit code {code})'} "
             f"in {time.monotonic() - t0:.0f} s")
         if code != 0:

@@ -9,8 +9,6 @@ import re
 LINK = re.compile(r"<link\b[^>]*>\s*", re.IGNORECASE)
 #: A ``<script src=...></script>`` element and the space after it.
 SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc=[^>]*>\s*</script>\s*", re.IGNORECASE)
-#: An inline import map (its JSON text is group 1).
-IMPORTMAP = re.compile(r'<script type="importmap">(.*?)</script>\s*', re.DOTALL)
 
 
 def attr(tag: str, name: str) -> str | None:

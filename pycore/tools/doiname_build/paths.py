@@ -7,6 +7,10 @@ from pathlib import Path
 #: The repository (this file is ``pycore/tools/doiname_build/paths.py``).
 ROOT = Path(__file__).resolve().parents[3]
 WEB = ROOT / "web"
+#: The site's pages and stylesheets, copied as they are.
+WEB_PAGES = WEB / "pages"
+#: The JavaScript sources (ES modules), bundled by esbuild.
+WEB_SRC = WEB / "src"
 CORE = ROOT / "pycore" / "doiname"
 TOOLS = ROOT / "pycore" / "tools"
 DIST = ROOT / "dist"
@@ -20,6 +24,10 @@ VENV = ROOT / ".venv"
 DEV_LOCK = ROOT / "tests" / "requirements-dev.lock"
 NODE_MODULES = ROOT / "node_modules"
 NODE_PYODIDE = NODE_MODULES / "pyodide"
+#: The pinned npm tools (package-lock.json) the build and the tests run.
+ESBUILD = NODE_MODULES / ".bin" / "esbuild"
+TSC = NODE_MODULES / ".bin" / "tsc"
+BIOME = NODE_MODULES / ".bin" / "biome"
 
 #: Debian's Chromium (``apt-get install chromium``); Playwright drives it by this path.
 CHROMIUM = Path("/usr/bin/chromium")
@@ -45,4 +53,6 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 #: The build-time memory snapshot: made by this Node script, written to the site's
 #: ``pyodide/`` as SNAPSHOT_FILES. ``DOINAME_SNAPSHOT=0`` builds a site without it.
 SNAPSHOT_SCRIPT = TOOLS / "make-snapshot.mjs"
+#: The one module that uses Pyodide's private snapshot API (the script and the worker use it).
+SNAPSHOT_MODULE = WEB_SRC / "worker" / "snapshot.js"
 SNAPSHOT_FILES = ("snapshot.json", "snapshot.bin.gz", "snapshot-files.zip")

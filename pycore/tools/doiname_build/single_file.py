@@ -1,11 +1,12 @@
 """``dist/doi-tool.html``: the site in one file that works from ``file://`` with no network.
 
 The page's HTML and CSS are inlined (non-ASCII as references: the page is declared
-windows-1252); everything else is gzip, written raw (SINGLE_ENCODING), in
-``<script type="application/octet-stream" data-doiname-asset=NAME>`` blocks: the page's ES
-modules (web/single-boot.js turns them into ``blob:`` modules), worker.js, the Pyodide
+windows-1252), and so is its one script, the bundle of web/src/single/page.js (ASCII).
+Everything else is gzip, written raw (SINGLE_ENCODING), in ``<script
+type="application/octet-stream" data-doiname-asset=NAME>`` blocks: ``config.json``, the
+worker's bundle (web/src/single/worker.js, started from a ``data:`` URL), the Pyodide
 runtime, a trimmed standard library, micropip's wheel and the core's wheel (the worker
-bootstrap web/single-worker.js answers ``fetch()`` for them; see those files).
+answers ``fetch()`` for them; see web/src/single/).
 """
 
 from __future__ import annotations
@@ -20,16 +21,14 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from .html import IMPORTMAP, LINK, SCRIPT_SRC, ascii_css, ascii_html, attr
+from .bundle import SINGLE_PAGE, SINGLE_WORKER, bundle
+from .html import LINK, SCRIPT_SRC, ascii_css, ascii_html, attr
 from .integrity import csp_hash
-from .modules import MODULE_PLACEHOLDER, page_modules
 from .paths import CACHE, MICROPIP_WHEEL, NODE_PYODIDE, ROOT, SINGLE_FILE, SITE
 from .proc import log
 from .runtime import single_lock, stored_zip, trimmed_stdlib
 from .wheel import wheel_name
 
-SINGLE_BOOT = "single-boot.js"
-SINGLE_WORKER = "single-worker.js"
 #: The fake ``indexURL`` the single file's worker answers from its inlined files
 #: (``.invalid`` never resolves, so a file missing from the inlined set fails at once).
 SINGLE_BASE = "https://pyodide.doiname.invalid/"
@@ -37,8 +36,9 @@ SINGLE_BASE = "https://pyodide.doiname.invalid/"
 #: page declared windows-1252 (every byte is one character there), with four bytes
 #: escaped: 1.6 % larger than the bytes, where base64 (``gzip-base64``) is 33 % larger.
 SINGLE_ENCODING = "gzip-1252"
-#: The page's module scripts that the single file replaces (it makes window.doiname).
-SINGLE_REPLACED = frozenset({"doiname-api.js"})
+#: The site page's script, which the single file replaces by its own (it makes
+#: window.doiname with the single file's worker, then starts the same page).
+SITE_SCRIPT = "app.js"
 
 
 def _gzip(data: bytes) -> bytes:
@@ -82,8 +82,9 @@ def _asset_block(name: str, data: bytes, encoding: str) -> bytes:
 def single_file_csp(scripts: Sequence[str], styles: Sequence[str]) -> str:
     """The Content-Security-Policy the single file carries in a ``<meta>``.
 
-    Only its own inline boot script and stylesheets (by hash), the ``blob:`` modules
-    it unpacks, its ``data:`` worker, WebAssembly compilation, and requests to doi.org.
+    Only its own inline script and stylesheets (by hash), its ``data:`` worker and the
+    ``blob:`` modules that worker makes (the Pyodide loader), WebAssembly compilation, and
+    requests to doi.org.
     ``frame-ancestors`` cannot be set from a ``<meta>``; a server can add it as a header.
     """
     script_src = " ".join(csp_hash(t) for t in scripts)
@@ -98,10 +99,10 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
                 encoding: str = SINGLE_ENCODING) -> Path:
     """Write the offline single file from a built site (``build()`` calls it).
 
-    The page is the site's index.html with its stylesheets inlined and its module
-    scripts taken out; web/single-boot.js, inlined, imports them from the inlined
-    modules instead, after making ``window.doiname`` with a worker started from a
-    ``data:`` URL (web/single-worker.js). Returns the path written.
+    The page is the site's index.html with its stylesheets inlined and its script
+    (SITE_SCRIPT) replaced by the bundle of web/src/single/page.js, which makes
+    ``window.doiname`` with a worker started from a ``data:`` URL (the bundle of
+    web/src/single/worker.js) and starts the same page. Returns the path written.
     """
     started = time.monotonic()
     html = (site / "index.html").read_text(encoding="utf-8")
@@ -141,8 +142,9 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         return ""
 
     html = SCRIPT_SRC.sub(take_script, html)
-    html = IMPORTMAP.sub("", html)  # the file's modules are blob: URLs, checked as a whole
-    entries = [s for s in scripts if s not in SINGLE_REPLACED]
+    if scripts != [SITE_SCRIPT]:
+        raise SystemExit(f"build.py: index.html loads {scripts}; the single file replaces "
+                         f"only {SITE_SCRIPT}")
     if "</body>" not in html:
         raise SystemExit("build.py: index.html has no </body>; cannot write the single file")
 
@@ -159,35 +161,26 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         MICROPIP_WHEEL: micropip,
         core_name: core,
     }
-    client = "doiname-client.js"
-    modules = page_modules(site, [client, *entries])
     config = {
-        "pyodideModuleURL": SINGLE_BASE + "pyodide.mjs",  # the worker bootstrap replaces it
-        "indexURL": SINGLE_BASE,
-        "packageBaseUrl": SINGLE_BASE,
-        "lockFileContents": single_lock(NODE_PYODIDE, micropip_sha),
-        "coreWheelURL": SINGLE_BASE + core_name,
-        "coreWheelName": core_name,
-        "coreIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(core).digest()).decode(),
-    }
-    page = {
-        "placeholder": MODULE_PLACEHOLDER,
-        "modules": modules,
-        "client": client,
-        "entries": entries,
-        "workerBoot": (site / SINGLE_WORKER).read_text(encoding="utf-8"),
-        "workerModules": page_modules(site, ["worker.js"]),
+        "worker": {
+            "pyodideModuleURL": SINGLE_BASE + "pyodide.mjs",  # the worker replaces it
+            "indexURL": SINGLE_BASE,
+            "packageBaseUrl": SINGLE_BASE,
+            "lockFileContents": single_lock(NODE_PYODIDE, micropip_sha),
+            "coreWheelURL": SINGLE_BASE + core_name,
+            "coreWheelName": core_name,
+            "coreIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(core).digest()).decode(),
+        },
         "base": SINGLE_BASE,
-        "config": config,
         "engineAssets": list(engine),
     }
-    boot = (site / SINGLE_BOOT).read_text(encoding="utf-8")
-    if "</script" in boot.lower() or not boot.isascii():
-        raise SystemExit(f"build.py: {SINGLE_BOOT} must be ASCII without </script to be inlined")
-    blocks = [_asset_block("page", json.dumps(page, ensure_ascii=False).encode("utf-8"),
-                           encoding)]
+    script = bundle(SINGLE_PAGE, "esm")
+    if "</script" in script.lower() or not script.isascii():
+        raise SystemExit(f"build.py: the bundle of {SINGLE_PAGE} must be ASCII without "
+                         "</script to be inlined")
+    blocks = [_asset_block("config.json", json.dumps(config).encode("utf-8"), encoding),
+              _asset_block("worker.js", bundle(SINGLE_WORKER, "esm").encode("ascii"), encoding)]
     blocks += [_asset_block(name, data, encoding) for name, data in engine.items()]
-    script = f"\n{boot}"
     styles = re.findall(r"<style>(.*?)</style>", html, flags=re.DOTALL)
     html = re.sub(r"(<meta charset=[^>]*>)",
                   lambda m: f'{m.group(1)}\n<meta http-equiv="Content-Security-Policy" '

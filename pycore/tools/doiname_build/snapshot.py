@@ -13,7 +13,14 @@ import subprocess
 from pathlib import Path
 
 from .integrity import sri
-from .paths import CACHE, MICROPIP_WHEEL, PYODIDE_FILES, SNAPSHOT_FILES, SNAPSHOT_SCRIPT
+from .paths import (
+    CACHE,
+    MICROPIP_WHEEL,
+    PYODIDE_FILES,
+    SNAPSHOT_FILES,
+    SNAPSHOT_MODULE,
+    SNAPSHOT_SCRIPT,
+)
 from .proc import log, sha256_file
 
 
@@ -35,8 +42,8 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
     if node is None:
         log("memory snapshot skipped: node is not installed")
         return None
-    inputs = [SNAPSHOT_SCRIPT, wheel, *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL,
-                                                              "pyodide-lock.json"))]
+    inputs = [SNAPSHOT_SCRIPT, SNAPSHOT_MODULE, wheel,
+              *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
     key = hashlib.sha256("\n".join(sha256_file(p) for p in inputs).encode()).hexdigest()
     cached = CACHE / "snapshot" / key
     if not (cached / "snapshot.json").is_file():

@@ -1,0 +1,194 @@
+"""The JSON bridge between the web page's worker and the package.
+
+JavaScript never holds a Python object: every operation takes JSON text and returns JSON
+text, so no proxy leaks across and nothing needs ``destroy()``. The worker knows no
+operation: it hands each request to :func:`request_json`, which runs the operation named
+in :data:`OPERATIONS` (one per user action: ``inspect`` for a keystroke in Inspect,
+``compare`` for Equivalence, ``box`` for the widget's box, ``lookup`` for the request to
+send to doi.org for exact names and ``read`` for what came back, the batch steps, ...).
+The params and results of every operation are described in :mod:`doiname.protocol` and
+the core's dataclasses; ``pycore/tools/gen_types.py`` writes the JavaScript types from
+them. A name comes back into Python only as an exact name ``{prefix, suffix}``, checked
+with :func:`doiname.syntax.validate_name` and never decoded again. The ``call``
+operation runs any public function of the package (the functions named in
+``doiname.__all__``) for the public JavaScript API ``window.doiname.call``.
+
+A reply is ``{"ok": RESULT}`` or ``{"error": {"code", "message", "position", "end"}}``.
+Results are plain JSON (:func:`doiname.jsonable.to_jsonable`): a ``Doi`` becomes
+``{prefix, suffix, name}``, dataclasses objects of their fields, tuples lists. A
+:class:`~doiname.errors.DoiError` keeps its code, message and span; any other failure
+becomes a generic error with a plain message, and its traceback goes to ``stderr``
+(the browser console), never to the page.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+import sys
+from collections.abc import Callable
+from typing import Annotated, Any, NamedTuple
+
+import doiname
+
+from .. import protocol as p
+from ..codepoints import CodePoint
+from ..comparison import Comparison
+from ..inspection import Inspection
+from ..linkify import LinkTarget
+from ..resolver import HandleRecord, WhichRaResult
+from .calls import _FUNCTIONS, call_json, functions, run_call
+from .jobs import (
+    BATCH_STATUSES,
+    batch_close_json,
+    batch_export_json,
+    batch_open_json,
+    batch_step_json,
+    export_rows,
+    open_jobs,
+)
+from .reading import (
+    ANSWER_KINDS,
+    TRANSPORT_FAILURES,
+    box,
+    box_json,
+    code_points,
+    compare_json,
+    exact_name,
+    for_view,
+    inspect_json,
+    linked_reading,
+    links,
+    lookup,
+    lookup_json,
+    read_answer_json,
+)
+from .reply import dumps, error
+
+__all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "AliasRecord",
+           "Operation", "batch_close_json", "batch_export_json", "batch_open_json",
+           "batch_step_json", "box_json", "call_json", "compare_json", "exact_name",
+           "for_view", "functions", "info_json", "inspect_json", "linked_reading",
+           "lookup_json", "read_answer_json", "request_json"]
+
+#: A shortDOI's record (``read`` of kind ``alias``): a :class:`HandleRecord` whose JSON
+#: object also has the fields of :class:`~doiname.protocol.AliasTarget` (gen_types writes
+#: ``Annotated[A, B]`` as ``A & B``).
+AliasRecord = Annotated[HandleRecord, p.AliasTarget]
+
+
+class Operation(NamedTuple):
+    """One operation of the worker protocol: its params (a TypedDict of
+    :mod:`doiname.protocol`), the type of its reply's ``ok``, and the function that
+    answers it with JSON text."""
+
+    params: type
+    result: object
+    run: Callable[[dict[str, Any]], str]
+
+
+#: Every operation the page, the widget and the single file ask of the worker, by name.
+OPERATIONS: dict[str, Operation] = {
+    "inspect": Operation(p.InspectParams, Inspection,
+                         lambda q: inspect_json(q["text"], q.get("pick"))),
+    "compare": Operation(p.CompareParams, Comparison, lambda q: compare_json(q["a"], q["b"])),
+    "box": Operation(p.BoxParams, p.LinkedReading, lambda q: box(q["text"], q.get("options"))),
+    "link_targets": Operation(p.LinkTargetsParams, list[list[LinkTarget]],
+                              lambda q: links(q["texts"], q.get("options"))),
+    "code_points": Operation(p.CodePointsParams, list[CodePoint],
+                             lambda q: code_points(q["text"])),
+    "lookup": Operation(p.LookupParams, p.LookupRequest,
+                        lambda q: lookup(q["kind"], q["target"])),
+    "read": Operation(p.ReadParams, HandleRecord | WhichRaResult | AliasRecord,
+                      lambda q: read_answer_json(q["kind"], q["status"], q["body"],
+                                                 q["failure"])),
+    "call": Operation(p.CallParams, Any,
+                      lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
+    "batch_open": Operation(p.BatchOpenParams, p.BatchOpened,
+                            lambda q: batch_open_json(q["text"])),
+    "batch_step": Operation(p.BatchStepParams, p.BatchStep,
+                            lambda q: _step(q["job"], q.get("max_lines", 5000),
+                                            q.get("budget_ms", 50))),
+    "batch_export": Operation(p.BatchExportParams, str,
+                              lambda q: export_rows(q["job"], q["format"], q.get("order"),
+                                                    q.get("resolved"))),
+    "batch_close": Operation(p.BatchCloseParams, bool, lambda q: batch_close_json(q["job"])),
+    "info": Operation(p.InfoParams, p.Info, lambda q: info_json()),
+}
+
+
+def _step(job: Any, max_lines: Any, budget_ms: Any) -> str:
+    if not all(isinstance(v, int | float) and not isinstance(v, bool)
+               for v in (max_lines, budget_ms)):
+        return error("bad-arguments", "A batch step's max_lines and budget_ms are numbers.")
+    return batch_step_json(job, int(max_lines), float(budget_ms))
+
+
+def request_json(op: str, params_json: str = "{}") -> str:
+    """Answer one request of the worker protocol: operation ``op`` of :data:`OPERATIONS`
+    with its params as a JSON object; reply as JSON text. An unknown operation, params
+    that are not an object or miss a required key are refused with a plain message
+    (codes ``unknown-operation``, ``bad-arguments``)."""
+    found = OPERATIONS.get(op) if isinstance(op, str) else None
+    if found is None:
+        return error("unknown-operation", f"The DOI engine has no operation named {op!r}.")
+    try:
+        params = json.loads(params_json) if params_json else {}
+    except ValueError as exc:
+        return error("bad-arguments", f"The params of {op} are not valid JSON: {exc}")
+    if not isinstance(params, dict):
+        return error("bad-arguments", f"The params of {op} are not a JSON object.")
+    missing = [k for k, (_, required) in p.fields_of(found.params).items()
+               if required and k not in params]
+    if missing:
+        return error("bad-arguments", f"The request {op} needs {', '.join(missing)}.")
+    return found.run(params)
+
+
+def info_json() -> str:
+    """Facts about the running package, for diagnostics and tests: versions, installer."""
+    try:
+        dist = importlib.metadata.distribution("doiname")
+        installer = (dist.read_text("INSTALLER") or "").strip() or None
+        version = _metadata_version(dist.read_text("METADATA") or "")
+    except importlib.metadata.PackageNotFoundError:
+        installer = None
+        version = None
+    return dumps({"ok": {
+        "doiname": doiname.__version__,
+        "distribution": version,
+        "installer": installer,
+        "location": str(getattr(doiname, "__file__", "")),
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "functions": sorted(_FUNCTIONS),
+        "batch_jobs": open_jobs(),
+        "memory": _memory(),
+    }})
+
+
+def _metadata_version(metadata: str) -> str | None:
+    """The ``Version`` field of a distribution's METADATA (core metadata, a header block).
+
+    Read here rather than through ``Distribution.version``, which parses the headers with
+    :mod:`email`: the site's trimmed standard library leaves ``email.message`` out."""
+    for line in metadata.splitlines():
+        if not line.strip():
+            break  # the body (the long description) starts after the headers
+        name, sep, value = line.partition(":")
+        if sep and name.strip().lower() == "version":
+            return value.strip() or None
+    return None
+
+
+def _memory() -> dict[str, int | None]:
+    """Python's live allocated blocks and, inside Pyodide, the WebAssembly heap size."""
+    heap: int | None = None
+    if sys.platform == "emscripten":  # pragma: no cover (Pyodide only)
+        try:
+            import pyodide_js  # type: ignore[import-not-found]
+
+            heap = int(pyodide_js._module.HEAPU8.length)
+        except Exception:  # a diagnostic never fails the call
+            heap = None
+    return {"python_blocks": sys.getallocatedblocks(), "wasm_heap_bytes": heap}

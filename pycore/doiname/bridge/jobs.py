@@ -1,0 +1,115 @@
+"""Batch jobs: a text read a step at a time (:class:`doiname.batch.BatchJob`); the page
+asks for each step, so every step is its own request with its own deadline, and the
+batch's end is the step's ``done``."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..batch import BatchJob
+from ..protocol import StatusLabel
+from .reply import dumps, error, internal
+
+__all__ = ["BATCH_STATUSES", "batch_close_json", "batch_export_json", "batch_open_json",
+           "batch_step_json", "export_rows", "open_jobs"]
+
+#: The statuses of batch rows with their labels, in the order rows sort by status: the
+#: ones that need attention first.
+BATCH_STATUSES: list[StatusLabel] = [
+    {"status": "error", "label": "Error"}, {"status": "not-found", "label": "Not found"},
+    {"status": "unreachable", "label": "Unreachable"}, {"status": "warning", "label": "Warning"},
+    {"status": "duplicate", "label": "Duplicate"}, {"status": "short-doi", "label": "shortDOI"},
+    {"status": "ok", "label": "OK"}, {"status": "no-doi", "label": "No DOI"},
+]
+
+
+#: The open batch jobs, by number. The page closes a job when its table is cleared.
+_JOBS: dict[int, BatchJob] = {}
+_next_job = 0
+
+
+def open_jobs() -> int:
+    """How many batch jobs are open (``info``)."""
+    return len(_JOBS)
+
+
+def batch_open_json(text: str) -> str:
+    """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`); reply
+    :class:`~doiname.protocol.BatchOpened` (its number, size and the row statuses).
+
+    The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
+    """
+    global _next_job
+    if not isinstance(text, str):
+        return error("bad-arguments", "The text of a batch must be a string.")
+    try:
+        job = BatchJob(text)
+    except Exception as exc:
+        return internal("starting the batch", exc)
+    _next_job += 1
+    _JOBS[_next_job] = job
+    return dumps({"ok": {"job": _next_job, "lines_total": job.lines_total,
+                         "chars_total": job.chars_total, "statuses": BATCH_STATUSES}})
+
+
+def _job(job: Any) -> BatchJob | None:
+    return _JOBS.get(int(job)) if isinstance(job, int | float) else None
+
+
+def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> str:
+    """Work on a batch for up to ``budget_ms`` milliseconds or ``max_lines`` lines; reply
+    :meth:`BatchJob.step` (:class:`~doiname.protocol.BatchStep`), whose ``done`` says when
+    every line is read."""
+    found = _job(job)
+    if found is None:
+        return error("unknown-job", "This batch is closed or never existed.")
+    try:
+        return dumps({"ok": found.step(int(max_lines), float(budget_ms) / 1000)})
+    except Exception as exc:
+        return internal("the batch", exc)
+
+
+def batch_export_json(job: int, fmt: str, order_json: str = "null",
+                      resolved_json: str = "null") -> str:
+    """A batch's rows as the text of a CSV, JSON or JSON Lines file (:meth:`BatchJob.export`).
+
+    ``order_json`` is ``null`` (every row, input order) or a JSON array of row indices;
+    ``resolved_json`` is ``null`` or a JSON object from row indices to ``{outcome, url}``.
+    """
+    try:
+        order = json.loads(order_json) if order_json else None
+        resolved = json.loads(resolved_json) if resolved_json else None
+    except ValueError as exc:
+        return error("bad-arguments", f"The rows cannot be exported: {exc}")
+    return export_rows(job, fmt, order, resolved)
+
+
+def export_rows(job: Any, fmt: Any, order: Any, resolved: Any) -> str:
+    """:func:`batch_export_json` with its arguments read already."""
+    found = _job(job)
+    if found is None:
+        return error("unknown-job", "This batch is closed or never existed.")
+    try:
+        if order is not None and not isinstance(order, list):
+            raise ValueError("the order must be a list of row numbers")
+        if resolved is not None:
+            if not isinstance(resolved, dict) or not all(str(k).isdigit() for k in resolved):
+                raise ValueError("the resolutions must be an object keyed by row number")
+            resolved = {int(k): v for k, v in resolved.items()}
+        text = found.export(str(fmt), order, resolved=resolved)
+    except ValueError as exc:
+        return error("bad-arguments", f"The rows cannot be exported: {exc}")
+    except Exception as exc:
+        return internal("exporting the batch", exc)
+    return dumps({"ok": text})
+
+
+def batch_close_json(job: int) -> str:
+    """Forget a batch and its rows; reply ``{"ok": true}`` (also when it was not open)."""
+    found = _job(job)
+    if found is not None:
+        del _JOBS[int(job)]
+    return dumps({"ok": found is not None})
+
+

@@ -1,0 +1,270 @@
+"""The web worker's protocol: what each operation of :mod:`doiname.bridge` takes (its
+params) and gives back, where that is not one of the core's own dataclasses
+(:class:`~doiname.inspection.Inspection`, :class:`~doiname.resolver.HandleRecord`, ...).
+
+``pycore/tools/gen_types.py`` writes the JavaScript types of the protocol
+(``web/src/engine/types.gen.d.ts``) from these, the dataclasses and
+:data:`doiname.bridge.OPERATIONS`, so the page, the worker and the widget read one
+description of every request and reply.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
+
+from .batch import BatchRow, BatchSummary
+from .batch.rows import Status as RowStatus
+from .encoding import Level
+from .inspection import Inspection
+from .model import Doi
+from .resolver import HandleRecord
+
+__all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchExportParams",
+           "BatchOpenParams", "BatchOpened", "BatchStep", "BatchStepParams", "BoxParams",
+           "CallParams", "CodePointsParams", "CompareParams", "ErrorJson", "ExactName",
+           "ExportFormat", "Info", "InfoParams", "InspectParams", "LinkOptions",
+           "LinkTargetsParams", "LinkedReading", "LookupParams", "LookupRequest", "Memory",
+           "ReadParams", "Resolution", "ShortTarget", "StatusLabel", "TransportFailure",
+           "fields_of"]
+
+#: What an answer from doi.org is read as (``read``) and what a lookup asks for.
+AnswerKind = Literal["handle", "which-ra", "alias"]
+#: How a request to doi.org can fail without an answer (the page's ``fetch`` says which).
+TransportFailure = Literal["network", "timeout", "cancelled"]
+#: The formats a batch is exported in.
+ExportFormat = Literal["csv", "json", "jsonl"]
+
+
+class ErrorJson(TypedDict):
+    """A refused request: a :class:`~doiname.errors.DoiError`'s code, message and span (code
+    points of the text it is about), or one of the bridge's own codes (``bad-arguments``,
+    ``unknown-operation``, ``unknown-function``, ``unknown-job``, ``internal``)."""
+
+    code: str
+    message: str
+    position: int | None
+    end: int | None
+
+
+class LinkOptions(TypedDict, total=False):
+    """How a link is made (:func:`doiname.to_url`, :func:`doiname.to_proxy_url`): the
+    widget's ``data-level``, ``data-resolver`` and ``data-proxy``."""
+
+    level: Level
+    resolver: str
+    proxy: str
+
+
+@dataclass(frozen=True, slots=True)
+class LinkedReading:
+    """The widget's box: the reading of its text (:func:`~doiname.inspection.inspect`,
+    without the forms) and, for the selected name, its link made with the box's
+    :class:`LinkOptions` and its ``doi:`` URI (003 ch. 2); both ``None`` when the text
+    holds no readable DOI name."""
+
+    inspection: Inspection
+    href: str | None
+    uri: str | None
+
+
+class LookupRequest(TypedDict):
+    """The request to send to doi.org for exact names (``lookup``)."""
+
+    url: str
+
+
+class AliasTarget(TypedDict):
+    """What a shortDOI's ``HS_ALIAS`` record stands for (added to its handle record):
+    the DOI name as text, as an exact name, and as a text that Inspect reads back as
+    exactly that name; all ``None`` when the record names none."""
+
+    target: str | None
+    target_doi: Doi | None
+    target_text: str | None
+
+
+class StatusLabel(TypedDict):
+    """A batch row status and its label, listed in the order rows sort by status (the
+    ones that need attention first)."""
+
+    status: RowStatus
+    label: str
+
+
+class BatchOpened(TypedDict):
+    """A batch job, opened (``batch_open``): its number, its size, the row statuses."""
+
+    job: int
+    lines_total: int
+    chars_total: int
+    statuses: list[StatusLabel]
+
+
+class BatchStep(TypedDict):
+    """One step of a batch (:meth:`doiname.batch.BatchJob.step`): the rows it made, from
+    row number ``first_row`` on, and how far the batch is; ``done`` when every line is."""
+
+    done: bool
+    lines_done: int
+    lines_total: int
+    chars_done: int
+    chars_total: int
+    summary: BatchSummary
+    first_row: int
+    rows: list[BatchRow]
+
+
+class Memory(TypedDict):
+    """Python's live allocated blocks and, inside Pyodide, the WebAssembly heap's size."""
+
+    python_blocks: int
+    wasm_heap_bytes: int | None
+
+
+class Info(TypedDict):
+    """Facts about the running package (``info``), for diagnostics and tests."""
+
+    doiname: str
+    distribution: str | None
+    installer: str | None
+    location: str
+    python: str
+    platform: str
+    functions: list[str]
+    batch_jobs: int
+    memory: Memory
+
+
+class CallParams(TypedDict):
+    """``call``: a public function of the package by name (``window.doiname.call``)."""
+
+    name: str
+    args: list[Any]
+    kwargs: NotRequired[dict[str, Any]]
+
+
+#: A shortDOI's record (``read`` of kind ``alias``): one JSON object with the fields of a
+#: :class:`~doiname.resolver.HandleRecord` and of :class:`AliasTarget` (gen_types writes a
+#: tuple of classes as their intersection).
+ALIAS_RECORD = (HandleRecord, AliasTarget)
+
+
+class ExactName(TypedDict):
+    """A name that left Python, sent back exactly: its prefix and suffix as they were
+    (``name``, when sent too, is ignored). Never decoded again: ``10.1000/a%41`` stays."""
+
+    prefix: str
+    suffix: str
+    name: NotRequired[str]
+
+
+class ShortTarget(TypedDict):
+    """A shortDOI to expand (``lookup`` of kind ``alias``): ``{short: "10/abcde"}``."""
+
+    short: str
+
+
+class Resolution(TypedDict):
+    """What resolving a batch row gave (``batch_export``): the outcome and the URL."""
+
+    outcome: str
+    url: str | None
+
+
+class InspectParams(TypedDict):
+    """``inspect``: a pasted text and, optionally, which candidate to select."""
+
+    text: str
+    pick: NotRequired[int | None]
+
+
+class CompareParams(TypedDict):
+    """``compare``: two pasted texts."""
+
+    a: str
+    b: str
+
+
+class BoxParams(TypedDict):
+    """``box``: the widget box's text and its link options."""
+
+    text: str
+    options: NotRequired[LinkOptions]
+
+
+class LinkTargetsParams(TypedDict):
+    """``link_targets``: texts of a page's text nodes and the container's link options."""
+
+    texts: list[str]
+    options: NotRequired[LinkOptions]
+
+
+class CodePointsParams(TypedDict):
+    """``code_points``: a pasted text, described character by character."""
+
+    text: str
+
+
+class LookupParams(TypedDict):
+    """``lookup``: the request for exact names: one (``handle``), a list (``which-ra``) or a
+    shortDOI (``alias``)."""
+
+    kind: AnswerKind
+    target: ExactName | list[ExactName] | ShortTarget
+
+
+class ReadParams(TypedDict):
+    """``read``: what doi.org answered (status and body), or how the request failed."""
+
+    kind: AnswerKind
+    status: int | None
+    body: str | None
+    failure: TransportFailure | None
+
+
+class BatchOpenParams(TypedDict):
+    """``batch_open``: the whole text of a batch."""
+
+    text: str
+
+
+class BatchStepParams(TypedDict):
+    """``batch_step``: work on job ``job`` for up to ``budget_ms`` or ``max_lines``."""
+
+    job: int
+    max_lines: NotRequired[int]
+    budget_ms: NotRequired[float]
+
+
+class BatchExportParams(TypedDict):
+    """``batch_export``: the rows of ``job`` (all in input order, or the row numbers in
+    ``order``) as a file's text, with the resolutions by row number."""
+
+    job: int
+    format: ExportFormat
+    order: NotRequired[list[int] | None]
+    resolved: NotRequired[dict[str, Resolution] | None]
+
+
+class BatchCloseParams(TypedDict):
+    """``batch_close``: forget job ``job`` and its rows."""
+
+    job: int
+
+
+class InfoParams(TypedDict):
+    """``info``: takes nothing."""
+
+
+def fields_of(params: type) -> dict[str, tuple[object, bool]]:
+    """The fields of a TypedDict: each one's type and whether it is required (read from
+    the annotations, so ``NotRequired`` is seen under postponed annotations too)."""
+    total = bool(getattr(params, "__total__", True))
+    out: dict[str, tuple[object, bool]] = {}
+    for name, hint in get_type_hints(params, include_extras=True).items():
+        if get_origin(hint) is NotRequired:
+            out[name] = (hint.__args__[0], False)
+        else:
+            out[name] = (hint, total)
+    return out

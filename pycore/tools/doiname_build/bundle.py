@@ -1,0 +1,52 @@
+"""The JavaScript the site and the single file run, bundled by esbuild (pinned in
+package-lock.json) from ``web/src``: one file per page script, worker and widget, with
+no import left for the browser to follow (so no import map and no module chain).
+
+The bundles are minified in whitespace and syntax, not in names (a stack trace in the
+console stays readable), written in ASCII (esbuild escapes the rest), and get what the
+build knows (``DOINAME_BUILD``: the core wheel, the runtime, the snapshot) as a constant.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any, Literal
+
+from .paths import ESBUILD, ROOT, WEB_SRC
+
+Format = Literal["esm", "iife"]
+
+#: The site's bundles: entry (under web/src), file written in the site, format.
+SITE_BUNDLES: tuple[tuple[str, str, Format], ...] = (
+    ("site.js", "app.js", "esm"),  # pages/index.html
+    ("worker/main.js", "worker.js", "esm"),  # the module worker (pages and the frame)
+    ("widget/widget.js", "widget.js", "iife"),  # one classic script on host pages
+    ("widget/frame.js", "widget-frame.js", "esm"),  # pages/widget-frame.html
+)
+#: The single file's page script and its worker (single_file.py inlines them).
+SINGLE_PAGE = "single/page.js"
+SINGLE_WORKER = "single/worker.js"
+
+
+def bundle(entry: str, fmt: Format, build_info: dict[str, Any] | None = None) -> str:
+    """The bundle of ``web/src/<entry>`` and everything it imports, as text."""
+    cmd = [str(ESBUILD), str(WEB_SRC / entry), "--bundle", f"--format={fmt}",
+           "--target=es2022", "--platform=browser", "--charset=ascii", "--legal-comments=none",
+           "--minify-whitespace", "--minify-syntax", "--log-level=warning"]
+    if build_info is not None:
+        cmd.append(f"--define:DOINAME_BUILD={json.dumps(build_info, separators=(',', ':'))}")
+    done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"build.py: esbuild could not bundle web/src/{entry}:\n"
+                         f"{done.stderr.strip()}")
+    if done.stderr.strip():
+        raise SystemExit(f"build.py: esbuild warns about web/src/{entry}:\n{done.stderr.strip()}")
+    return done.stdout
+
+
+def bundle_site(site: Path, build_info: dict[str, Any]) -> None:
+    """Write the site's bundles (SITE_BUNDLES) into ``site``."""
+    for entry, name, fmt in SITE_BUNDLES:
+        (site / name).write_text(bundle(entry, fmt, build_info), encoding="ascii")

@@ -1,0 +1,298 @@
+// @ts-check
+/**
+ * The DOI engine's client: starts the worker and offers one method per user action
+ * (`inspect`, `compare`, `box`, `linkTargets`, `codePoints`, `resolve`, `whichRa`,
+ * `expandShort`, `lookupUrl`, `lookupAll`, `startBatch`, `batch`) plus `call` (any
+ * public function of the Python package), `ready`, `onStatus`, `info` and `timings`.
+ * This object is `window.doiname`, the public JavaScript API (README).
+ *
+ * Nothing here knows a DOI rule. Requests go to the worker through rpc.js, each with the
+ * deadline of its kind (DEADLINES); those made before the engine is ready wait for it
+ * (BOOT_TIMEOUT_MS at most). Names go back to Python only as exact names
+ * (`{prefix, suffix}`) or as the request URL Python made for them (`api_url`).
+ * @module engine/client
+ */
+
+import { batchRows, startBatch } from "./batch-handle.js";
+import { portEndpoint } from "./endpoints.js";
+import { fetchAnswer } from "./lookup.js";
+import { lookupAll } from "./pool.js";
+import { connect, DoinameError } from "./rpc.js";
+
+/** @typedef {import("./types.gen.js").Operations} Operations */
+/** @typedef {import("./types.gen.js").ExactName} ExactName */
+/** @typedef {import("./types.gen.js").HandleRecord} HandleRecord */
+/** @typedef {import("./types.gen.js").WhichRaResult} WhichRaResult */
+/** @typedef {import("./types.gen.js").AliasTarget} AliasTarget */
+/** @typedef {import("./types.gen.js").LinkOptions} LinkOptions */
+/** @typedef {import("./lookup.js").LookupOptions} LookupOptions */
+/** @typedef {import("./batch-handle.js").BatchOptions} BatchOptions */
+/** @typedef {import("./config.js").WorkerConfig} WorkerConfig */
+
+/**
+ * Boot phases, in order; `error` ends a failed boot.
+ * @typedef {{phase: "starting" | "runtime" | "packages" | "core" | "ready" | "error", message: string}} BootStatus
+ */
+
+/** Default time limit for Python to become usable, in milliseconds. */
+export const BOOT_TIMEOUT_MS = 120_000;
+
+/** The deadline of each operation, in milliseconds, from the moment it is sent. */
+export const DEADLINES = /** @type {const} */ ({
+  inspect: 5_000,
+  compare: 5_000,
+  box: 5_000,
+  code_points: 5_000,
+  link_targets: 15_000,
+  lookup: 5_000,
+  read: 10_000,
+  call: 30_000,
+  batch_open: 30_000,
+  batch_step: 15_000,
+  batch_export: 60_000,
+  batch_close: 5_000,
+  info: 5_000,
+});
+
+/**
+ * Whether `value` is the keyword-argument marker `{kwargs: {...}}` (its only key).
+ * @param {unknown} value
+ * @returns {value is {kwargs: Record<string, unknown>}}
+ */
+function isKwargs(value) {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return false;
+  const kw = /** @type {{kwargs?: unknown}} */ (value).kwargs;
+  return Object.keys(value).length === 1 && !!kw && typeof kw === "object" && !Array.isArray(kw);
+}
+
+/**
+ * Start the engine and return its API.
+ * @param {{
+ *   config: WorkerConfig,
+ *   workerURL?: string | URL,
+ *   createWorker?: () => Worker,
+ *   bootTimeoutMs?: number,
+ * }} options
+ */
+export function createDoiname(options) {
+  const bootTimeoutMs = options.bootTimeoutMs ?? BOOT_TIMEOUT_MS;
+  /** @type {Record<string, number>} */
+  const timings = { start: performance.now() };
+  /** @type {Set<(status: BootStatus) => void>} */
+  const listeners = new Set();
+  /** @type {BootStatus} */
+  let current = { phase: "starting", message: "Starting the DOI engine…" };
+  /** @type {DoinameError | null} */
+  let failure = null;
+  /** @type {Worker | null} */
+  let worker = null;
+  /** @type {ReturnType<typeof connect> | null} */
+  let rpc = null;
+
+  /** @param {BootStatus} status */
+  function setStatus(status) {
+    current = status;
+    timings[status.phase] = performance.now();
+    for (const cb of listeners) {
+      try {
+        cb(status);
+      } catch (err) {
+        console.error(err);
+      }
+    }
+  }
+
+  /**
+   * The engine cannot be used (boot failed, the worker died): say so, fail what waits.
+   * @param {string} message
+   * @returns {DoinameError}
+   */
+  function fail(message) {
+    if (failure) return failure;
+    failure = new DoinameError("not-started", message);
+    setStatus({ phase: "error", message });
+    rpc?.fail(failure);
+    worker?.terminate();
+    return failure;
+  }
+
+  /** @returns {Promise<void>} */
+  function boot() {
+    if (typeof WebAssembly !== "object" || WebAssembly === null) {
+      return Promise.reject(fail("This browser does not run WebAssembly, which the DOI engine needs."));
+    }
+    if (!options.createWorker && typeof Worker !== "function") {
+      return Promise.reject(fail("This browser does not run Web Workers, which the DOI engine needs."));
+    }
+    try {
+      worker = options.createWorker
+        ? options.createWorker()
+        : new Worker(/** @type {string | URL} */ (options.workerURL), { type: "module" });
+    } catch (err) {
+      console.error("doiname: the worker could not be created", err);
+      return Promise.reject(fail(`Web Workers are not available here (${err instanceof Error ? err.message : err}).`));
+    }
+    timings.worker = performance.now();
+    const channel = connect(portEndpoint(worker));
+    rpc = channel;
+    worker.addEventListener("error", (event) => {
+      event.preventDefault();
+      console.error("doiname: the worker failed", event.message || event);
+      fail(
+        current.phase === "ready"
+          ? "The DOI engine stopped working; reload the page."
+          : "The DOI engine's worker could not be started.",
+      );
+    });
+    channel.on("status", (/** @type {BootStatus & {steps?: Record<string, number>}} */ s) => {
+      if (failure) return;
+      for (const [k, v] of Object.entries(s.steps ?? {})) timings[`worker.${k}`] = Number(v);
+      setStatus({ phase: s.phase, message: String(s.message) });
+    });
+    setStatus(current);
+    return channel.request("boot", options.config, { timeoutMs: bootTimeoutMs, label: "boot" }).then(
+      () => {
+        if (current.phase !== "ready") setStatus({ phase: "ready", message: "Ready." });
+      },
+      (/** @type {DoinameError} */ err) => {
+        throw fail(
+          err.code === "timeout" ? `Python did not become ready within ${bootTimeoutMs / 1000} seconds.` : err.message,
+        );
+      },
+    );
+  }
+
+  const ready = boot();
+  ready.catch(() => {}); // a page that never asks must not log an unhandled rejection
+
+  /**
+   * One request of the worker protocol, once the engine is ready, with its deadline.
+   * @template {keyof Operations} M
+   * @param {M} method
+   * @param {Operations[M]["params"]} params
+   * @param {{signal?: AbortSignal}} [opts]
+   * @returns {Promise<Operations[M]["result"]>}
+   */
+  function ask(method, params, opts = {}) {
+    return ready.then(() =>
+      /** @type {ReturnType<typeof connect>} */ (rpc).request(method, params, {
+        timeoutMs: DEADLINES[method],
+        signal: opts.signal,
+      }),
+    );
+  }
+
+  /**
+   * Call the public function `name` of the doiname package. Keyword arguments go last
+   * as `{kwargs: {...}}`.
+   * @param {string} name
+   * @param {...unknown} args
+   * @returns {Promise<any>}
+   */
+  function call(name, ...args) {
+    const kwargs =
+      args.length && isKwargs(args[args.length - 1])
+        ? /** @type {{kwargs: Record<string, unknown>}} */ (args.pop()).kwargs
+        : {};
+    return ask("call", { name: String(name), args, kwargs });
+  }
+
+  /**
+   * Fetch a doi.org URL that Python made, and have Python read what came back.
+   * @param {"handle" | "which-ra" | "alias"} kind
+   * @param {string} url
+   * @param {LookupOptions} [opts]
+   * @returns {Promise<any>}
+   */
+  async function lookupUrl(kind, url, opts = {}) {
+    const answer = await fetchAnswer(url, opts);
+    return ask("read", { kind, ...answer });
+  }
+
+  /**
+   * The URL of a lookup: for text, what `fn` (a public function) makes of it; for exact
+   * names, what `lookup` makes of them (never parsed again).
+   * @param {"handle" | "which-ra"} kind
+   * @param {string} fn
+   * @param {unknown} target
+   * @returns {Promise<string>}
+   */
+  async function urlFor(kind, fn, target) {
+    const exact = Array.isArray(target)
+      ? target.every((t) => t && typeof t === "object")
+      : !!target && typeof target === "object";
+    if (!exact) return call(fn, target);
+    const made = await ask("lookup", { kind, target: /** @type {ExactName | ExactName[]} */ (target) });
+    return made.url;
+  }
+
+  return {
+    ready,
+    /** @param {(status: BootStatus) => void} cb @returns {() => void} */
+    onStatus(cb) {
+      listeners.add(cb);
+      try {
+        cb(current);
+      } catch (err) {
+        console.error(err);
+      }
+      return () => listeners.delete(cb);
+    },
+    timings,
+    call,
+    /** Everything a view shows for a pasted text (Python's `inspect`); `pick` selects a candidate. */
+    inspect: (/** @type {string} */ text, /** @type {{pick?: number | null, signal?: AbortSignal}} */ o = {}) =>
+      ask("inspect", { text, pick: o.pick ?? null }, o),
+    /** Whether two pasted texts name the same DOI, and why (Python's `compare`). */
+    compare: (/** @type {string} */ a, /** @type {string} */ b) => ask("compare", { a, b }),
+    /** The widget's box: the reading, and the selected name's link made with `options`. */
+    box: (/** @type {string} */ text, /** @type {LinkOptions} */ options = {}) => ask("box", { text, options }),
+    /** The DOI names in each text and the links they become (linkify). */
+    linkTargets: (/** @type {string[]} */ texts, /** @type {LinkOptions} */ options = {}) =>
+      ask("link_targets", { texts, options }),
+    /** Each character of a pasted text, described. */
+    codePoints: (/** @type {string} */ text) => ask("code_points", { text }),
+    /**
+     * The handle record of a name (003 ch. 4): text is read as `to_handles_api_url` reads
+     * it (rejects with its DoiError); an exact name `{prefix, suffix}` is never read again.
+     * @param {string | ExactName} target
+     * @param {LookupOptions} [opts]
+     * @returns {Promise<HandleRecord>}
+     */
+    resolve: async (target, opts) => lookupUrl("handle", await urlFor("handle", "to_handles_api_url", target), opts),
+    /**
+     * Which registration agency registered each name: texts, or exact names.
+     * @param {string | string[] | ExactName[]} targets
+     * @param {LookupOptions} [opts]
+     * @returns {Promise<WhichRaResult>}
+     */
+    whichRa: async (targets, opts) => lookupUrl("which-ra", await urlFor("which-ra", "to_which_ra_url", targets), opts),
+    /**
+     * A shortDOI's HS_ALIAS record; `target_doi` is the exact name it stands for and
+     * `target_text` a text that Inspect reads back as exactly that name.
+     * @param {string} short
+     * @param {LookupOptions} [opts]
+     * @returns {Promise<HandleRecord & AliasTarget>}
+     */
+    expandShort: async (short, opts) => {
+      const made = await ask("lookup", { kind: "alias", target: { short: String(short) } });
+      return lookupUrl("alias", made.url, opts);
+    },
+    lookupUrl,
+    /**
+     * Resolve many handle API URLs (batch rows' `api_url`), a few at a time, again while
+     * Python says it may help; `onResult(url, record)` as each ends.
+     * @param {string[]} urls
+     * @param {{signal: AbortSignal, onResult: (url: string, record: HandleRecord) => void}} opts
+     */
+    lookupAll: (urls, opts) => lookupAll(urls, (url, signal) => lookupUrl("handle", url, { signal }), opts),
+    /** @param {string} text @param {BatchOptions} [opts] */
+    startBatch: (text, opts) => startBatch(ask, text, opts),
+    /** @param {string} text @param {BatchOptions} [opts] */
+    batch: (text, opts) => batchRows(ask, text, opts),
+    /** Facts about the running package: versions, installer, memory. */
+    info: () => ask("info", {}),
+  };
+}
+
+/** @typedef {ReturnType<typeof createDoiname>} Doiname */

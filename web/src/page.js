@@ -1,0 +1,221 @@
+// @ts-check
+/**
+ * The page: `startPage(doiname)` wires the inputs, the views (each given the client),
+ * the boot status and the URL state. Draws nothing heavy before first paint; results
+ * fill in when Python is ready. The entry that made the client (the site's, the single
+ * file's) calls it.
+ * @module page
+ */
+import { byId, replace } from "./ui/dom.js";
+import { BatchView } from "./views/batch/view.js";
+import { EquivalenceView } from "./views/equivalence.js";
+import { InspectView } from "./views/inspect.js";
+import { ResolveView } from "./views/resolve.js";
+import { readState, writeState } from "./views/state.js";
+
+/** @typedef {import("./views/state.js").PageState} PageState */
+/** @typedef {import("./engine/client.js").Doiname} Doiname */
+
+/**
+ * Wire the page to `doiname`.
+ * @param {Doiname} doiname
+ */
+export function startPage(doiname) {
+  const input = /** @type {HTMLInputElement} */ (byId("doi-input"));
+  const eqA = /** @type {HTMLInputElement} */ (byId("eq-a"));
+  const eqB = /** @type {HTMLInputElement} */ (byId("eq-b"));
+  const boot = byId("boot");
+  const bootMessage = byId("boot-message");
+
+  /** @returns {PageState} */
+  function currentState() {
+    return { doi: input.value, a: eqA.value, b: eqB.value };
+  }
+
+  /**
+   * History: the first keystroke after a deliberate step (load, Enter, a button, back or
+   * forward) makes a new entry; the keystrokes that follow only replace it. So Back
+   * returns to the state before the edit, not to every letter typed.
+   */
+  let editing = false;
+
+  /** Write the state as the person types. */
+  function stateFromTyping() {
+    writeState(currentState(), !editing);
+    editing = true;
+  }
+
+  /** A deliberate step: keep the current state as its own history entry. */
+  function commitState() {
+    if (editing) writeState(currentState(), false);
+    editing = false;
+  }
+
+  const inspect = new InspectView(doiname, {
+    input,
+    summary: byId("inspect-summary"),
+    mirrorWrap: byId("mirror-wrap"),
+    mirror: byId("mirror"),
+    errorBox: byId("inspect-error"),
+    results: byId("inspect-results"),
+    onUse: (text) => putInInspect(text),
+  });
+
+  const equivalence = new EquivalenceView(doiname, { a: eqA, b: eqB, output: byId("eq-output") });
+
+  const resolve = new ResolveView(doiname, {
+    resolveButton: /** @type {HTMLButtonElement} */ (byId("resolve-button")),
+    cancelButton: /** @type {HTMLButtonElement} */ (byId("resolve-cancel")),
+    whichRaButton: /** @type {HTMLButtonElement} */ (byId("which-ra-button")),
+    output: byId("resolve-output"),
+    getText: () => input.value,
+    getReading: (text) => inspect.reading(text),
+    onAction: commitState,
+  });
+
+  new BatchView(doiname, {
+    // wires the Batch section; nothing else talks to it
+    input: /** @type {HTMLTextAreaElement} */ (byId("batch-input")),
+    run: /** @type {HTMLButtonElement} */ (byId("batch-run")),
+    cancel: /** @type {HTMLButtonElement} */ (byId("batch-cancel")),
+    clear: /** @type {HTMLButtonElement} */ (byId("batch-clear")),
+    file: /** @type {HTMLInputElement} */ (byId("batch-file")),
+    progressWrap: byId("batch-progress-wrap"),
+    progress: /** @type {HTMLProgressElement} */ (byId("batch-progress")),
+    progressText: byId("batch-progress-text"),
+    status: byId("batch-status"),
+    results: byId("batch-results"),
+    summary: byId("batch-summary"),
+    filter: /** @type {HTMLSelectElement} */ (byId("batch-filter")),
+    search: /** @type {HTMLInputElement} */ (byId("batch-search")),
+    shown: byId("batch-shown"),
+    csv: /** @type {HTMLButtonElement} */ (byId("batch-csv")),
+    json: /** @type {HTMLButtonElement} */ (byId("batch-json")),
+    resolve: /** @type {HTMLButtonElement} */ (byId("batch-resolve")),
+    shownOnly: /** @type {HTMLInputElement} */ (byId("batch-shown-only")),
+    scroller: byId("batch-scroll"),
+    table: /** @type {HTMLTableElement} */ (byId("batch-table")),
+    head: /** @type {HTMLTableRowElement} */ (byId("batch-head")),
+    body: /** @type {HTMLTableSectionElement} */ (byId("batch-body")),
+    detail: byId("batch-detail"),
+    onInspect: (text) => {
+      putInInspect(text);
+      input.scrollIntoView({ block: "center" });
+    },
+  });
+
+  /** The text the resolve result belongs to. */
+  let resolvedFor = input.value;
+
+  function onInspectInput() {
+    if (input.value !== resolvedFor) {
+      resolve.clear();
+      resolvedFor = input.value;
+    }
+    void inspect.update({ text: input.value, pick: null });
+  }
+
+  /**
+   * A deliberate step that puts `text` into the Inspect input (an example, Clear, a
+   * "use this" link, a batch row): it gets its own history entry, and the input the focus.
+   * @param {string} text
+   */
+  function putInInspect(text) {
+    commitState();
+    input.value = text;
+    writeState(currentState(), true);
+    onInspectInput();
+    input.focus();
+  }
+
+  function onEquivalenceInput() {
+    void equivalence.update([eqA.value, eqB.value]);
+  }
+
+  /** Pasting or dropping text is a deliberate step: it gets its own history entry. */
+  const DELIBERATE_INPUT = new Set(["insertFromPaste", "insertFromDrop", "insertReplacementText"]);
+
+  input.addEventListener("input", (ev) => {
+    if (ev instanceof InputEvent && DELIBERATE_INPUT.has(ev.inputType)) {
+      // The entry before keeps what was there; the pasted text is a new one.
+      writeState(currentState(), true);
+      editing = false;
+    } else {
+      stateFromTyping();
+    }
+    onInspectInput();
+  });
+  input.addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      commitState();
+    } else if (ev.key === "Escape" && input.value) {
+      ev.preventDefault();
+      input.value = "";
+      stateFromTyping();
+      onInspectInput();
+    }
+  });
+  input.addEventListener("change", commitState);
+  for (const box of [eqA, eqB]) {
+    box.addEventListener("input", () => {
+      stateFromTyping();
+      onEquivalenceInput();
+    });
+    box.addEventListener("change", commitState);
+    box.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter") {
+        ev.preventDefault();
+        commitState();
+      }
+    });
+  }
+  byId("doi-clear").addEventListener("click", () => putInInspect(""));
+
+  for (const button of document.querySelectorAll("button[data-example]")) {
+    button.addEventListener("click", () => putInInspect(/** @type {HTMLElement} */ (button).dataset.example ?? ""));
+  }
+
+  /** Put a state into the inputs and recompute (page load, back, forward). */
+  function restore() {
+    editing = false;
+    const state = readState();
+    if (input.value !== state.doi) input.value = state.doi;
+    if (eqA.value !== state.a) eqA.value = state.a;
+    if (eqB.value !== state.b) eqB.value = state.b;
+    onInspectInput();
+    onEquivalenceInput();
+  }
+  window.addEventListener("popstate", restore);
+  window.addEventListener("hashchange", restore);
+
+  /**
+   * Show boot progress or failure.
+   * @param {string} phase
+   * @param {string} message
+   */
+  function showBoot(phase, message) {
+    boot.dataset.phase = phase;
+    replace(bootMessage, message);
+  }
+
+  doiname.onStatus((status) => {
+    if (boot.dataset.phase === "ready" || boot.dataset.phase === "failed") return;
+    // Failure is reported (in words of this page) when `ready` rejects.
+    if (status.phase === "error") return;
+    showBoot(status.phase, status.message);
+  });
+  doiname.ready.then(
+    () => {
+      inspect.setReady();
+      showBoot("ready", "Ready: everything is computed in your browser.");
+    },
+    (err) => {
+      const plain = `The DOI engine could not start in this browser: ${err instanceof Error ? err.message : err}`;
+      showBoot("failed", plain);
+      inspect.setFailed(plain);
+    },
+  );
+
+  restore();
+}

@@ -1,0 +1,24 @@
+// @ts-check
+/**
+ * The site's page (pages/index.html; bundled as app.js): makes the DOI engine's client
+ * with this build's config, installs it as `window.doiname` (the public JavaScript API),
+ * and starts the page with it (page.js). Views get the client from here, never from the
+ * global.
+ *
+ * ```js
+ * await window.doiname.ready;                              // Python is usable
+ * await doiname.inspect("doi: 10.1056/NEJMoa2001017.");    // the reading, every form
+ * await doiname.call("to_url", "10.1000/a b", {kwargs: {level: "strict"}});
+ * ```
+ * @module site
+ */
+import { createDoiname } from "./engine/client.js";
+import { siteConfig } from "./engine/config.js";
+import { startPage } from "./page.js";
+
+const doiname = createDoiname({
+  config: siteConfig(DOINAME_BUILD, new URL(".", import.meta.url)),
+  workerURL: new URL("worker.js", import.meta.url),
+});
+/** @type {any} */ (window).doiname = doiname;
+startPage(doiname);

@@ -1,0 +1,92 @@
+// @ts-check
+/**
+ * The selected Batch row in full: its input, name, links, resolution, duplicate and
+ * findings, and "Open in Inspect".
+ * @module views/batch/detail
+ */
+import { el } from "../../ui/dom.js";
+import { visibleText } from "../../ui/text.js";
+
+/** @typedef {import("./model.js").BatchModel} BatchModel */
+/** @typedef {import("../../engine/types.gen.js").HandleRecord} HandleRecord */
+
+/**
+ * @param {BatchModel} model
+ * @param {number} index the row's number
+ * @param {{goToLine: (line: number) => void, inspect: (text: string) => void,
+ *   link: (href: string) => HTMLAnchorElement}} act
+ * @returns {Node[]}
+ */
+export function detailOf(model, index, act) {
+  const r = model.rows[index];
+  const rec = model.resolutions.get(index);
+  /**
+   * @param {string} label
+   * @param {Node | string} value
+   * @param {string | null} [cls]
+   */
+  const item = (label, value, cls = null) =>
+    el("div", null, el("dt", { text: label }), el("dd", { class: cls }, value));
+  return [
+    el("h3", { text: `Line ${r.line.toLocaleString("en-US")}: ${model.label(r.status)}` }),
+    el(
+      "dl",
+      { class: "details" },
+      item("Input", visibleText(r.input), "value"),
+      r.doi ? item(r.status === "error" ? "Text read" : "DOI name", visibleText(r.doi), "value") : null,
+      r.url ? item("URL", act.link(r.url)) : null,
+      r.uri ? item("URI", r.uri, "value") : null,
+      rec ? item("Resolution", resolution(rec, act.link)) : null,
+      r.duplicate_of !== null
+        ? item(
+            "Duplicate of",
+            el(
+              "button",
+              {
+                type: "button",
+                class: "link-like",
+                onclick: () => act.goToLine(/** @type {number} */ (r.duplicate_of)),
+              },
+              `line ${r.duplicate_of.toLocaleString("en-US")}`,
+            ),
+          )
+        : null,
+    ),
+    r.findings.length
+      ? el(
+          "ul",
+          { class: "findings" },
+          r.findings.map((f) =>
+            el(
+              "li",
+              { class: `finding sev-${f.severity}` },
+              el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
+              el("span", { class: "finding-body" }, el("span", { text: f.message })),
+            ),
+          ),
+        )
+      : null,
+    r.text
+      ? el(
+          "p",
+          null,
+          el(
+            "button",
+            { type: "button", onclick: () => act.inspect(/** @type {string} */ (r.text)) },
+            "Open in Inspect",
+          ),
+        )
+      : null,
+  ].filter((n) => n !== null);
+}
+
+/**
+ * What resolving a name gave, with its target as a link (the record's `url` is the
+ * first value Python found linkable, or null).
+ * @param {HandleRecord} rec
+ * @param {(href: string) => HTMLAnchorElement} link
+ * @returns {Node}
+ */
+function resolution(rec, link) {
+  return el("span", null, rec.message, rec.url ? [" ", link(rec.url)] : null);
+}

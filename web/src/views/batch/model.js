@@ -1,0 +1,196 @@
+// @ts-check
+/**
+ * The Batch table's data, with no DOM: every row received (in input order), the row
+ * numbers shown (after the filter, the search and the sort), and what resolving each
+ * unique name gave. The order of statuses comes from Python (`batch_open`'s
+ * `statuses`), so this module holds no order of its own. Tested with node --test.
+ * @module views/batch/model
+ */
+
+/** @typedef {import("../../engine/types.gen.js").BatchRow} BatchRow */
+/** @typedef {import("../../engine/types.gen.js").StatusLabel} StatusLabel */
+/** @typedef {import("../../engine/types.gen.js").HandleRecord} HandleRecord */
+
+/** @typedef {"line" | "input" | "doi" | "status" | "duplicate_of" | "findings"} SortKey */
+/** @typedef {"all" | "error" | "warning" | "duplicate" | "no-doi" | "ok"} Filter */
+
+export class BatchModel {
+  constructor() {
+    /** Every row received, in input order. @type {BatchRow[]} */
+    this.rows = [];
+    /** Row numbers shown, in the order shown. @type {number[]} */
+    this.view = [];
+    /** Whether `view` is every row in input order (so new rows are appended). */
+    this.identityView = true;
+    /** @type {{key: SortKey, dir: 1 | -1}} */
+    this.sort = { key: "line", dir: 1 };
+    /** @type {Filter} */
+    this.filter = "all";
+    /** Lower-case text a shown row's input or name contains. */
+    this.search = "";
+    /** Each status's place when sorting by status, and its label. @type {Map<string, {rank: number, label: string}>} */
+    this.statuses = new Map();
+    /** What resolving each unique name gave, by row number. @type {Map<number, HandleRecord>} */
+    this.resolutions = new Map();
+  }
+
+  /**
+   * The statuses, in the order rows sort by status, with their labels (from Python).
+   * @param {StatusLabel[]} list
+   */
+  setStatuses(list) {
+    this.statuses = new Map(list.map((s, rank) => [s.status, { rank, label: s.label }]));
+  }
+
+  /**
+   * How a status is named on the page.
+   * @param {string} status
+   * @returns {string}
+   */
+  label(status) {
+    return this.statuses.get(status)?.label ?? status;
+  }
+
+  /** Forget every row and resolution; keep the sort, filter and search. */
+  reset() {
+    this.rows = [];
+    this.view = [];
+    this.identityView = true;
+    this.resolutions = new Map();
+  }
+
+  /**
+   * @param {BatchRow[]} rows
+   * @param {number} first the row number of the first
+   */
+  addRows(rows, first) {
+    for (let i = 0; i < rows.length; i++) this.rows[first + i] = rows[i];
+  }
+
+  /** Whether the rows are shown as they came (nothing hidden, input order). */
+  get inInputOrder() {
+    return this.filter === "all" && !this.search && this.sort.key === "line" && this.sort.dir === 1;
+  }
+
+  /**
+   * Whether row `r` passes the filter and the search.
+   * @param {BatchRow} r
+   * @returns {boolean}
+   */
+  passes(r) {
+    if (this.filter === "warning") {
+      if (!r.findings.some((f) => f.severity === "warning")) return false;
+    } else if (this.filter !== "all" && r.status !== this.filter) {
+      return false;
+    }
+    return !this.search || `${r.input}\n${r.doi ?? ""}`.toLowerCase().includes(this.search);
+  }
+
+  /**
+   * The value a row sorts by.
+   * @param {BatchRow} r
+   * @param {SortKey} key
+   * @returns {string | number}
+   */
+  sortValue(r, key) {
+    switch (key) {
+      case "line":
+        return r.line;
+      case "status":
+        return this.statuses.get(r.status)?.rank ?? this.statuses.size;
+      case "duplicate_of":
+        return r.duplicate_of ?? Number.MAX_SAFE_INTEGER;
+      case "findings":
+        return -r.findings.length;
+      case "input":
+        return r.input;
+      default:
+        return r.doi ?? "\uffff";
+    }
+  }
+
+  /**
+   * Sort by `key`: ascending, or the other way when it is the current key.
+   * @param {SortKey} key
+   */
+  toggleSort(key) {
+    this.sort = this.sort.key === key ? { key, dir: this.sort.dir === 1 ? -1 : 1 } : { key, dir: 1 };
+  }
+
+  /** Recompute the rows shown (filter, search, sort); ties keep input order. */
+  refresh() {
+    const { key, dir } = this.sort;
+    /** @type {number[]} */
+    let view;
+    if (this.inInputOrder) {
+      // Input order, nothing hidden: extend the last view with the rows that came since.
+      view = this.identityView ? this.view : [];
+      for (let i = view.length; i < this.rows.length && this.rows[i]; i++) view.push(i);
+    } else {
+      view = [];
+      for (let i = 0; i < this.rows.length; i++) {
+        const r = this.rows[i];
+        if (r && this.passes(r)) view.push(i);
+      }
+      if (!(key === "line" && dir === 1)) {
+        const values = new Map(view.map((i) => [i, this.sortValue(this.rows[i], key)]));
+        view.sort((x, y) => {
+          const a = /** @type {string | number} */ (values.get(x));
+          const b = /** @type {string | number} */ (values.get(y));
+          return (a < b ? -dir : a > b ? dir : 0) || x - y;
+        });
+      }
+    }
+    this.view = view;
+    this.identityView = this.inInputOrder;
+  }
+
+  /**
+   * The first row of a line, or -1.
+   * @param {number} line
+   * @returns {number}
+   */
+  rowOfLine(line) {
+    return this.rows.findIndex((r) => r && r.line === line);
+  }
+
+  /**
+   * The unique names still to resolve: each one's handle API request (`api_url`, made
+   * by Python from the exact name) and the rows it is for.
+   * @returns {Map<string, number[]>}
+   */
+  toResolve() {
+    /** @type {Map<string, number[]>} */
+    const out = new Map();
+    this.rows.forEach((r, i) => {
+      if (!r?.api_url || (r.status !== "ok" && r.status !== "warning") || this.resolutions.has(i)) return;
+      out.set(r.api_url, [...(out.get(r.api_url) ?? []), i]);
+    });
+    return out;
+  }
+
+  /**
+   * The Resolves-to cell: where the name resolves, or why not.
+   * @param {number} index
+   * @returns {string}
+   */
+  resolutionText(index) {
+    const rec = this.resolutions.get(index);
+    if (rec) return rec.ok ? (rec.url ?? "resolved (no URL value)") : rec.message;
+    const r = this.rows[index];
+    if (r.status === "duplicate" && this.resolutions.size) return `see line ${r.duplicate_of}`;
+    return "";
+  }
+
+  /**
+   * The resolutions for an export: row number to `{outcome, url}`, or null.
+   * @returns {Record<string, {outcome: string, url: string | null}> | null}
+   */
+  resolvedForExport() {
+    if (!this.resolutions.size) return null;
+    /** @type {Record<string, {outcome: string, url: string | null}>} */
+    const out = {};
+    for (const [i, rec] of this.resolutions) out[String(i)] = { outcome: rec.outcome, url: rec.url ?? null };
+    return out;
+  }
+}

@@ -1,0 +1,385 @@
+// @ts-check
+/**
+ * The Batch view: a pasted list or an opened file goes to the worker's batch
+ * (`doiname.startBatch`, doiname.batch.BatchJob in Python), which finds, checks and
+ * deduplicates every DOI name, a step at a time. This view shows what comes back: a
+ * progress bar, the counts, and a table that draws only the rows in sight
+ * (ui/virtual-table.js); rows, filter, search and sort are model.js, the cells table.js.
+ * The CSV and JSON files are written by Python (`export`); "Resolve all" is
+ * resolve-all.js. No DOI rule is here.
+ * @module views/batch/view
+ */
+import { announce, el, replace } from "../../ui/dom.js";
+import { moveTo, VirtualTable } from "../../ui/virtual-table.js";
+import { safeLink } from "../resolve.js";
+import { detailOf } from "./detail.js";
+import { BatchModel } from "./model.js";
+import { resolveAll } from "./resolve-all.js";
+import { download, drawProgress, endMessage, openFile } from "./status.js";
+import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
+
+/** @typedef {import("../../engine/client.js").Doiname} Doiname */
+/** @typedef {import("../../engine/types.gen.js").BatchSummary} BatchSummary */
+/** @typedef {import("../../engine/batch-handle.js").BatchHandle} BatchHandle */
+/** @typedef {import("../../engine/batch-handle.js").BatchProgress} BatchProgress */
+/** @typedef {import("./model.js").Filter} Filter */
+
+/** While a sorted or filtered batch is still running, re-sort at most this often (ms). */
+const RESORT_MS = 400;
+/** While a batch runs, draw its rows and counts at most this often (ms): the page's
+ * drawing then costs the worker's batch little of the machine. */
+const DRAW_MS = 150;
+
+/**
+ * @typedef {{
+ *   input: HTMLTextAreaElement, run: HTMLButtonElement, cancel: HTMLButtonElement,
+ *   clear: HTMLButtonElement, file: HTMLInputElement, progressWrap: HTMLElement,
+ *   progress: HTMLProgressElement, progressText: HTMLElement, status: HTMLElement,
+ *   results: HTMLElement, summary: HTMLElement, filter: HTMLSelectElement,
+ *   search: HTMLInputElement, shown: HTMLElement, csv: HTMLButtonElement,
+ *   json: HTMLButtonElement, shownOnly: HTMLInputElement, scroller: HTMLElement,
+ *   resolve: HTMLButtonElement,
+ *   table: HTMLTableElement, head: HTMLTableRowElement, body: HTMLTableSectionElement,
+ *   detail: HTMLElement, onInspect: (text: string) => void,
+ * }} Parts
+ */
+
+export class BatchView {
+  /**
+   * @param {Doiname} doiname
+   * @param {Parts} els
+   */
+  constructor(doiname, els) {
+    this.doiname = doiname;
+    this.els = els;
+    this.model = new BatchModel();
+    this.table = new VirtualTable({ ...els, columns: COLUMNS.length }, (i, p) =>
+      rowOf(this.model, i, p, i === this.selected),
+    );
+    /** @type {BatchHandle | null} */
+    this.handle = null;
+    this.running = false;
+    /** The selected row's number, or -1. */
+    this.selected = -1;
+    this.lastResort = 0;
+    this.frame = 0;
+    this.timer = 0;
+    this.lastDraw = 0;
+    /** The progress not drawn yet. @type {BatchProgress | null} */
+    this.progressDue = null;
+    this.viewDirty = false;
+    /** @type {BatchSummary | null} */
+    this.counts = null;
+    this.source = "";
+    /** @type {AbortController | null} */
+    this.resolving = null;
+    this.wire();
+    this.drawHead();
+  }
+
+  wire() {
+    const els = this.els;
+    const run = () => this.start(els.input.value, "the text above");
+    els.run.addEventListener("click", run);
+    els.cancel.addEventListener("click", () => this.cancel());
+    els.clear.addEventListener("click", () => this.clear());
+    els.input.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) {
+        ev.preventDefault();
+        run();
+      }
+    });
+    els.file.addEventListener("change", () => {
+      const file = els.file.files?.[0];
+      if (file) void openFile(this, file);
+    });
+    els.input.addEventListener("dragover", (ev) => {
+      if (ev.dataTransfer && Array.from(ev.dataTransfer.types).includes("Files")) ev.preventDefault();
+    });
+    els.input.addEventListener("drop", (ev) => {
+      const file = ev.dataTransfer?.files[0];
+      if (!file) return; // dropped text goes into the box as usual
+      ev.preventDefault();
+      void openFile(this, file);
+    });
+    els.filter.addEventListener("change", () => {
+      this.model.filter = /** @type {Filter} */ (els.filter.value);
+      this.refreshView(true);
+    });
+    let searchTimer = 0;
+    els.search.addEventListener("input", () => {
+      clearTimeout(searchTimer);
+      searchTimer = window.setTimeout(() => {
+        this.model.search = els.search.value.trim().toLowerCase();
+        this.refreshView(true);
+      }, 120);
+    });
+    els.resolve.addEventListener("click", () => void resolveAll(this));
+    els.csv.addEventListener("click", () => void download(this, "csv"));
+    els.json.addEventListener("click", () => void download(this, "json"));
+    els.scroller.addEventListener("scroll", () => this.schedule(true), { passive: true });
+    els.scroller.addEventListener("keydown", (ev) => this.onKey(ev));
+    els.body.addEventListener("click", (ev) => {
+      const tr =
+        ev.target instanceof Element ? /** @type {HTMLElement | null} */ (ev.target.closest("tr[data-row]")) : null;
+      if (tr) this.select(Number(tr.dataset.row), false);
+    });
+    window.addEventListener("resize", () => this.schedule(true));
+  }
+
+  /**
+   * Start a batch over `text` (a previous one is cancelled and forgotten).
+   * @param {string} text
+   * @param {string} source how to name the input in messages
+   */
+  start(text, source) {
+    if (!text.trim()) {
+      this.say("There is nothing to search: paste a list or open a file first.", true);
+      this.els.input.focus();
+      return;
+    }
+    this.discard();
+    this.model.reset();
+    this.selected = -1;
+    this.counts = null;
+    this.source = source;
+    this.running = true;
+    this.els.results.hidden = false;
+    this.els.progressWrap.hidden = false;
+    this.els.progress.value = 0;
+    replace(this.els.progressText, "Starting…");
+    replace(this.els.detail);
+    this.setRunning(true);
+    this.say(`Searching ${source} for DOI names…`, false);
+    const handle = this.doiname.startBatch(text, {
+      onOpen: (opened) => this.model.setStatuses(opened.statuses),
+      onRows: (rows, first) => {
+        this.model.addRows(rows, first);
+        this.viewDirty = true;
+        this.schedule();
+      },
+      onProgress: (p) => {
+        this.progressDue = p;
+        this.schedule();
+      },
+    });
+    this.handle = handle;
+    handle.finished.then(
+      (last) => {
+        if (this.handle === handle) this.finish(last, false);
+      },
+      (/** @type {{code?: string, message?: string}} */ err) => {
+        if (this.handle !== handle) return;
+        if (err.code === "cancelled") {
+          this.finish(null, true);
+          return;
+        }
+        this.running = false;
+        this.setRunning(false);
+        this.say(`The batch failed: ${err.message ?? err}`, true);
+      },
+    );
+  }
+
+  /** Cancel the running batch or Resolve all; the rows done so far stay. */
+  cancel() {
+    if (this.resolving) this.resolving.abort();
+    else if (this.handle && this.running) this.handle.cancel();
+  }
+
+  /** Cancel and forget the current batch (its rows in the worker too). */
+  discard() {
+    this.resolving?.abort();
+    this.resolving = null;
+    const old = this.handle;
+    this.handle = null;
+    if (old) void old.close().catch(() => {});
+  }
+
+  /** Clear the input and the results. */
+  clear() {
+    this.discard();
+    this.running = false;
+    this.setRunning(false);
+    this.model.reset();
+    this.counts = null;
+    this.els.input.value = "";
+    this.els.results.hidden = true;
+    this.els.progressWrap.hidden = true;
+    replace(this.els.status);
+    replace(this.els.detail);
+    this.els.input.focus();
+  }
+
+  /**
+   * @param {boolean} running a batch or a Resolve all is under way (Cancel stops it)
+   * @param {boolean} [searching] it is a batch (the run button then starts it again)
+   */
+  setRunning(running, searching = running) {
+    this.els.cancel.disabled = !running;
+    this.els.resolve.disabled = running;
+    this.els.run.textContent = searching ? "Start again" : "Find DOIs";
+    this.els.results.setAttribute("aria-busy", running ? "true" : "false");
+  }
+
+  /**
+   * A message in the status line (and for screen readers).
+   * @param {string} message
+   * @param {boolean} problem
+   */
+  say(message, problem) {
+    replace(this.els.status, el("p", { class: problem ? "problem" : null, text: message }));
+  }
+
+  /** @param {BatchProgress} p */
+  onProgress(p) {
+    this.progressDue = null;
+    this.counts = p.summary;
+    drawProgress(this.els, p);
+  }
+
+  /**
+   * The batch ended (all lines done, or cancelled).
+   * @param {BatchProgress | null} last
+   * @param {boolean} cancelled
+   */
+  finish(last, cancelled) {
+    this.running = false;
+    this.setRunning(false);
+    const latest = last ?? this.progressDue; // a cancel's last step may not be drawn yet
+    if (latest) this.onProgress(latest);
+    this.refreshView(false);
+    const said = endMessage(this.counts, cancelled, this.source);
+    if (said) this.say(said, false);
+  }
+
+  /**
+   * Recompute the rows shown (filter, search, sort) and redraw.
+   * @param {boolean} resetScroll
+   */
+  refreshView(resetScroll) {
+    this.model.refresh();
+    this.viewDirty = false;
+    this.lastResort = performance.now();
+    if (resetScroll) this.els.scroller.scrollTop = 0;
+    const total = this.model.rows.length;
+    const shown = this.model.view.length;
+    replace(
+      this.els.shown,
+      shown === total ? `Showing all ${fmt(total)} rows` : `Showing ${fmt(shown)} of ${fmt(total)} rows`,
+    );
+    this.draw();
+  }
+
+  /** Draw the rows in sight. */
+  draw() {
+    this.table.draw(this.model.view, this.model.rows.length ? "No rows match the filter." : null);
+  }
+
+  /**
+   * Redraw on the next frame: at once for the person (`now`: scrolling, resizing), at
+   * most every DRAW_MS for a running batch's new rows and progress.
+   * @param {boolean} [now]
+   */
+  schedule(now = false) {
+    if (this.frame) return;
+    const wait = now || !this.running ? 0 : this.lastDraw + DRAW_MS - performance.now();
+    if (wait > 0) {
+      if (!this.timer) {
+        this.timer = window.setTimeout(() => {
+          this.timer = 0;
+          this.schedule(true);
+        }, wait);
+      }
+      return;
+    }
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.lastDraw = performance.now();
+      if (this.progressDue) this.onProgress(this.progressDue);
+      if (this.viewDirty) {
+        if (this.model.inInputOrder || !this.running || performance.now() - this.lastResort > RESORT_MS) {
+          this.refreshView(false);
+          return;
+        }
+        setTimeout(() => this.schedule(), RESORT_MS);
+      }
+      this.draw();
+    });
+  }
+
+  drawHead() {
+    const cells = headCells(this.model, (key, label) => {
+      this.model.toggleSort(key);
+      this.drawHead();
+      this.refreshView(true);
+      announce(`Sorted by ${label}, ${this.model.sort.dir === 1 ? "ascending" : "descending"}`);
+    });
+    replace(this.els.head, cells);
+  }
+
+  /**
+   * Keyboard in the table: arrows, Page Up/Down, Home/End move the selection; Enter
+   * opens the selected DOI in the Inspect section.
+   * @param {KeyboardEvent} ev
+   */
+  onKey(ev) {
+    const view = this.model.view;
+    if (!view.length) return;
+    if (ev.key === "Enter") {
+      const r = this.model.rows[this.selected];
+      if (r?.text) {
+        // a row with a DOI (or the text that failed to read as one)
+        ev.preventDefault();
+        this.els.onInspect(r.text);
+      }
+      return;
+    }
+    const to = moveTo(ev.key, view.indexOf(this.selected), view.length, this.table.pageRows);
+    if (to === null) return;
+    ev.preventDefault();
+    this.select(view[to], true);
+  }
+
+  /**
+   * Select a row: mark it, show its details, scroll it into sight if asked.
+   * @param {number} index
+   * @param {boolean} reveal
+   */
+  select(index, reveal) {
+    if (!this.model.rows[index]) return;
+    this.selected = index;
+    if (reveal) this.table.reveal(this.model.view.indexOf(index));
+    this.draw();
+    this.drawDetail(index);
+  }
+
+  /** @param {number} index */
+  drawDetail(index) {
+    const act = {
+      goToLine: (/** @type {number} */ line) => this.goToLine(line),
+      inspect: this.els.onInspect,
+      link: safeLink,
+    };
+    replace(this.els.detail, detailOf(this.model, index, act));
+  }
+
+  /**
+   * Select the first row of a line (clearing filter and search if it is hidden).
+   * @param {number} line
+   */
+  goToLine(line) {
+    let index = this.model.rowOfLine(line);
+    if (index < 0) return;
+    if (!this.model.view.includes(index)) {
+      this.model.filter = "all";
+      this.model.search = "";
+      this.els.filter.value = "all";
+      this.els.search.value = "";
+      this.refreshView(false);
+      index = this.model.rowOfLine(line);
+    }
+    this.select(index, true);
+    this.els.scroller.focus();
+  }
+}

@@ -1,0 +1,46 @@
+// @ts-check
+/**
+ * Page state in the URL fragment: `#doi=...` for the main input, `a=...&b=...` for the
+ * equivalence panel (URLSearchParams, so any text survives the round trip).
+ * @module views/state
+ */
+
+/** @typedef {{doi: string, a: string, b: string}} PageState */
+
+/**
+ * Read the state from a fragment (default: the current location's).
+ * @param {string} [hash]
+ * @returns {PageState}
+ */
+export function readState(hash = location.hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  return { doi: params.get("doi") ?? "", a: params.get("a") ?? "", b: params.get("b") ?? "" };
+}
+
+/**
+ * The fragment for a state (empty values are left out).
+ * @param {PageState} state
+ * @returns {string}
+ */
+export function stateHash(state) {
+  const params = new URLSearchParams();
+  if (state.doi) params.set("doi", state.doi);
+  if (state.a) params.set("a", state.a);
+  if (state.b) params.set("b", state.b);
+  const text = params.toString();
+  return text ? `#${text}` : "";
+}
+
+/**
+ * Write the state to the URL: `push` makes a history entry (deliberate actions),
+ * otherwise the current entry is replaced (typing).
+ * @param {PageState} state
+ * @param {boolean} push
+ */
+export function writeState(state, push) {
+  const hash = stateHash(state);
+  const url = location.pathname + location.search + hash;
+  if (url === location.pathname + location.search + location.hash) return;
+  if (push) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+}

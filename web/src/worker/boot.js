@@ -1,0 +1,131 @@
+// @ts-check
+/**
+ * Starting Python in the worker: Pyodide, micropip and the doiname wheel, or the
+ * build-time memory snapshot when the config names one that fits (snapshot.js). Returns
+ * the module `doiname.bridge`.
+ *
+ * The normal way: Pyodide, micropip (through `loadPyodide({packages: ["micropip"]})`) and
+ * the core wheel's bytes are fetched at the same time; the wheel is then written to the
+ * in-memory file system and installed with micropip from there (`emfs:`). When the
+ * snapshot is missing, does not match, or fails to load, the worker says so on the
+ * console and boots the normal way. Without a snapshot in the config (the single file),
+ * only the normal way is tried.
+ * @module worker/boot
+ */
+
+import { restore } from "./snapshot.js";
+
+/** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
+/** @typedef {"runtime" | "packages" | "core"} Phase */
+
+/**
+ * A plain one-line reason from whatever was thrown (a Python traceback's last line).
+ * @param {unknown} err
+ * @returns {string}
+ */
+export function plain(err) {
+  const text = err && typeof err === "object" && "message" in err ? String(err.message) : String(err);
+  const lines = text
+    .trim()
+    .split("\n")
+    .filter((l) => l.trim());
+  return lines.length ? lines[lines.length - 1].trim() : "unknown error";
+}
+
+/**
+ * The core wheel's bytes: given in the config, or fetched (with its integrity hash).
+ * @param {WorkerConfig} config
+ * @returns {Promise<Uint8Array>}
+ */
+async function wheelBytes(config) {
+  if (config.coreWheelBytes) return new Uint8Array(config.coreWheelBytes);
+  /** @type {RequestInit} */
+  const init = config.coreIntegrity ? { integrity: config.coreIntegrity } : {};
+  let response;
+  try {
+    response = await fetch(config.coreWheelURL, init);
+  } catch (err) {
+    // A missing file fails its integrity check here too: the browser does not say which.
+    throw new Error(`the doiname package could not be downloaded or did not match its hash (${plain(err)})`);
+  }
+  if (!response.ok) throw new Error(`the doiname package could not be downloaded (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+/**
+ * The options of `loadPyodide` common to both ways of booting.
+ * @param {WorkerConfig} config
+ * @returns {Record<string, unknown>}
+ */
+function pyodideOptions(config) {
+  /** @type {Record<string, unknown>} */
+  const options = { indexURL: config.indexURL, packageBaseUrl: config.packageBaseUrl ?? config.indexURL };
+  if (config.lockFileURL) options.lockFileURL = config.lockFileURL;
+  if (config.lockFileContents) options.lockFileContents = config.lockFileContents;
+  return options;
+}
+
+/**
+ * Pyodide with micropip, the core wheel installed from the in-memory file system.
+ * @param {WorkerConfig} config
+ * @param {(phase: Phase, message: string) => void} report
+ * @param {(name: string) => void} step
+ * @returns {Promise<any>}
+ */
+async function installed(config, report, step) {
+  const wheel = wheelBytes(config);
+  wheel.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
+  const { loadPyodide } = await import(config.pyodideModuleURL);
+  const pyodide = await loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
+  step("loadPyodide");
+  report("packages", "Installing the doiname package…");
+  const bytes = await wheel;
+  step("wheel");
+  const name = String(config.coreWheelName).replace(/[^A-Za-z0-9_.+-]/g, "_");
+  const path = `/tmp/${name}`;
+  pyodide.FS.writeFile(path, bytes);
+  await pyodide.runPythonAsync("import micropip");
+  step("importMicropip");
+  await pyodide.runPythonAsync(`await micropip.install(${JSON.stringify(`emfs:${path}`)}, deps=False)`);
+  step("install");
+  return pyodide;
+}
+
+/**
+ * Start Python and import `doiname.bridge`: from the snapshot when there is one that
+ * fits, else the normal way.
+ * @param {WorkerConfig} config
+ * @param {(phase: Phase, message: string) => void} report a boot phase reached
+ * @param {(name: string) => void} step a step done (its time is kept)
+ * @returns {Promise<any>} the module `doiname.bridge` (a PyProxy kept for the worker's life)
+ */
+export async function boot(config, report, step) {
+  if (typeof WebAssembly !== "object") {
+    throw new Error("this browser does not run WebAssembly, which the DOI engine needs");
+  }
+  report("runtime", "Loading the Python runtime…");
+  if (config.snapshotURL) {
+    try {
+      const pyodide = await restore(config, pyodideOptions(config), report, step);
+      report("core", "Starting doiname…");
+      const bridge = pyodide.pyimport("doiname.bridge");
+      const probe = JSON.parse(String(bridge.request_json("inspect", '{"text": "10.1000/182"}')));
+      if (!probe || typeof probe !== "object" || !("ok" in probe)) {
+        throw new Error("the restored interpreter does not answer");
+      }
+      step("importCore");
+      return bridge;
+    } catch (err) {
+      step("snapshotFailed");
+      // Pyodide's own refusals say why on their first line; a Python error on its last.
+      const text = err instanceof Error ? err.message.trim() : String(err);
+      const why = text.startsWith("Traceback") ? plain(err) : text.split("\n")[0];
+      console.warn(`doiname worker: booting without the memory snapshot: ${why}`, err);
+    }
+  }
+  const pyodide = await installed(config, report, step);
+  report("core", "Starting doiname…");
+  const bridge = pyodide.pyimport("doiname.bridge");
+  step("importCore");
+  return bridge;
+}

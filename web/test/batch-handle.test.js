@@ -1,0 +1,79 @@
+// @ts-check
+// A batch driven a step at a time (src/engine/batch-handle.js) until a step says done.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { AHEAD, batchRows, startBatch } from "../src/engine/batch-handle.js";
+import { DoinameError } from "../src/engine/rpc.js";
+
+/**
+ * A worker-side batch of `lines` rows, `per` per step.
+ * @param {number} lines
+ * @param {number} per
+ */
+function fakeAsk(lines, per) {
+  /** @type {[string, any][]} */
+  const log = [];
+  let done = 0;
+  /** @type {any} */
+  const ask = async (/** @type {string} */ method, /** @type {any} */ params, /** @type {any} */ opts = {}) => {
+    log.push([method, params]);
+    if (opts.signal?.aborted) throw new DoinameError("cancelled", "Cancelled.");
+    if (method === "batch_open") return { job: 7, lines_total: lines, chars_total: lines, statuses: [] };
+    if (method === "batch_step") {
+      const first = done;
+      done = Math.min(lines, done + per);
+      const rows = Array.from({ length: done - first }, (_, i) => ({ line: first + i + 1 }));
+      return {
+        done: done === lines,
+        lines_done: done,
+        lines_total: lines,
+        chars_done: done,
+        chars_total: lines,
+        summary: {},
+        first_row: first,
+        rows,
+      };
+    }
+    if (method === "batch_export") return `export of ${params.job}`;
+    return true;
+  };
+  return { ask, log, made: () => done };
+}
+
+test("steps are asked ahead, one after another, until one says done", async () => {
+  const { ask, log } = fakeAsk(10, 4);
+  /** @type {number[]} */
+  const progress = [];
+  const rows = await batchRows(ask, "text", { onProgress: (p) => progress.push(p.rows_done) });
+  assert.deepEqual(
+    rows.map((/** @type {any} */ r) => r.line),
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+  );
+  assert.deepEqual(progress, [4, 8, 10]);
+  const methods = log.map(([m]) => m);
+  assert.deepEqual([methods[0], methods.at(-1)], ["batch_open", "batch_close"]);
+  // Three steps make the rows; at most AHEAD - 1 more were asked before the last came.
+  const steps = methods.filter((m) => m === "batch_step").length;
+  assert.ok(steps >= 3 && steps <= 3 + AHEAD - 1, String(steps));
+});
+
+test("cancel stops asking; the steps asked already still come, so the page has every row the worker made", async () => {
+  const { ask, log, made } = fakeAsk(100, 1);
+  /** @type {number[]} */
+  const got = [];
+  const handle = startBatch(ask, "text", {
+    onRows: (rows, first) => {
+      got.push(...rows.map((/** @type {any} */ r) => r.line));
+      if (first === 2) handle.cancel();
+    },
+  });
+  await assert.rejects(handle.finished, { code: "cancelled" });
+  assert.ok(log.filter(([m]) => m === "batch_step").length <= 2 + AHEAD);
+  assert.deepEqual(
+    got,
+    Array.from({ length: made() }, (_, i) => i + 1),
+  );
+  assert.equal(await handle.export("csv"), "export of 7");
+  await handle.close();
+  assert.equal(log.at(-1)?.[0], "batch_close");
+});
