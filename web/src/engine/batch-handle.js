@@ -81,12 +81,10 @@ export function startBatch(ask, text, options = {}) {
     let last = null;
     for (;;) {
       if (stop.signal.aborted) throw new DoinameError("cancelled", "The batch was cancelled.");
+      // Not cancelled midway: a step the worker has begun ends, and its rows are shown, so
+      // the rows on the page are always those the job holds (and exports).
       /** @type {BatchStep} */
-      const step = await ask(
-        "batch_step",
-        { job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS },
-        { signal: stop.signal },
-      );
+      const step = await ask("batch_step", { job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS });
       const { rows, first_row, ...progress } = step;
       last = { ...progress, rows_done: first_row + rows.length };
       try {
