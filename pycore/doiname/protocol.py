@@ -103,7 +103,9 @@ class BatchOpened(TypedDict):
 
 class BatchStep(TypedDict):
     """One step of a batch (:meth:`doiname.batch.BatchJob.step`): the rows it made, from
-    row number ``first_row`` on, and how far the batch is; ``done`` when every line is."""
+    row number ``first_row`` on, and how far the batch is; ``done`` when every line is.
+    ``needs_input`` when a fed job read all it was given; ``rows_kept`` of ``rows_total``
+    rows are kept for the exports (:data:`~doiname.limits.BATCH_MAX_ROWS_KEPT`)."""
 
     done: bool
     lines_done: int
@@ -113,6 +115,9 @@ class BatchStep(TypedDict):
     summary: BatchSummary
     first_row: int
     rows: list[BatchRow]
+    needs_input: bool
+    rows_kept: int
+    rows_total: int
 
 
 class Memory(TypedDict):

@@ -21,7 +21,7 @@ import { readState, writeState } from "./views/state.js";
  * @param {Doiname} doiname
  */
 export function startPage(doiname) {
-  const input = /** @type {HTMLInputElement} */ (byId("doi-input"));
+  const input = /** @type {HTMLTextAreaElement} */ (byId("doi-input"));
   const eqA = /** @type {HTMLInputElement} */ (byId("eq-a"));
   const eqB = /** @type {HTMLInputElement} */ (byId("eq-b"));
   const boot = byId("boot");
@@ -146,8 +146,8 @@ export function startPage(doiname) {
     onInspectInput();
   });
   input.addEventListener("keydown", (ev) => {
-    if (ev.key === "Enter") {
-      ev.preventDefault();
+    if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
+      ev.preventDefault(); // Shift+Enter starts a new line; pasted lines keep theirs
       commitState();
     } else if (ev.key === "Escape" && input.value) {
       ev.preventDefault();

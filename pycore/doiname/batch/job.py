@@ -208,6 +208,10 @@ class BatchJob:
             if (pushed >= want or len(new) >= BATCH_STEP_MAX_ROWS
                     or time.perf_counter() > deadline):
                 break
+        if (not self.done and not self._blocks and not self._refill() and self._ended
+                and self._splitter.held == 0):
+            self.session.finish(new, srcs)  # the last line read: done in this step, not the next
+            self.done = True
         keep = self.rows.add
         for row, src in zip(new, srcs, strict=True):
             keep(row, src)

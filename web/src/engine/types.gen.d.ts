@@ -71,7 +71,7 @@ export interface BatchRow {
   record: string | null;
 }
 
-/** One step of a batch (`doiname.batch.BatchJob.step`): the rows it made, from row number `first_row` on, and how far the batch is; `done` when every line is. */
+/** One step of a batch (`doiname.batch.BatchJob.step`): the rows it made, from row number `first_row` on, and how far the batch is; `done` when every line is. `needs_input` when a fed job read all it was given; `rows_kept` of `rows_total` rows are kept for the exports (`doiname.limits.BATCH_MAX_ROWS_KEPT`). */
 export interface BatchStep {
   done: boolean;
   lines_done: number;
@@ -81,6 +81,9 @@ export interface BatchStep {
   summary: BatchSummary;
   first_row: number;
   rows: BatchRow[];
+  needs_input: boolean;
+  rows_kept: number;
+  rows_total: number;
 }
 
 /** `batch_step`: work on job `job` for up to `budget_ms` or `max_lines`. */
@@ -104,6 +107,8 @@ export interface BatchSummary {
   unreachable: number;
   records: number;
   input_lines: number;
+  cut_lines: number;
+  names_not_kept: number;
 }
 
 /** `box`: the widget box's text and its link options. */

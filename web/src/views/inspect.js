@@ -27,7 +27,7 @@ export class InspectView {
   /**
    * @param {Doiname} doiname
    * @param {{
-   *   input: HTMLInputElement,
+   *   input: HTMLTextAreaElement,
    *   summary: HTMLElement,
    *   mirrorWrap: HTMLElement,
    *   mirror: HTMLElement,

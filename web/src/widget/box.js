@@ -27,7 +27,8 @@ const STYLE = `
  border:1px solid var(--doiname-border,#8c959f);border-radius:var(--doiname-radius,6px)}
 label{font-weight:600}
 .row{display:flex;gap:.4em;flex-wrap:wrap}
-input{flex:1 1 12em;min-width:0;font:inherit;padding:.4em .5em;border:1px solid var(--doiname-border,#8c959f);
+textarea{flex:1 1 12em;min-width:0;font:inherit;resize:none;field-sizing:content;max-height:6lh;
+ white-space:pre-wrap;overflow-wrap:anywhere;padding:.4em .5em;border:1px solid var(--doiname-border,#8c959f);
  border-radius:var(--doiname-radius,6px);background:var(--doiname-bg,#fff);color:inherit}
 button{font:inherit;padding:.35em .7em;border-radius:var(--doiname-radius,6px);cursor:pointer;
  border:1px solid var(--doiname-accent,#0b5cad);background:var(--doiname-accent,#0b5cad);color:#fff}
@@ -72,9 +73,11 @@ export function defineBox(channel) {
       sheet.replaceSync(STYLE);
       root.adoptedStyleSheets = [sheet];
       const id = "doiname-input";
-      this.input = el("input", {
+      // A text area of one row: pasted lines keep their breaks (an <input> turns them into
+      // spaces, and the reading of a list then differs from Batch's).
+      this.input = el("textarea", {
         id,
-        type: "text",
+        rows: "1",
         autocomplete: "off",
         spellcheck: "false",
         placeholder: "10.1000/182",
@@ -118,7 +121,10 @@ export function defineBox(channel) {
         this.timer = window.setTimeout(() => void this.update(), PAUSE_MS);
       });
       this.input.addEventListener("keydown", (e) => {
-        if (e.key === "Enter") void this.resolve();
+        if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
+          e.preventDefault(); // Shift+Enter starts a new line
+          void this.resolve();
+        }
       });
       this.resolveButton.addEventListener("click", () => void this.resolve());
       this.copyLink.addEventListener("click", () => void this.copy(this.link.href, "Link copied."));
