@@ -1,0 +1,7 @@
+"""Every test that needs the SparkSession (one JVM for all: see conftest.py)."""
+
+from __future__ import annotations
+
+from .spark_batch import *  # noqa: F403
+
+
