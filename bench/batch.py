@@ -74,9 +74,9 @@ def page_bench(n: int, rounds: int) -> None:
     if not (site / "index.html").is_file() or not Path("/usr/bin/chromium").exists():
         print("page: dist/site not built or /usr/bin/chromium missing; skipped")
         return
-    from common import load_build  # the site's own server (MIME types, CORS)
+    from doiname_build import serve  # the site's own server (MIME types, CORS)
 
-    server = load_build().make_server(site, 0, quiet=True)
+    server = serve.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     text = "\n".join(make_lines(n, seed=11))
     ours: list[float] = []

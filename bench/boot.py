@@ -31,7 +31,10 @@ import sys
 import threading
 from typing import Any
 
-from common import ARGS, ROOT, load_build
+from common import ARGS, CHROMIUM, ROOT
+
+from doiname_build import paths, serve, wheel
+from doiname_build import site as site_build
 
 SITE_READY = """() => window.doiname.ready.then(() => {
   const t = window.doiname.timings;
@@ -102,9 +105,8 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    build = load_build()
-    site = build.build()
-    server = build.make_server(site, 0, quiet=True)
+    site = site_build.build()
+    server = serve.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}/"
     variants = ("snapshot", "normal", "bare")
@@ -139,7 +141,7 @@ def main() -> None:
         return r
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         for v in variants:  # one warm-up of each, not counted (OS disk cache, driver JIT)
             run(browser, v)
         for i in range(args.rounds):
@@ -183,8 +185,8 @@ def main() -> None:
     if manifest.is_file():
         m = json.loads(manifest.read_text(encoding="utf-8"))
         files = (site / "pyodide" / "snapshot-files.zip").stat().st_size
-        wheels = (site / "pyodide" / build.MICROPIP_WHEEL).stat().st_size + \
-            (site / "wheels" / build.wheel_name()).stat().st_size
+        wheels = (site / "pyodide" / paths.MICROPIP_WHEEL).stat().st_size + \
+            (site / "wheels" / wheel.wheel_name()).stat().st_size
         extra = m["gzipBytes"] + files - wheels
         print(f"snapshot bytes: {m['bytes'] / 1e6:.1f} MB raw, {m['gzipBytes'] / 1e6:.2f} MB "
               f"gzip + {files / 1e6:.2f} MB of files, instead of {wheels / 1e6:.2f} MB of "

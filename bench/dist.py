@@ -27,9 +27,11 @@ import statistics
 import threading
 import zlib
 from pathlib import Path
-from typing import Any
 
-from common import ARGS, load_build
+from common import ARGS, CHROMIUM
+
+from doiname_build import paths, runtime, serve
+from doiname_build import site as site_build
 
 LOCAL = ("file:", "data:", "blob:")
 
@@ -57,7 +59,7 @@ def summary(values: list[float]) -> str:
             f"(range {min(values):.1f}-{max(values):.1f}, n={len(values)})")
 
 
-def sizes(build: Any, single: Path) -> None:
+def sizes(single: Path) -> None:
     data = single.read_bytes()
     print(f"dist/doi-tool.html: {mb(len(data))} ({len(data):,} bytes; target <= 6 MB)")
     print(f"  {'inlined file':<36}{'raw':>11}{'gzip -9':>11}{'in file':>11}")
@@ -78,19 +80,19 @@ def sizes(build: Any, single: Path) -> None:
     print(f"  the same files as base64 would take {mb(total_gz * 4 / 3 + rest)} "
           f"(gzip bytes written raw in a windows-1252 page instead: "
           f"{(len(data) - rest) / total_gz - 1:+.1%} over the gzip bytes)")
-    full = (build.NODE_PYODIDE / "python_stdlib.zip").read_bytes()
-    trimmed = build.trimmed_stdlib(full)
-    whole = build.stored_zip(full)
+    full = (paths.NODE_PYODIDE / "python_stdlib.zip").read_bytes()
+    trimmed = runtime.trimmed_stdlib(full)
+    whole = runtime.stored_zip(full)
     print(f"  standard library: whole {mb(len(whole))} stored, "
           f"{mb(len(zlib.compress(whole, 9)))} gzip; trimmed {mb(len(trimmed))} stored, "
           f"{mb(len(zlib.compress(trimmed, 9)))} gzip "
-          f"({len(build.SINGLE_STDLIB_KEEP)} keep entries)")
+          f"({len(runtime.STDLIB_KEEP)} keep entries)")
 
 
-def boot(build: Any, site: Path, single: Path, rounds: int) -> None:
+def boot(site: Path, single: Path, rounds: int) -> None:
     from playwright.sync_api import Route, sync_playwright
 
-    server = build.make_server(site, 0, quiet=True)
+    server = serve.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     site_url = f"http://127.0.0.1:{server.server_port}/index.html"
     results: dict[str, dict[str, list[float]]] = {
@@ -103,7 +105,7 @@ def boot(build: Any, site: Path, single: Path, rounds: int) -> None:
             route.abort("internetdisconnected")
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         order = ["site", "single"]
         for i in range(rounds * 2 + 2):
             which = order[i % 2] if (i // 2) % 2 == 0 else order[1 - i % 2]  # ABBA
@@ -144,8 +146,7 @@ def widget(site: Path) -> None:
     js = (site / "widget.js").read_bytes()
     print(f"\nwidget.js: {len(js):,} bytes raw, {len(gzip.compress(js, 9)):,} gzip -9 "
           "(target: at most 30 KB before activation)")
-    build = load_build()
-    tool = build.make_server(site, 0, quiet=True)
+    tool = serve.make_server(site, 0, quiet=True)
     threading.Thread(target=tool.serve_forever, daemon=True).start()
     tool_url = f"http://127.0.0.1:{tool.server_port}/"
     body = (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Host</title>'
@@ -176,7 +177,7 @@ def widget(site: Path) -> None:
                 fetched[response.url.removeprefix(tool_url)] = 0
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
         page.on("response", record)
         page.goto(f"http://127.0.0.1:{host.server_port}/")
@@ -195,11 +196,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds of each (5)")
     args = parser.parse_args()
-    build = load_build()
-    site = build.build()
-    single: Path = build.SINGLE_FILE
-    sizes(build, single)
-    boot(build, site, single, args.rounds)
+    site = site_build.build()
+    single: Path = paths.SINGLE_FILE
+    sizes(single)
+    boot(site, single, args.rounds)
     widget(site)
 
 

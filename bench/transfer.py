@@ -17,7 +17,10 @@ import tempfile
 import threading
 from typing import Any
 
-from common import ARGS, load_build
+from common import ARGS, CHROMIUM
+
+from doiname_build import paths, serve
+from doiname_build import site as site_build
 
 
 def visit(page: Any, url: str) -> list[tuple[str, int, int, bool]]:
@@ -50,18 +53,17 @@ def visit(page: Any, url: str) -> list[tuple[str, int, int, bool]]:
 def main() -> None:
     from playwright.sync_api import sync_playwright
 
-    build = load_build()
-    site = build.SITE
+    site = paths.SITE
     if not (site / "index.html").is_file():
-        build.build()
-    server = build.make_server(site, 0, quiet=True)
+        site_build.build()
+    server = serve.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/index.html"
     # A persistent profile has a disk cache, as a visitor's browser does; a fresh
     # Playwright context only has a small memory cache that drops the large files.
     with sync_playwright() as p, tempfile.TemporaryDirectory() as profile:
         context = p.chromium.launch_persistent_context(
-            profile, executable_path="/usr/bin/chromium", args=ARGS)
+            profile, executable_path=CHROMIUM, args=ARGS)
         page = context.new_page()
         first = visit(page, url)
         second_page = context.new_page()

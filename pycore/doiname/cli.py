@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from . import __version__
+from . import presentation as pres
 from .batch import (
     UNIQUE_COLUMNS,
     BatchRow,
@@ -39,20 +40,11 @@ from .codepoints import describe_code_points
 from .comparison import compare
 from .equivalence import equivalence_key, explain_equivalence
 from .errors import DoiError
+from .findings import RULES
 from .inspection import inspect, read_name
 from .jsonable import error_json, to_jsonable
 from .model import Doi
-from .presentation import (
-    explain_url,
-    to_handles_api_url,
-    to_html_link,
-    to_markdown_link,
-    to_proxy_url,
-    to_uri,
-    to_url,
-    to_urn_url,
-    to_which_ra_url,
-)
+from .presentation import DEFAULT_RESOLVER
 from .syntax import parse, read
 
 __all__ = ["main"]
@@ -135,23 +127,23 @@ def _build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"doiname {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def add(name: str, help_: str) -> argparse.ArgumentParser:
+    def add(name: str, help_: str, *, texts: bool = True, level: bool = False,
+            epilog: str = EXAMPLES) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_, parents=[common], description=help_,
-                           epilog=EXAMPLES, formatter_class=argparse.RawDescriptionHelpFormatter)
+                           epilog=epilog, formatter_class=argparse.RawDescriptionHelpFormatter)
+        if level:
+            p.add_argument("--level", choices=["mandatory", "recommended", "strict"],
+                           default="recommended")
+        if texts:
+            p.add_argument("text", nargs="*")
         return p
 
-    resolver = "https://doi.org/"
-    p = add("inspect", "read pasted text as a person means it: names, what was left out, "
-            "other readings, findings, links")
-    p.add_argument("text", nargs="*")
-    p = add("parse", "read a DOI name from any pasted form (name, doi:, urn:doi:, URL, EZproxy)")
-    p.add_argument("text", nargs="*")
-    p = add("url", "the doi.org URL, percent-encoded (000/001)")
-    p.add_argument("--level", choices=["mandatory", "recommended", "strict"],
-                   default="recommended")
-    p.add_argument("--resolver", default=resolver)
+    add("inspect", "read pasted text as a person means it: names, what was left out, "
+        "other readings, findings, links")
+    add("parse", "read a DOI name from any pasted form (name, doi:, urn:doi:, URL, EZproxy)")
+    p = add("url", "the doi.org URL, percent-encoded (000/001)", level=True)
+    p.add_argument("--resolver", default=DEFAULT_RESOLVER)
     p.add_argument("--proxy", help="EZproxy login prefix ending in url= or qurl=")
-    p.add_argument("text", nargs="*")
     for name, help_ in [
         ("urn", "the URN URL https://doi.org/urn:doi:PREFIX:SUFFIX (000)"),
         ("uri", "the doi: URI (003 ch. 2)"),
@@ -159,21 +151,16 @@ def _build_parser() -> argparse.ArgumentParser:
         ("markdown", "a Markdown link"),
         ("key", "the equivalence key (003 ch. 3)"),
         ("canonical", "the 2003 canonical doi: URI (004)"),
-        ("check", "findings: lookalikes, mixed scripts, invisible characters, encoding slips"),
         ("codepoints", "every character of the name with its U+ number, name and script"),
     ]:
-        p = add(name, help_)
-        p.add_argument("text", nargs="*")
+        add(name, help_)
+    add("check", "findings: lookalikes, mixed scripts, invisible characters, encoding slips",
+        epilog=_rules_help() + "\n\n" + EXAMPLES)
     p = add("api", "the handle API URL (003 ch. 4)")
     p.add_argument("--type", action="append", default=[], dest="types")
     p.add_argument("--index", action="append", default=[], type=int)
-    p.add_argument("text", nargs="*")
-    p = add("which-ra", "one Which RA request URL for all the names given")
-    p.add_argument("text", nargs="*")
-    p = add("explain-url", "why each character of the URL is encoded")
-    p.add_argument("--level", choices=["mandatory", "recommended", "strict"],
-                   default="recommended")
-    p.add_argument("text", nargs="*")
+    add("which-ra", "one Which RA request URL for all the names given")
+    add("explain-url", "why each character of the URL is encoded", level=True)
     p = add("extract", "find every DOI in a text file or - (stdin), streamed; CSV or JSON Lines")
     p.add_argument("file", help="a path, or - for standard input")
     p.add_argument("--format", choices=["csv", "jsonl"], default=None,
@@ -195,6 +182,14 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("a")
     p.add_argument("b")
     return parser
+
+
+def _rules_help() -> str:
+    """The findings ``check`` can give, from :data:`doiname.findings.RULES`."""
+    width = max(len(code) for code in RULES)
+    rows = [f"  {code:<{width}}  {rule.severity:<7}  {rule.summary} ({rule.source})"
+            for code, rule in RULES.items()]
+    return "findings (code, severity, what it means, source):\n" + "\n".join(rows)
 
 
 def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
@@ -281,7 +276,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     name = _namer(args.exact, stderr)
     if cmd == "which-ra":
         items = list(_inputs(args.text, stdin))
-        _each(out, ["\n".join(items)], lambda _t: to_which_ra_url([name(i) for i in items]),
+        _each(out, ["\n".join(items)], lambda _t: pres.to_which_ra_url([name(i) for i in items]),
               str)
         return 1 if out.failed else 0
     items_iter = _inputs(args.text, stdin)
@@ -308,13 +303,13 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
 
         def fn(t: str) -> str:
             if proxy:
-                return to_proxy_url(name(t), proxy, level=level, resolver=res)
-            return to_url(name(t), level=level, resolver=res)
+                return pres.to_proxy_url(name(t), proxy, level=level, resolver=res)
+            return pres.to_url(name(t), level=level, resolver=res)
     elif cmd == "api":
         types, index = args.types, args.index
 
         def fn(t: str) -> str:
-            return to_handles_api_url(name(t), types=types, index=index)
+            return pres.to_handles_api_url(name(t), types=types, index=index)
     elif cmd == "check":
 
         def fn(t: str) -> Any:
@@ -334,7 +329,7 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
         level = args.level
 
         def fn(t: str) -> Any:
-            return explain_url(name(t), level)
+            return pres.explain_url(name(t), level)
         plain = explain_plain
     elif cmd == "canonical":
 
@@ -342,8 +337,8 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
             return canonical_uri_2003(t)
     else:
         simple: Callable[[Doi], str] = {
-            "urn": to_urn_url, "uri": to_uri, "html": to_html_link,
-            "markdown": to_markdown_link, "key": equivalence_key,
+            "urn": pres.to_urn_url, "uri": pres.to_uri, "html": pres.to_html_link,
+            "markdown": pres.to_markdown_link, "key": equivalence_key,
         }[cmd]
 
         def fn(t: str) -> Any:

@@ -28,19 +28,9 @@ from .model import Doi
 from .resolver.links import is_linkable_url
 from .syntax import parse
 
-__all__ = [
-    "DEFAULT_RESOLVER",
-    "explain_url",
-    "short_doi_api_url",
-    "to_handles_api_url",
-    "to_html_link",
-    "to_markdown_link",
-    "to_proxy_url",
-    "to_uri",
-    "to_url",
-    "to_urn_url",
-    "to_which_ra_url",
-]
+__all__ = ["DEFAULT_RESOLVER", "explain_url", "short_doi_api_url", "to_handles_api_url",
+           "to_html_link", "to_markdown_link", "to_proxy_url", "to_uri", "to_url", "to_urn_url",
+           "to_which_ra_url"]
 
 DEFAULT_RESOLVER = "https://doi.org/"
 

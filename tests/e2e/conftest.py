@@ -22,7 +22,6 @@ is the default here).
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import json
 import os
 import re
@@ -30,20 +29,18 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route
 
+from doiname_build import paths, serve, site
+
 ROOT = Path(__file__).resolve().parents[2]
 HANDLES = ROOT / "tests" / "fixtures" / "handles"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
+CHROMIUM = str(paths.CHROMIUM)
+CHROMIUM_ARGS = list(paths.CHROMIUM_ARGS)
 #: Any http(s) URL whose host is not this machine.
 NOT_LOCAL = re.compile(r"^(?:https?|wss?)://(?!(?:127\.0\.0\.1|localhost|\[::1\])(?:[:/]|$))",
                        re.IGNORECASE)
@@ -52,15 +49,6 @@ NOT_LOCAL = re.compile(r"^(?:https?|wss?)://(?!(?:127\.0\.0\.1|localhost|\[::1\]
 def pytest_configure(config: pytest.Config) -> None:
     if getattr(config.option, "screenshot", None) == "off":
         config.option.screenshot = "only-on-failure"
-
-
-def load_build() -> ModuleType:
-    """The repository's build.py as a module (not the ``build`` package on PyPI)."""
-    spec = importlib.util.spec_from_file_location("doiname_build", ROOT / "build.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="session")
@@ -72,18 +60,15 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     """The built site (built once per test run)."""
-    build = load_build()
-    site: Path = build.SITE
-    if os.environ.get("DOINAME_SITE_BUILT") == "1" and (site / "build-info.js").is_file():
-        return site
-    built: Path = build.build()
-    return built
+    if os.environ.get("DOINAME_SITE_BUILT") == "1" and (paths.SITE / "build-info.js").is_file():
+        return paths.SITE
+    return site.build()
 
 
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """The site served on a free local port, for the whole run."""
-    server = load_build().make_server(site_dir, 0, quiet=True)
+    server = serve.make_server(site_dir, 0, quiet=True)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:

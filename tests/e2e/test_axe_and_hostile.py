@@ -1,4 +1,4 @@
-"""Issue 6: axe-core finds no accessibility violation in any state of the page or the widget
+"""axe-core finds no accessibility violation in any state of the page or the widget
 demo, and hostile input (names carrying HTML, ``javascript:``/``data:`` URLs, bidi overrides,
 very long strings) is shown as text: nothing executes, nothing escapes its element.
 

@@ -23,8 +23,10 @@ import pytest
 from playwright.sync_api import Page, Request, expect
 
 import doiname as d
+from doiname_build import paths as build_paths
+from doiname_build import wheel as build_wheel
 
-from .conftest import ROOT, load_build
+from .conftest import ROOT
 
 pytestmark = pytest.mark.e2e
 
@@ -39,7 +41,7 @@ def boot(page: Page, url: str) -> None:
 
 def has_snapshot() -> bool:
     """Whether the built site carries the memory snapshot (build.py skips it without node)."""
-    return (load_build().SITE / "pyodide" / "snapshot.json").is_file()
+    return (build_paths.SITE / "pyodide" / "snapshot.json").is_file()
 
 
 def without_snapshot(page: Page) -> None:
@@ -131,13 +133,12 @@ def test_only_local_files_are_loaded(page: Page, site_url: str) -> None:
     assert all(u.startswith(site_url) or u.startswith("data:") for u in urls), urls
     assert not failed and not bad, (failed, bad)
     paths = {u[len(site_url):].split("?")[0] for u in urls}
-    build = load_build()
     runtime = {"worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
                "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"}
     if has_snapshot():  # restored from it: micropip and the core are in it
-        assert runtime | {f"pyodide/{f}" for f in build.SNAPSHOT_FILES} <= paths
+        assert runtime | {f"pyodide/{f}" for f in build_paths.SNAPSHOT_FILES} <= paths
     else:
-        wheels = {f"pyodide/{build.MICROPIP_WHEEL}", f"wheels/{build.wheel_name()}"}
+        wheels = {f"pyodide/{build_paths.MICROPIP_WHEEL}", f"wheels/{build_wheel.wheel_name()}"}
         assert runtime | wheels <= paths
     # Python runs in the worker: the page itself never loads the runtime.
     main_thread = page.evaluate(
@@ -213,16 +214,14 @@ def test_server_content_types_and_cors(site_url: str) -> None:
 
 
 def test_lock_file_carries_the_shipped_micropip_hash(site_dir: Path) -> None:
-    build = load_build()
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())
-    wheel = site_dir / "pyodide" / build.MICROPIP_WHEEL
+    wheel = site_dir / "pyodide" / build_paths.MICROPIP_WHEEL
     assert lock["packages"]["micropip"]["sha256"] == hashlib.sha256(wheel.read_bytes()).hexdigest()
     assert lock["packages"]["micropip"]["file_name"] == wheel.name
 
 
 def test_core_wheel_is_a_valid_pure_python_wheel(site_dir: Path, tmp_path: Path) -> None:
-    build = load_build()
-    wheel = site_dir / "wheels" / build.wheel_name()
+    wheel = site_dir / "wheels" / build_wheel.wheel_name()
     meta = project()
     dist_info = f"doiname-{meta['version']}.dist-info"
     with zipfile.ZipFile(wheel) as zf:
@@ -246,7 +245,7 @@ def test_core_wheel_is_a_valid_pure_python_wheel(site_dir: Path, tmp_path: Path)
     assert sources <= set(names)
     assert "doiname/bridge.py" in names
     assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
-    assert build.build_wheel(tmp_path).read_bytes() == wheel.read_bytes()
+    assert build_wheel.build_wheel(tmp_path).read_bytes() == wheel.read_bytes()
 
 
 # The build-time memory snapshot ---------------------------------------------

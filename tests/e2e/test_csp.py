@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from .conftest import load_build
+from doiname_build import integrity, paths, serve, single_file
 
 #: The policy's shape: nothing inline but the import map (by hash), nothing eval'd except
 #: WebAssembly compilation, scripts and workers from the site itself, requests to the site
@@ -27,9 +27,7 @@ FORBIDDEN = ("'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "data: 
 @contextlib.contextmanager
 def serve_with_csp(directory: Path, policy: str) -> Iterator[str]:
     """Serve ``directory`` (build.py's handler) with ``policy`` as a header on every answer."""
-    build = load_build()
-
-    class Handler(build.SiteHandler):  # type: ignore[name-defined,misc]
+    class Handler(serve.SiteHandler):
         quiet = True
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -49,7 +47,7 @@ def serve_with_csp(directory: Path, policy: str) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def site_policy(site_dir: Path) -> str:
-    policy: str = load_build().site_csp(site_dir)
+    policy = integrity.site_csp(site_dir)
     sources = policy.split()
     assert not [f for f in FORBIDDEN if f in sources], policy
     assert "default-src 'none';" in policy and "script-src 'self' 'sha256-" in policy
@@ -114,10 +112,9 @@ def test_widget_demo_under_strict_csp(page: Page, csp_url: str) -> None:
 
 def test_single_file_under_its_own_csp_as_a_header(page: Page, site_dir: Path) -> None:
     """The single file's own policy (its <meta>), sent as a header with frame-ancestors."""
-    build = load_build()
-    single: Path = build.SINGLE_FILE
+    single = paths.SINGLE_FILE
     if not single.is_file() or single.stat().st_mtime < (site_dir / "index.html").stat().st_mtime:
-        single = build.single_file(site_dir)
+        single = single_file.single_file(site_dir)
     head = single.read_bytes()[:4000].decode("latin-1")
     meta = re.search(r'<meta http-equiv="Content-Security-Policy" content="([^"]+)">', head)
     assert meta is not None

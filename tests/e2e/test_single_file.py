@@ -7,7 +7,7 @@
 * It carries its own Content-Security-Policy (a ``<meta>`` written by build.py): no test
   may see a violation of it; axe finds no accessibility violation in it, also in the
   Batch state, and a batch's CSV download works from ``file://``.
-* The trimmed standard library (build.py, ``SINGLE_STDLIB_KEEP``) runs the core: in
+* The trimmed standard library (``doiname_build.runtime.STDLIB_KEEP``) runs the core: in
   Pyodide under Node, with the trimmed ``python_stdlib.zip`` as the runtime's standard
   library, micropip installs the core's wheel, every core module is imported, then the
   core's whole unit suite runs. Modules left out are still reachable from the original
@@ -36,8 +36,10 @@ from playwright.sync_api import BrowserContext, Page, Route, expect
 
 import doiname as d
 from doiname.resolver import transport_outcome
+from doiname_build import paths, runtime
+from doiname_build import single_file as single_file_module
 
-from .conftest import ROOT, load_build
+from .conftest import ROOT
 
 pytestmark = pytest.mark.e2e
 
@@ -47,10 +49,9 @@ LOCAL_SCHEMES = ("file:", "data:", "blob:")
 @pytest.fixture(scope="session")
 def single_file(site_dir: Path) -> Path:
     """dist/doi-tool.html, written by the same build as the site."""
-    build = load_build()
-    path: Path = build.SINGLE_FILE
+    path = paths.SINGLE_FILE
     if not path.is_file() or path.stat().st_mtime < (site_dir / "index.html").stat().st_mtime:
-        path = build.single_file(site_dir)
+        path = single_file_module.single_file(site_dir)
     return path
 
 
@@ -316,18 +317,17 @@ def test_trimmed_stdlib_runs_the_core_and_its_unit_suite(site_dir: Path, tmp_pat
     wheels = _test_wheels()
     if wheels is None:
         pytest.skip("the test wheels of tests/pyodide could not be downloaded")
-    build = load_build()
-    pyodide_dir = build.NODE_PYODIDE
+    pyodide_dir = paths.NODE_PYODIDE
     original = pyodide_dir / "python_stdlib.zip"
     trimmed = tmp_path / "python_stdlib.zip"
-    trimmed.write_bytes(build.trimmed_stdlib(original.read_bytes()))
+    trimmed.write_bytes(runtime.trimmed_stdlib(original.read_bytes()))
     core = next((site_dir / "wheels").glob("*.whl"))
     (tmp_path / "runner.mjs").write_text(RUNNER, encoding="utf-8")
     (tmp_path / "guard.py").write_text(GUARD, encoding="utf-8")
     extra = os.environ.get("DOINAME_SINGLE_SUITE_ARGS", "").split()
     proc = subprocess.run(
         [node, str(tmp_path / "runner.mjs"), str(pyodide_dir), str(trimmed), str(original),
-         str(site_dir / "pyodide" / build.MICROPIP_WHEEL), str(core),
+         str(site_dir / "pyodide" / paths.MICROPIP_WHEEL), str(core),
          str(wheels), str(ROOT), *extra],
         capture_output=True, text=True, timeout=1800, check=False,
         env={**os.environ, "GUARD_PY": str(tmp_path / "guard.py")})
@@ -338,7 +338,7 @@ def test_trimmed_stdlib_runs_the_core_and_its_unit_suite(site_dir: Path, tmp_pat
     served = [s for s in result["served"] if s["phase"] != "probe"]
     assert served == [], (
         "the single file's standard library lacks modules that were needed; add them to "
-        f"build.SINGLE_STDLIB_KEEP: {served}")
+        f"runtime.STDLIB_KEEP: {served}")
     # The hook does see a core frame asking for a left-out module (the test can fail).
     assert [s["module"] for s in result["served"] if s["phase"] == "probe"] == ["colorsys"]
     assert result["exit"] in (0, 1), f"pytest could not run the suite: {result}"

@@ -1,4 +1,4 @@
-"""Issue 2's browser invariant, judged by Chromium's own URL parser.
+"""The browser invariant of the presentation rules, judged by Chromium's own URL parser.
 
 For every valid name d and every level: ``new URL(to_url(d)).href === to_url(d)`` and
 ``decodeURIComponent(new URL(to_url(d)).pathname.slice(1)) === str(d)``; the URN URL,

@@ -237,7 +237,7 @@ def test_chunks_give_the_same_rows_as_one_stream() -> None:
 @pytest.mark.parametrize("path", sorted(p for p in FIXTURES.iterdir()
                                          if ".expected." not in p.name), ids=lambda p: p.name)
 def test_fixture_files_through_the_batch(path: Path) -> None:
-    """Issue 12: records, not lines. Every record (a BibTeX entry, a RIS record, a line of
+    """Records, not lines. Every record (a BibTeX entry, a RIS record, a line of
     plain text) gives its rows, on the lines inside it, and the names its text holds (one
     row per name in a structured record)."""
     with path.open(encoding="utf-8", newline="") as fp:

@@ -126,7 +126,7 @@ def test_inspect_says_what_was_left_out_and_keeps_the_literal_reading() -> None:
 
 
 def test_batch_unique_and_excel(tmp_path: Path) -> None:
-    """Issue 12: one row per reference, each name once with its count, CSV for Excel."""
+    """One row per reference, each name once with its count, CSV for Excel."""
     src = tmp_path / "refs.bib"
     src.write_text("@article{a,\n doi = {10.1000/1},\n url = {https://doi.org/10.1000/1}}\n\n"
                    "TY  - JOUR\nID  - r1\nDO  - 10.1000/1\nER  - \n\n"

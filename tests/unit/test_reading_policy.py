@@ -166,7 +166,7 @@ def test_exact_names_come_back_exactly() -> None:
 
 
 def test_the_kelvin_sign_is_explained_without_accents() -> None:
-    """Issue 12: U+212A is a compatibility character, not an accented letter."""
+    """U+212A is a compatibility character, not an accented letter."""
     kelvin = compare("10.1000/\u212a", "10.1000/k")
     assert kelvin.verdict == "normalization" and kelvin.equivalent is False
     assert "KELVIN SIGN" in kelvin.message and "LATIN CAPITAL LETTER K" in kelvin.message

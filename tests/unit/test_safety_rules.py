@@ -1,4 +1,4 @@
-"""Issue 17's rules for what leaves the core: CSV cells never formulas, proxy links that
+"""The rules for what leaves the core: CSV cells never formulas, proxy links that
 cannot gain a parameter, resolvers that are a scheme, a host, a port and a path only."""
 
 from __future__ import annotations

@@ -1,0 +1,95 @@
+"""What the build needs installed: npm packages, the project venv, micropip's wheel."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from .paths import (
+    MICROPIP_SHA256,
+    MICROPIP_VERSION,
+    MICROPIP_WHEEL,
+    NODE_MODULES,
+    NODE_PYODIDE,
+    PYODIDE_FILES,
+    PYODIDE_VERSION,
+    ROOT,
+    VENV,
+    WHEEL_CACHE,
+)
+from .proc import install_apt, log, run, sha256_file
+
+
+def ensure_npm() -> Path:
+    """``npm ci`` when node_modules is missing or older than package-lock.json; returns
+    the npm ``pyodide`` package's folder."""
+    lock = ROOT / "package-lock.json"
+    installed = NODE_MODULES / ".package-lock.json"
+    pkg = NODE_PYODIDE / "package.json"
+    fresh = (
+        installed.is_file()
+        and pkg.is_file()
+        and installed.stat().st_mtime >= lock.stat().st_mtime
+        and json.loads(pkg.read_text(encoding="utf-8")).get("version") == PYODIDE_VERSION
+        and all((NODE_PYODIDE / f).is_file() for f in PYODIDE_FILES)
+    )
+    if not fresh:
+        if shutil.which("npm") is None:
+            install_apt("npm", "nodejs")
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT)
+        installed.touch()
+    return NODE_PYODIDE
+
+
+def venv_python() -> Path:
+    """The project venv's interpreter (it may not exist yet)."""
+    return VENV / "bin" / "python"
+
+
+def ensure_venv(*, dev: bool = False) -> Path:
+    """The project venv's python; with ``dev``, ``pip install -e .[dev]`` done for pyproject."""
+    py = venv_python()
+    if not py.is_file():
+        log("$ python3 -m venv .venv")
+        if subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=False).returncode:
+            shutil.rmtree(VENV, ignore_errors=True)
+            minor = f"{sys.version_info.major}.{sys.version_info.minor}"
+            install_apt(f"python{minor}-venv", "python3-pip")
+            run([sys.executable, "-m", "venv", str(VENV)])
+    if dev:
+        stamp = VENV / ".doiname-dev"
+        want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+        if not stamp.is_file() or stamp.read_text() != want:
+            run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                 "-e", f"{ROOT}[dev]"])
+            stamp.write_text(want)
+    return py
+
+
+def pip_command() -> list[str]:
+    """A working pip: the host's, or the project venv's when the host has none."""
+    probe = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True,
+                           check=False)
+    if probe.returncode == 0:
+        return [sys.executable, "-m", "pip"]
+    return [str(ensure_venv()), "-m", "pip"]
+
+
+def ensure_micropip() -> Path:
+    """micropip's wheel from PyPI (``pip download``), checked against its pinned sha256."""
+    wheel = WHEEL_CACHE / MICROPIP_WHEEL
+    if not wheel.is_file():
+        WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+        run([*pip_command(), "download", "--quiet", "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "--platform", "any", "--implementation", "py",
+             "-d", WHEEL_CACHE, f"micropip=={MICROPIP_VERSION}"])
+    digest = sha256_file(wheel)
+    if digest != MICROPIP_SHA256:
+        wheel.unlink()
+        raise SystemExit(f"build.py: {MICROPIP_WHEEL} has sha256 {digest}, expected "
+                         f"{MICROPIP_SHA256}; the download was removed, run the build again.")
+    return wheel

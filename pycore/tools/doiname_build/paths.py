@@ -1,0 +1,45 @@
+"""Where the build reads and writes, the versions it pins, and how Chromium is started."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+#: The repository (this file is ``pycore/tools/doiname_build/paths.py``).
+ROOT = Path(__file__).resolve().parents[3]
+WEB = ROOT / "web"
+CORE = ROOT / "pycore" / "doiname"
+TOOLS = ROOT / "pycore" / "tools"
+DIST = ROOT / "dist"
+SITE = DIST / "site"
+SINGLE_FILE = DIST / "doi-tool.html"
+CACHE = ROOT / ".cache"
+WHEEL_CACHE = CACHE / "wheels"
+VENV = ROOT / ".venv"
+NODE_MODULES = ROOT / "node_modules"
+NODE_PYODIDE = NODE_MODULES / "pyodide"
+
+#: Debian's Chromium (``apt-get install chromium``); Playwright drives it by this path.
+CHROMIUM = Path("/usr/bin/chromium")
+#: The flags Chromium needs on these machines (no sandbox as root, no GPU, no calls home).
+CHROMIUM_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync")
+
+PYODIDE_VERSION = "314.0.7"
+#: What the site needs from the npm package (no wheels: the package carries none).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+#: sha256 of PyPI's micropip 0.11.1 wheel (it differs from the one in Pyodide's lock
+#: file, which is why the copied lock file is patched with this one).
+MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+#: The build-time memory snapshot: made by this Node script, written to the site's
+#: ``pyodide/`` as SNAPSHOT_FILES. ``DOINAME_SNAPSHOT=0`` builds a site without it.
+SNAPSHOT_SCRIPT = TOOLS / "make-snapshot.mjs"
+SNAPSHOT_FILES = ("snapshot.json", "snapshot.bin.gz", "snapshot-files.zip")

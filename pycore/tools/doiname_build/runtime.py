@@ -1,0 +1,121 @@
+"""The Pyodide files the site ships, as the build adapts them: the lock file (micropip's
+entry with the hash of the wheel shipped), the trimmed standard library, stored zips."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+from .paths import MICROPIP_WHEEL
+
+
+def patched_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
+    """Pyodide's lock file with micropip's entry carrying the sha256 of the shipped wheel."""
+    lock = json.loads((pyodide_dir / "pyodide-lock.json").read_text(encoding="utf-8"))
+    entry = lock["packages"]["micropip"]
+    if entry["file_name"] != MICROPIP_WHEEL:
+        raise SystemExit(f"build.py: the Pyodide lock file wants {entry['file_name']}, "
+                         f"not {MICROPIP_WHEEL}; update MICROPIP_VERSION.")
+    entry["sha256"] = micropip_sha256
+    return json.dumps(lock, separators=(",", ":"), sort_keys=False)
+
+
+#: The standard library modules the site and the single file keep; ``name.*`` is a package with
+#: every submodule, a bare name is that module (or that package's ``__init__``) alone.
+#: Measured (sys.modules in Pyodide under Node): what Pyodide imports to boot, what
+#: ``micropip.install("emfs:...")`` of the core wheel imports, and what importing every
+#: ``doiname`` module imports; then the codecs and packages the core may reach lazily.
+#: tests/e2e/test_single_file.py runs the core's unit suite in this trimmed runtime and
+#: fails, naming the module, when the core (or micropip's install) needs one left out.
+STDLIB_KEEP: tuple[str, ...] = (
+    # Pyodide's own boot
+    "__future__", "_collections_abc", "_colorize", "_opcode_metadata", "_py_warnings",
+    "_pyodide.*", "_sitebuiltins", "_ssl", "_weakrefset", "abc", "annotationlib", "ast",
+    "asyncio.*", "base64", "bisect", "bz2", "codecs", "codeop", "collections.*",
+    "compression.*", "concurrent", "concurrent.futures", "concurrent.futures._base",
+    "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "dis", "enum",
+    "fnmatch", "functools", "genericpath", "glob", "heapq", "importlib.*", "inspect", "io",
+    "json.*", "keyword", "linecache", "locale", "logging", "lzma", "ntpath", "opcode",
+    "operator", "os", "pathlib.*", "posixpath", "pyodide.*", "random", "re.*", "reprlib",
+    "selectors", "shutil", "signal", "site", "socket", "ssl", "stat", "string.*", "struct",
+    "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize", "traceback",
+    "types", "typing", "warnings", "weakref", "zipfile.*", "zipimport",
+    # Codecs: Python's startup and the Unicode ones the core and micropip use
+    "encodings", "encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig",
+    "encodings.utf_16", "encodings.utf_16_le", "encodings.utf_16_be", "encodings.utf_32",
+    "encodings.utf_32_le", "encodings.utf_32_be", "encodings.ascii", "encodings.latin_1",
+    "encodings.cp437", "encodings.idna", "encodings.punycode",
+    "encodings.raw_unicode_escape", "encodings.unicode_escape",
+    # micropip.install
+    "_markupbase", "_sysconfigdata__emscripten_wasm32-emscripten", "email", "hashlib",
+    "html.*", "ipaddress", "platform", "sysconfig.*", "tarfile", "urllib", "urllib.parse",
+    # the core (doiname.cli, doiname.resolver, doiname.batch, ...)
+    "argparse", "csv", "gettext", "pkgutil", "xml", "xml.parsers", "xml.parsers.expat",
+    "http", "datetime", "_pydatetime",
+)
+
+
+def _stdlib_module(arcname: str) -> str | None:
+    """The module a ``.py`` entry of python_stdlib.zip holds (``pkg`` for ``pkg/__init__.py``)."""
+    if not arcname.endswith(".py"):
+        return None
+    name = arcname[:-3].replace("/", ".")
+    return name.removesuffix(".__init__")
+
+
+def stdlib_kept(module: str) -> bool:
+    """Whether the single file keeps ``module`` of the standard library."""
+    for entry in STDLIB_KEEP:
+        if entry.endswith(".*"):
+            package = entry[:-2]
+            if module == package or module.startswith(package + "."):
+                return True
+        elif module == entry:
+            return True
+    return False
+
+
+def stored_zip(data: bytes, keep: Callable[[str], bool] | None = None, *,
+               deflate: bool = False) -> bytes:
+    """A zip archive rewritten with every entry stored (uncompressed), or deflated at level
+    9 with ``deflate``, optionally only the entries ``keep(arcname)`` accepts. The single
+    file gzips a stored archive whole (stored entries compress better together, and
+    zipimport reads them directly); the site ships a deflated one, small on any host."""
+    out = io.BytesIO()
+    method = zipfile.ZIP_DEFLATED if deflate else zipfile.ZIP_STORED
+    with zipfile.ZipFile(io.BytesIO(data)) as src, \
+            zipfile.ZipFile(out, "w", compression=method, compresslevel=9) as dst:
+        for info in src.infolist():
+            if info.is_dir() or (keep is not None and not keep(info.filename)):
+                continue
+            entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
+            entry.external_attr = info.external_attr
+            entry.compress_type = method
+            dst.writestr(entry, src.read(info))
+    return out.getvalue()
+
+
+def trimmed_stdlib(data: bytes, *, deflate: bool = False) -> bytes:
+    """python_stdlib.zip with only the modules in STDLIB_KEEP (stored, or deflated)."""
+    def keep(arcname: str) -> bool:
+        module = _stdlib_module(arcname)
+        return module is not None and stdlib_kept(module)
+    return stored_zip(data, keep, deflate=deflate)
+
+
+def single_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
+    """Pyodide's lock file cut down to micropip (the only package loaded by name), with
+    the sha256 of the wheel the single file carries."""
+    lock = json.loads(patched_lock(pyodide_dir, micropip_sha256))
+    wanted = {"micropip"}
+    todo = ["micropip"]
+    while todo:
+        for dep in lock["packages"][todo.pop()].get("depends", []):
+            if dep not in wanted:
+                wanted.add(dep)
+                todo.append(dep)
+    lock["packages"] = {k: v for k, v in lock["packages"].items() if k in wanted}
+    return json.dumps(lock, separators=(",", ":"))

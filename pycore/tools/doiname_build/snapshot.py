@@ -1,0 +1,83 @@
+"""The build-time memory snapshot of the booted engine (made by Node, used by the site's
+worker when it matches the runtime)."""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from .integrity import sri
+from .paths import CACHE, MICROPIP_WHEEL, PYODIDE_FILES, SNAPSHOT_FILES, SNAPSHOT_SCRIPT
+from .proc import log, sha256_file
+
+
+def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
+    """Write the memory snapshot of the booted interpreter (micropip imported, the core
+    installed, ``doiname.bridge`` imported) to ``runtime`` (the site's ``pyodide/``) and
+    return the paths build-info.js gives the worker, or None (logged) when it cannot be
+    made: the site then boots the normal way.
+
+    ``snapshot.json`` carries the match data the worker checks before using it (Pyodide's
+    version and the sha256 of pyodide.asm.wasm and of the core wheel it was made with);
+    Pyodide itself refuses a snapshot of another build of pyodide.asm.mjs/.wasm.
+    ``snapshot.bin.gz`` is gzip (the worker decompresses it: any static host works);
+    results are kept in .cache/snapshot/, keyed by the hash of every input."""
+    if os.environ.get("DOINAME_SNAPSHOT") == "0":
+        log("memory snapshot skipped (DOINAME_SNAPSHOT=0)")
+        return None
+    node = shutil.which("node")
+    if node is None:
+        log("memory snapshot skipped: node is not installed")
+        return None
+    inputs = [SNAPSHOT_SCRIPT, wheel, *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL,
+                                                              "pyodide-lock.json"))]
+    key = hashlib.sha256("\n".join(sha256_file(p) for p in inputs).encode()).hexdigest()
+    cached = CACHE / "snapshot" / key
+    if not (cached / "snapshot.json").is_file():
+        work = CACHE / "snapshot" / f".{key}-{os.getpid()}"
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir(parents=True)
+        log(f"$ node {SNAPSHOT_SCRIPT.name} (memory snapshot)")
+        done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(runtime), str(wheel), str(work)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            shutil.rmtree(work, ignore_errors=True)
+            tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+            log("memory snapshot skipped: make-snapshot.mjs failed: "
+                + " | ".join(line[:200] for line in tail))
+            return None
+        made = json.loads((work / "snapshot.json").read_text(encoding="utf-8"))
+        raw = work / "snapshot.bin"
+        packed = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
+        (work / "snapshot.bin.gz").write_bytes(packed)
+        manifest = {
+            "pyodideVersion": made["pyodideVersion"],
+            "wasmSha256": sha256_file(runtime / "pyodide.asm.wasm"),
+            "coreIntegrity": "sha256-" + base64.b64encode(
+                hashlib.sha256(wheel.read_bytes()).digest()).decode("ascii"),
+            "sitePackages": made["sitePackages"],
+            "bytes": raw.stat().st_size,
+            "gzipBytes": len(packed),
+        }
+        raw.unlink()
+        (work / "snapshot.json").write_text(json.dumps(manifest, indent=2) + "\n",
+                                           encoding="utf-8")
+        shutil.rmtree(cached, ignore_errors=True)
+        work.rename(cached)
+    for name in SNAPSHOT_FILES:
+        shutil.copy2(cached / name, runtime / name)
+    manifest = json.loads((cached / "snapshot.json").read_text(encoding="utf-8"))
+    log(f"memory snapshot: {manifest['bytes'] / 1e6:.1f} MB, "
+        f"{manifest['gzipBytes'] / 1e6:.1f} MB gzip")
+    manifest_name, data_name, files_name = SNAPSHOT_FILES
+    return {"manifest": f"pyodide/{manifest_name}", "data": f"pyodide/{data_name}",
+            "files": f"pyodide/{files_name}",
+            # build-info.js is under the page's integrity checks: so are these two.
+            "dataIntegrity": sri((runtime / data_name).read_bytes()),
+            "filesIntegrity": sri((runtime / files_name).read_bytes())}
