@@ -98,45 +98,51 @@ def _urls(exact: bool) -> Callable[[list[str | None], list[str | None]], list[An
     return apply
 
 
-def _udf(name: str, kernel: Callable[..., list[Any]], returns: str) -> Any:
-    """``kernel`` (lists in, a list out) as an Arrow UDF called ``name`` (a pandas UDF
-    before Spark 4.1)."""
+def _udf(name: str, kernel: Callable[..., list[Any]], returns: str,
+         engine: str | None = None) -> Any:
+    """``kernel`` (lists in, a list out) as a UDF called ``name``: an Arrow UDF (``engine``
+    ``"arrow"``, the default from Spark 4.1) or a pandas UDF (``"pandas"``)."""
     import warnings
 
-    from pyspark.sql import functions as F
+    from pyspark.sql.pandas import functions as P
 
-    if hasattr(F, "arrow_udf"):
+    if engine is None:
+        engine = "arrow" if hasattr(P, "arrow_udf") else "pandas"
+    fn: Callable[..., Any]
+    make: Any
+    kind: int
+    if engine == "arrow":
         import pyarrow as pa
 
         def on_arrow(*cols: Any) -> Any:
             return pa.array(kernel(*(c.to_pylist() for c in cols)))
 
-        on_arrow.__name__ = name
-        with warnings.catch_warnings():  # "prefer type hints": they cannot say *cols
-            warnings.simplefilter("ignore", UserWarning)
-            return F.arrow_udf(on_arrow, returns, F.ArrowUDFType.SCALAR)  # type: ignore[attr-defined,call-overload]
+        fn, make, kind = on_arrow, P.arrow_udf, P.ArrowUDFType.SCALAR
+    else:
+        import pandas as pd
 
-    import pandas as pd
+        def on_pandas(*cols: Any) -> Any:
+            lists = [[v if isinstance(v, str) else None for v in c.tolist()] for c in cols]
+            return pd.Series(kernel(*lists), dtype=object)
 
-    def on_pandas(*cols: Any) -> Any:
-        lists = [[None if not isinstance(v, str) else v for v in c.tolist()] for c in cols]
-        return pd.Series(kernel(*lists), dtype=object)
-
-    on_pandas.__name__ = name
-    with warnings.catch_warnings():
+        fn, make, kind = on_pandas, P.pandas_udf, P.PandasUDFType.SCALAR
+    fn.__name__ = name
+    with warnings.catch_warnings():  # "prefer type hints": they cannot say *cols
         warnings.simplefilter("ignore", UserWarning)
-        return F.pandas_udf(on_pandas, returns, F.PandasUDFType.SCALAR)  # type: ignore[call-overload]
+        return make(fn, returns, kind)
+
+
+_NAMES: dict[str, Callable[[Doi], str]] = {"doi_name": str, "doi_uri": to_uri,
+                                           "doi_key": equivalence_key}
 
 
 @functools.cache
-def _function(name: str, exact: bool) -> Any:
+def _function(name: str, exact: bool, engine: str | None = None) -> Any:
     if name == "doi_url":
-        return _udf(name, _urls(exact), "string")
+        return _udf(name, _urls(exact), "string", engine)
     if name == "doi_findings":
-        return _udf(name, _codes(exact), "array<string>")
-    fn: Callable[[Doi], str] = {"doi_name": str, "doi_uri": to_uri,
-                                "doi_key": equivalence_key}[name]
-    return _udf(name, _names(fn, exact), "string")
+        return _udf(name, _codes(exact), "array<string>", engine)
+    return _udf(name, _names(_NAMES[name], exact), "string", engine)
 
 
 def _col(col: Column | str) -> Column:

@@ -115,6 +115,10 @@ def counts_text(counts: dict[str, Any], files: int | None = None) -> str:
     return text
 
 
+def _next_cells(cells: Iterator[dict[str, Any]], _row: BatchRow) -> dict[str, Any]:
+    return next(cells)
+
+
 def _csv_batches(batches: Iterator[Any], *, extras: tuple[str, ...]) -> Iterator[Any]:
     """Each batch of rows as CSV text, written by the CLI's writer (one text per batch,
     without its last line break; the header first in each partition)."""
@@ -128,7 +132,7 @@ def _csv_batches(batches: Iterator[Any], *, extras: tuple[str, ...]) -> Iterator
         cells = iter([{c: None if r[c] is None else str(r[c]) for c in extras} for r in rows])
         buf = io.StringIO()
         write_csv((BatchRow.from_dict(r) for r in rows), buf, header=header,
-                  extra=lambda _row, c=cells: next(c), extra_columns=extras)
+                  extra=functools.partial(_next_cells, cells), extra_columns=extras)
         header = False
         yield pa.RecordBatch.from_pylist([{"value": buf.getvalue()[:-2]}])
 
@@ -145,3 +149,19 @@ def write(rows: DataFrame, out: str, *, format: str = "csv", mode: str = "errori
     extras = tuple(c for c in rows.columns if c not in CSV_COLUMNS)
     text = rows.mapInArrow(functools.partial(_csv_batches, extras=extras), "value string")
     text.write.mode(mode).option("lineSep", "\r\n").text(out)
+    _name_parts_csv(rows.sparkSession, out)
+
+
+def _name_parts_csv(spark: SparkSession, out: str) -> None:
+    """``part-*.txt`` (Spark's text source names them so) renamed ``part-*.csv``, through
+    Hadoop's file system API (any URI); left as they are where there is none (Connect)."""
+    jvm = getattr(spark, "_jvm", None)
+    jsc = getattr(spark, "_jsc", None)
+    if jvm is None or jsc is None:
+        return
+    path = jvm.org.apache.hadoop.fs.Path(out)
+    fs = path.getFileSystem(jsc.hadoopConfiguration())
+    for status in fs.listStatus(path):
+        name = status.getPath().getName()
+        if name.startswith("part-") and name.endswith(".txt"):
+            fs.rename(status.getPath(), jvm.org.apache.hadoop.fs.Path(path, name[:-4] + ".csv"))

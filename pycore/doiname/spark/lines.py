@@ -15,12 +15,13 @@ is not text (a NUL byte in its first bytes, UTF-16 or UTF-32) is not read as lin
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, TypeAlias
 
-__all__ = ["CHUNK", "COMPRESSIONS", "SNIFF_BYTES", "ReadFailed", "compression_of", "decode",
-           "head", "iter_lines", "not_text", "open_bytes", "read_some", "text_hint"]
+__all__ = ["CHUNK", "COMPRESSIONS", "SNIFF_BYTES", "Bytes", "ReadFailed", "compression_of",
+           "decode", "head", "iter_lines", "not_text", "open_bytes", "read_some", "text_hint"]
 
 #: How many bytes are read at a time.
 CHUNK = 1 << 20
@@ -28,6 +29,9 @@ CHUNK = 1 << 20
 SNIFF_BYTES = 8000
 #: File name endings read through a decompressor (by the standard library's modules).
 COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".lzma": "lzma"}
+
+#: A file's bytes: an open file, a decompressing reader or bytes in memory.
+Bytes: TypeAlias = IO[bytes] | io.BufferedIOBase
 
 _EOL = re.compile(rb"\r\n?|\n")
 _BOM = b"\xef\xbb\xbf"
@@ -65,7 +69,7 @@ def text_hint(path: str) -> str | None:
     return "csv" if lower.endswith((".csv", ".tsv")) else None
 
 
-def open_bytes(path: str, compression: str | None) -> IO[bytes]:
+def open_bytes(path: str, compression: str | None) -> Bytes:
     """The file's bytes, decompressed when ``compression`` says so (``OSError`` if it
     cannot be opened)."""
     if compression == "gzip":
@@ -80,7 +84,7 @@ def open_bytes(path: str, compression: str | None) -> IO[bytes]:
         import lzma
 
         return lzma.open(path, "rb")
-    return open(path, "rb")  # noqa: SIM115 (the caller closes it)
+    return open(path, "rb")
 
 
 def _why(err: BaseException) -> str:
@@ -88,18 +92,18 @@ def _why(err: BaseException) -> str:
     return text[:1].upper() + text[1:]
 
 
-def read_some(f: IO[bytes], n: int, offset: int) -> bytes:
+def read_some(f: Bytes, n: int, offset: int) -> bytes:
     """Up to ``n`` bytes of ``f`` (``read1``: what is there, so that the text before a
     cut in a compressed stream is not lost with it), any failure (I/O, a corrupt or cut
     compressed stream) raised as :class:`ReadFailed` at ``offset``."""
     read = getattr(f, "read1", f.read)
     try:
-        return read(n)  # type: ignore[no-any-return]
+        return bytes(read(n))
     except Exception as err:  # decompressors raise OSError, EOFError, zlib/lzma errors
         raise ReadFailed(offset, _why(err)) from err
 
 
-def head(f: IO[bytes]) -> bytes:
+def head(f: Bytes) -> bytes:
     """The first :data:`SNIFF_BYTES` bytes of ``f`` (fewer at its end, or where reading
     fails: the failure is for the reading of lines to report)."""
     got = b""
@@ -138,7 +142,7 @@ def decode(line: bytes, offset: int) -> str:
     return line.decode("utf-8", "replace")
 
 
-def iter_lines(f: IO[bytes], start: int = 0) -> Iterator[tuple[int, bytes]]:
+def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
     """``(offset, bytes)`` of each line that starts at byte ``start`` or later, without its
     line break, lazily, to the end of the file.
 

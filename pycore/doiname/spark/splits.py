@@ -33,10 +33,9 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain, tee
-from typing import IO
 
 from ..records import Record, iter_records
-from .lines import decode, iter_lines
+from .lines import Bytes, decode, iter_lines
 
 __all__ = ["Region", "Scan", "regions", "scan_split", "split_starts"]
 
@@ -131,7 +130,7 @@ class _Reading:
         return self.ahead.get(number)
 
 
-def scan_split(f: IO[bytes], *, index: int, starts: list[int], size: int,
+def scan_split(f: Bytes, *, index: int, starts: list[int], size: int,
                hint: str | None) -> Scan:
     """The first pass over split ``index`` of a file whose splits start at ``starts``
     (:func:`split_starts`); ``f`` is the file, at any position."""

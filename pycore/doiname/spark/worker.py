@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from ..batch import BatchRow, BatchSession

@@ -9,7 +9,7 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from .env import ensure_venv
+from .env import ensure_java, ensure_venv
 from .paths import CHROMIUM, ROOT
 from .proc import install_apt, log
 from .site import build
@@ -33,6 +33,7 @@ def test(pytest_args: Sequence[str]) -> int:
                if not path.is_file()]
     if missing:  # Chromium for the browser tests; the UCD to check the generated tables
         install_apt(*missing)
+    ensure_java()  # for the Spark tests (tests/spark)
     py = ensure_venv(dev=True)
     build()
     env = {**os.environ, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1",

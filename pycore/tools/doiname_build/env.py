@@ -70,6 +70,16 @@ def ensure_venv(*, dev: bool = False) -> Path:
     return py
 
 
+def ensure_java() -> None:
+    """Java for the Spark tests (``doiname.spark``): Debian's OpenJDK 17 when there is no
+    ``java`` on the PATH, as Chromium comes from Debian."""
+    if shutil.which("java") is not None:
+        return
+    # Slim Debian images have no man directories, and the JDK's post-install needs one.
+    Path("/usr/share/man/man1").mkdir(parents=True, exist_ok=True)
+    install_apt("openjdk-17-jre-headless")
+
+
 def pip_command() -> list[str]:
     """A working pip: the host's, or the project venv's when the host has none."""
     probe = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True,
