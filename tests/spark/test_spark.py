@@ -3,5 +3,7 @@
 from __future__ import annotations
 
 from .spark_batch import *  # noqa: F403
+from .spark_cli import *  # noqa: F403
+from .spark_columns import *  # noqa: F403
 
 

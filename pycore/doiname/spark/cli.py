@@ -126,9 +126,9 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     spark = session(args.master, conf)
     mode = "overwrite" if args.overwrite else "errorifexists"
     try:
-        rows = by = None
+        rows = by = files = None
         if args.inputs:
-            plan, by = batch_plan(args.inputs, spark=spark, csv_input=args.csv_input,
+            plan, by, files = batch_plan(args.inputs, spark=spark, csv_input=args.csv_input,
                                   split_bytes=int(args.split_mb * (1 << 20)) if args.split_mb
                                   else None)
             rows = deduplicated(plan, by)
@@ -150,6 +150,6 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None,
     assert rows is not None and by is not None
     counted, obs = observed(rows)
     write(public(counted, by), args.out, format=args.format, mode=mode)
-    stderr.write(f"doiname.spark batch: {counts_text(obs.get)}\n"
+    stderr.write(f"doiname.spark batch: {counts_text(obs.get, files)}\n"
                  f"doiname.spark: wrote {args.out} ({args.format})\n")
     return 0

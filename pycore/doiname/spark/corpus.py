@@ -69,7 +69,7 @@ def batch(source: Any, column: str | None = None, *, id: str | None = None,
     a large file is cut into splits (``split_bytes``, by default Spark's split size); a
     file that is not text or cannot be read gives an ``error`` row saying so.
     """
-    rows, by = batch_plan(source, column, id=id, spark=spark, csv_input=csv_input,
+    rows, by, _files = batch_plan(source, column, id=id, spark=spark, csv_input=csv_input,
                           split_bytes=split_bytes)
     return public(deduplicated(rows, by), by)
 

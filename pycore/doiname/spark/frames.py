@@ -142,8 +142,9 @@ def _remote_rows(spark: SparkSession, uris: list[str], first_index: int, csv_inp
 
 def batch_plan(source: Any, column: str | None = None, *, id: str | None = None,
                spark: SparkSession | None = None, csv_input: bool | None = None,
-               split_bytes: int | None = None) -> tuple[DataFrame, list[str]]:
-    """The rows of ``source`` before deduplication, and the columns that order them."""
+               split_bytes: int | None = None) -> tuple[DataFrame, list[str], int | None]:
+    """The rows of ``source`` before deduplication, the columns that order them, and how
+    many files were read (``None`` for a DataFrame)."""
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql import functions as F
     from pyspark.sql import types as t
@@ -161,7 +162,7 @@ def batch_plan(source: Any, column: str | None = None, *, id: str | None = None,
         rows = df.select(id_name, column).mapInArrow(functools.partial(
             cell_batches, schema=arrow_schema(schema), id_name=id_name, column=column,
             hint=hint), schema)
-        return rows, [id_name]
+        return rows, [id_name], None
     spark = spark or SparkSession.getActiveSession() or SparkSession.builder.getOrCreate()
     paths = [os.fspath(source)] if isinstance(source, str | os.PathLike) else [
         os.fspath(p) for p in source]
@@ -184,4 +185,5 @@ def batch_plan(source: Any, column: str | None = None, *, id: str | None = None,
         i = j
     if not frames:
         raise ValueError("batch(): no input")
-    return functools.reduce(lambda a, b: a.unionByName(b), frames), ["file_index", "file"]
+    rows = functools.reduce(lambda a, b: a.unionByName(b), frames)
+    return rows, ["file_index", "file"], index
