@@ -165,7 +165,9 @@ def main() -> None:
         spark = session("local[2]", {"spark.sql.shuffle.partitions": "8"})
         print(f"Spark {spark.version} local[2], Python {sys.version.split()[0]}; "
               f"session start-up {time.perf_counter() - t0:.1f} s (not counted below)")
-        spark_file(refs, tmp / "warm")  # first job: Python workers start, JIT warms up
+        warm = tmp / "warm.txt"
+        warm.write_text("\n".join(lines[:20_000]) + "\n", encoding="utf-8")
+        spark_file(warm, tmp / "warm")  # the first job starts the Python workers
 
         n = args.lines
         times = alternate(args.rounds, {"CLI (one process)": lambda: cli_file(refs),
