@@ -78,6 +78,26 @@ def test_compressed_files_are_read_as_their_text(spark: Any, tmp_path: Path) -> 
     assert {r[-2] for r in got} == {str(p) for p in packed}
 
 
+def test_files_read_through_spark_give_the_same_rows(spark: Any, tmp_path: Path) -> None:
+    # what URIs (hdfs://, s3a://, ...) go through: Spark's binaryFile source, a compressed
+    # file and a file that is not text among them
+    files = write_corpus(tmp_path)
+    files[2] = files[2].with_name(files[2].name + ".gz")
+    files[2].write_bytes(gzip.compress(files[2].with_suffix("").read_bytes()))
+    (tmp_path / "scan.pdf").write_bytes(b"%PDF-1.7\n\x00\x01")
+    expected = cli_rows([p.with_suffix("") if p.suffix == ".gz" else p for p in files],
+                        tmp_path)
+    rows = batch([str(p) for p in [*files, tmp_path / "scan.pdf"]], spark=spark,
+                 reader="spark")
+    got = csv_of(rows, tmp_path)
+    *got, pdf = got
+    assert [r[:-2] for r in got] == [r[:-2] for r in expected]
+    assert [Path(r[-2]).name for r in got] == [Path(r[-2]).name if not r[-2].endswith(
+        ".bib") else Path(r[-2]).name + ".gz" for r in expected]
+    assert got[0][-2].startswith("file:")  # Spark's own URI of the file
+    assert (pdf[5], pdf[7][:21]) == ("error", "error not-text: This ")
+
+
 def test_dataframe_cells_are_read_as_files(spark: Any, tmp_path: Path) -> None:
     texts = [("w1", "Smith. doi:10.1000/ABC.\nsecond line 10.1000/abc"), ("w2", None),
              ("w3", "@article{k,\r\n doi = {10.1000/182},\r\n}"),

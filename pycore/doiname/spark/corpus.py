@@ -52,7 +52,7 @@ def public(rows: DataFrame, by: Sequence[str]) -> DataFrame:
 
 def batch(source: Any, column: str | None = None, *, id: str | None = None,
           spark: SparkSession | None = None, csv_input: bool | None = None,
-          split_bytes: int | None = None) -> DataFrame:
+          split_bytes: int | None = None, reader: str = "auto") -> DataFrame:
     """The CLI's batch rows (``doiname batch``) for a corpus, as a DataFrame in input order.
 
     ``source`` is a path, a directory, a glob, a URI or a list of them (files in that
@@ -67,10 +67,12 @@ def batch(source: Any, column: str | None = None, *, id: str | None = None,
     in (file order, line) order, found across the whole corpus by Spark's shuffle.
     Records (BibTeX, RIS, JSON, CSV rows) are grouped as the CLI groups them, also where
     a large file is cut into splits (``split_bytes``, by default Spark's split size); a
-    file that is not text or cannot be read gives an ``error`` row saying so.
+    file that is not text or cannot be read gives an ``error`` row saying so. Paths are
+    read by the Python workers, URIs (``hdfs://``, ``s3a://``, ...) through Spark's
+    ``binaryFile`` source (``reader="spark"``: every file so).
     """
     rows, by, _files = batch_plan(source, column, id=id, spark=spark, csv_input=csv_input,
-                          split_bytes=split_bytes)
+                                  split_bytes=split_bytes, reader=reader)
     return public(deduplicated(rows, by), by)
 
 

@@ -115,10 +115,12 @@ def _local_rows(spark: SparkSession, files: list[InputFile], split_bytes: int | 
         functools.partial(region_batches, schema=arrow_schema(schema)), schema)
 
 
-def _remote_rows(spark: SparkSession, uris: list[str], first_index: int, csv_input: bool | None,
-                 schema: Any) -> tuple[DataFrame, int]:
-    """Rows of files on a Hadoop file system, each read whole through ``binaryFile``."""
+def _spark_read_rows(spark: SparkSession, uris: list[str], first_index: int,
+                     csv_input: bool | None, schema: Any) -> tuple[DataFrame, int]:
+    """Rows of files read through Spark's ``binaryFile`` source (any Hadoop file system),
+    each file whole, in one task; a file over 2 GiB gets an error row instead."""
     from pyspark.sql import functions as F
+    from pyspark.sql import types as t
 
     from .lines import compression_of, text_hint
 
@@ -126,15 +128,27 @@ def _remote_rows(spark: SparkSession, uris: list[str], first_index: int, csv_inp
     for uri in uris:
         found = sorted(spark.read.format("binaryFile").option("recursiveFileLookup", "true")
                        .load(uri).select("path", "length").collect(), key=lambda r: r["path"])
+        if not found:
+            raise FileNotFoundError(f"{uri}: no such file or directory")
         for r in found:
             hint = text_hint(r["path"]) if csv_input is None else "csv" if csv_input else None
             listed.append(InputFile(first_index + len(listed), r["path"], r["length"],
                                     compression_of(r["path"]), hint))
-    meta = spark.createDataFrame(
-        [_task_row(f.index, Task(f, 0, 1, 0, None)) for f in listed], struct(TASK))
-    readable = [f.path for f in listed if f.size <= BINARY_FILE_MAX]
-    content = spark.read.format("binaryFile").load(readable).select("path", "content")
-    tasks = meta.join(F.broadcast(content), "path", "left")
+    task_type = struct(TASK)
+    binary = t.BinaryType()
+    small = [f for f in listed if f.size <= BINARY_FILE_MAX]
+    big = [f for f in listed if f.size > BINARY_FILE_MAX]
+    frames = []
+    if small:
+        meta = spark.createDataFrame([_task_row(f.index, Task(f, 0, 1, 0, None))
+                                      for f in small], task_type)
+        content = spark.read.format("binaryFile").load([f.path for f in small])
+        frames.append(content.select("path", "content").join(F.broadcast(meta), "path"))
+    if big:  # no content: region_batches says why
+        frames.append(spark.createDataFrame(
+            [_task_row(f.index, Task(f, 0, 1, 0, None)) for f in big], task_type)
+            .withColumn("content", F.lit(None).cast(binary)))
+    tasks = functools.reduce(lambda a, b: a.unionByName(b), frames)
     rows = tasks.mapInArrow(functools.partial(region_batches, schema=arrow_schema(schema)),
                             schema)
     return rows, len(listed)
@@ -142,9 +156,12 @@ def _remote_rows(spark: SparkSession, uris: list[str], first_index: int, csv_inp
 
 def batch_plan(source: Any, column: str | None = None, *, id: str | None = None,
                spark: SparkSession | None = None, csv_input: bool | None = None,
-               split_bytes: int | None = None) -> tuple[DataFrame, list[str], int | None]:
+               split_bytes: int | None = None, reader: str = "auto",
+               ) -> tuple[DataFrame, list[str], int | None]:
     """The rows of ``source`` before deduplication, the columns that order them, and how
-    many files were read (``None`` for a DataFrame)."""
+    many files were read (``None`` for a DataFrame). ``reader``: ``"auto"`` (paths by the
+    Python workers, URIs by Spark), ``"spark"`` (every file through Spark's
+    ``binaryFile``: for paths the workers cannot open, one task per file)."""
     from pyspark.sql import DataFrame, SparkSession
     from pyspark.sql import functions as F
     from pyspark.sql import types as t
@@ -172,11 +189,11 @@ def batch_plan(source: Any, column: str | None = None, *, id: str | None = None,
     i = 0
     while i < len(paths):  # runs of local paths and of URIs, in the order given
         j = i
-        remote = remote_uri(paths[i])
-        while j < len(paths) and remote_uri(paths[j]) == remote:
+        remote = reader == "spark" or remote_uri(paths[i])
+        while j < len(paths) and (reader == "spark" or remote_uri(paths[j])) == remote:
             j += 1
         if remote:
-            rows, n = _remote_rows(spark, paths[i:j], index, csv_input, schema)
+            rows, n = _spark_read_rows(spark, paths[i:j], index, csv_input, schema)
         else:
             files = local_files(paths[i:j], first_index=index, csv_input=csv_input)
             rows, n = _local_rows(spark, files, split_bytes, schema), len(files)
