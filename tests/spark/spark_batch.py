@@ -145,3 +145,17 @@ def test_files_that_are_not_text_or_cannot_be_read(spark: Any, tmp_path: Path) -
     assert last["status"] == "error" and last["findings"][0]["code"] == "unreadable"
     assert last["line"] == read[-1]["line"] + 1
     assert "stopped after line" in last["findings"][0]["message"]
+
+
+def test_each_task_group_gets_a_partition_of_its_own(spark: Any) -> None:
+    from pyspark.sql import functions as F
+
+    from doiname.spark.frames import _frame
+    from doiname.spark.schema import SCAN_TASK
+
+    rows = [{"part": p, "file_index": 0, "path": "x", "size": 1, "hint": None, "index": i,
+             "split_bytes": 1} for p in range(7) for i in range(3)]
+    df = _frame(spark, rows, SCAN_TASK, 7)
+    placed = df.select("part", F.spark_partition_id().alias("pid")).distinct().collect()
+    assert df.rdd.getNumPartitions() == 7
+    assert sorted((r["part"], r["pid"]) for r in placed) == [(p, p) for p in range(7)]
