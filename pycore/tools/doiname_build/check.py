@@ -9,7 +9,7 @@ import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 
-from .env import ensure_venv
+from .env import ensure_java, ensure_venv
 from .paths import BIOME, CHROMIUM, ROOT, TSC, WEB
 from .proc import install_apt, log
 from .site import build
@@ -45,9 +45,10 @@ def test(pytest_args: Sequence[str]) -> int:
                if not path.is_file()]
     if missing:  # Chromium for the browser tests; the UCD to check the generated tables
         install_apt(*missing)
+    java_env = ensure_java()  # Spark's tests (tests/spark) run on Debian's Java
     py = ensure_venv(dev=True)
     build()
-    env = {**os.environ, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1",
+    env = {**os.environ, **java_env, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1",
            "MYPYPATH": os.pathsep.join(str(ROOT / p) for p in ("pycore", "pycore/tools"))}
     env.pop("PYTHONPATH", None)
     steps: list[tuple[str, list[str], Path]] = [

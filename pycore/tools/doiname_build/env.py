@@ -1,9 +1,10 @@
-"""What the build needs installed: npm packages, the project venv, micropip's wheel."""
+"""What the build needs installed: npm packages, the project venv, micropip's wheel, Java."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -100,3 +101,46 @@ def ensure_micropip() -> Path:
         raise SystemExit(f"build.py: {MICROPIP_WHEEL} has sha256 {digest}, expected "
                          f"{MICROPIP_SHA256}; the download was removed, run the build again.")
     return wheel
+
+
+#: The oldest Java that Spark (``doiname.spark``, pinned in pyproject's ``spark`` extra) runs on.
+JAVA_MIN = 17
+#: Debian's package that gives it (``/usr/lib/jvm/java-17-openjdk-<arch>``).
+JAVA_PACKAGE = "openjdk-17-jre-headless"
+
+
+def _java_major(java: str) -> int | None:
+    """The major version ``java -version`` reports (``"1.8.0_292"`` is 8), or ``None``."""
+    try:
+        probe = subprocess.run([java, "-version"], capture_output=True, text=True,
+                               timeout=60, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    m = re.search(r'version "(\d+)(?:\.(\d+))?', probe.stderr + probe.stdout)
+    if m is None:
+        return None
+    major = int(m[1])
+    return int(m[2] or 0) if major == 1 else major
+
+
+def ensure_java() -> dict[str, str]:
+    """Java for the Spark tests: Debian's JRE when ``java`` is missing or older than
+    :data:`JAVA_MIN`. Returns what the tests' environment needs (``JAVA_HOME`` when the
+    ``java`` on the PATH stays too old), else nothing."""
+    java = shutil.which("java")
+    if java is not None and (_java_major(java) or 0) >= JAVA_MIN:
+        return {}
+    installed = sorted(Path("/usr/lib/jvm").glob(f"java-{JAVA_MIN}-openjdk-*"))
+    if not any((home / "bin" / "java").is_file() for home in installed):
+        # Slim Debian images have no man directories, and the JDK's post-install needs one.
+        Path("/usr/share/man/man1").mkdir(parents=True, exist_ok=True)
+        install_apt(JAVA_PACKAGE)
+        installed = sorted(Path("/usr/lib/jvm").glob(f"java-{JAVA_MIN}-openjdk-*"))
+    java = shutil.which("java")
+    if java is not None and (_java_major(java) or 0) >= JAVA_MIN:
+        return {}
+    for home in installed:
+        if (home / "bin" / "java").is_file():
+            return {"JAVA_HOME": str(home)}
+    raise SystemExit(f"build.py: {JAVA_PACKAGE} was installed but no Java {JAVA_MIN} was found "
+                     "in /usr/lib/jvm")

@@ -1,0 +1,193 @@
+"""Lines of a file as the CLI reads them, with the byte offset where each one starts.
+
+``doiname batch FILE`` opens its file with ``encoding="utf-8-sig", errors="replace",
+newline=""``: a byte-order mark at the very start is dropped, bytes that are not UTF-8
+become U+FFFD, and lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``. :func:`iter_lines`
+splits the bytes at the same places (UTF-8 never uses the bytes 0x0A and 0x0D inside a
+character, so splitting bytes first and decoding each line gives the same text) and
+says where each line starts, so that a task can begin at any byte of a file, as Spark
+splits files: the line that starts at or after its first byte is the first one it owns.
+
+Compressed files (``.gz``, ``.bz2``, ``.xz``) are read whole, decompressed; a file that
+is not text (a NUL byte in its first bytes, UTF-16 or UTF-32) is not read as lines
+(:func:`not_text`). Nothing here needs Spark.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from typing import IO, TypeAlias
+
+__all__ = ["CHUNK", "COMPRESSIONS", "SNIFF_BYTES", "Bytes", "ReadFailed", "compression_of",
+           "decode", "head", "iter_lines", "not_text", "open_bytes", "read_some", "text_hint"]
+
+#: How many bytes are read at a time.
+CHUNK = 1 << 20
+#: How many bytes at the start of a file decide whether it is text (as git decides).
+SNIFF_BYTES = 8000
+#: File name endings read through a decompressor (by the standard library's modules).
+COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".lzma": "lzma"}
+
+#: A file's bytes: an open file, a decompressing reader or bytes in memory.
+Bytes: TypeAlias = IO[bytes] | io.BufferedIOBase
+
+_EOL = re.compile(rb"\r\n?|\n")
+_BOM = b"\xef\xbb\xbf"
+_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
+              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+class ReadFailed(Exception):
+    """Reading a file stopped: ``offset`` is the byte (of the decompressed text) reached,
+    ``reason`` says why in plain words."""
+
+    def __init__(self, offset: int, reason: str) -> None:
+        super().__init__(f"{reason} (at byte {offset:,})")
+        self.offset = offset
+        self.reason = reason
+
+
+def compression_of(path: str) -> str | None:
+    """The decompressor a file name asks for (``gzip``, ``bz2``, ``lzma``), or ``None``."""
+    lower = path.lower()
+    for ending, name in COMPRESSIONS.items():
+        if lower.endswith(ending):
+            return name
+    return None
+
+
+def text_hint(path: str) -> str | None:
+    """``"csv"`` for a ``.csv`` or ``.tsv`` file (also compressed), as the CLI decides
+    (a quoted cell may then hold line breaks), else ``None``."""
+    lower = path.lower()
+    for ending in COMPRESSIONS:
+        if lower.endswith(ending):
+            lower = lower[: -len(ending)]
+            break
+    return "csv" if lower.endswith((".csv", ".tsv")) else None
+
+
+def open_bytes(path: str, compression: str | None) -> Bytes:
+    """The file's bytes, decompressed when ``compression`` says so (``OSError`` if it
+    cannot be opened)."""
+    if compression == "gzip":
+        import gzip
+
+        return gzip.open(path, "rb")
+    if compression == "bz2":
+        import bz2
+
+        return bz2.open(path, "rb")
+    if compression == "lzma":
+        import lzma
+
+        return lzma.open(path, "rb")
+    return open(path, "rb")
+
+
+def _why(err: BaseException) -> str:
+    text = getattr(err, "strerror", None) or str(err) or type(err).__name__
+    return text[:1].upper() + text[1:]
+
+
+def read_some(f: Bytes, n: int, offset: int) -> bytes:
+    """Up to ``n`` bytes of ``f`` (``read1``: what is there, so that the text before a
+    cut in a compressed stream is not lost with it), any failure (I/O, a corrupt or cut
+    compressed stream) raised as :class:`ReadFailed` at ``offset``."""
+    read = getattr(f, "read1", f.read)
+    try:
+        return bytes(read(n))
+    except Exception as err:  # decompressors raise OSError, EOFError, zlib/lzma errors
+        raise ReadFailed(offset, _why(err)) from err
+
+
+def head(f: Bytes) -> bytes:
+    """The first :data:`SNIFF_BYTES` bytes of ``f`` (fewer at its end, or where reading
+    fails: the failure is for the reading of lines to report)."""
+    got = b""
+    while len(got) < SNIFF_BYTES:
+        try:
+            more = read_some(f, SNIFF_BYTES - len(got), len(got))
+        except ReadFailed:
+            break
+        if not more:
+            break
+        got += more
+    return got
+
+
+def not_text(head: bytes) -> str | None:
+    """Why bytes that start a file are not UTF-8 text, or ``None`` when they may be.
+
+    A wide byte-order mark (UTF-16 or UTF-32) or a NUL byte in the first
+    :data:`SNIFF_BYTES` bytes (what images, PDFs, archives and spreadsheets all have):
+    read as text such a file would give one row of noise per line."""
+    for bom, name in _WIDE_BOMS:
+        if head.startswith(bom):
+            return f"it is {name} text; doiname reads UTF-8 (save the file as UTF-8)"
+    at = head.find(b"\x00", 0, SNIFF_BYTES)
+    if at >= 0:
+        return (f"it is not text: a NUL byte at byte {at:,} (an image, a PDF, an archive or "
+                "a spreadsheet?)")
+    return None
+
+
+def decode(line: bytes, offset: int) -> str:
+    """One line's text as the CLI reads it (UTF-8, bad bytes as U+FFFD; the file's first
+    line without its byte-order mark)."""
+    if offset == 0 and line.startswith(_BOM):
+        line = line[3:]
+    return line.decode("utf-8", "replace")
+
+
+def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
+    """``(offset, bytes)`` of each line that starts at byte ``start`` or later, without its
+    line break, lazily, to the end of the file.
+
+    ``f`` must be positioned at byte ``max(0, start - 1)`` (the byte before ``start``
+    says whether a line starts at ``start``). A last line without a line break is a
+    line; nothing after the last line break is not. Raises :class:`ReadFailed` when
+    reading fails."""
+    pos = start - 1 if start > 0 else 0
+    pieces: list[bytes] = []  # the current line's bytes from earlier chunks
+    line_at = pos  # where the current line starts
+    offset = pos  # where the current chunk starts
+    after_cr = False  # the last chunk ended with \r: a \n now belongs to it
+    while True:
+        data = read_some(f, CHUNK, offset)
+        if not data:
+            break
+        i = 0
+        n = len(data)
+        if after_cr:
+            after_cr = False
+            if data[0] == 0x0A:
+                i = 1
+            line_at = offset + i
+        search = _EOL.search
+        while True:
+            m = search(data, i)
+            if m is None:
+                break
+            a, b = m.span()
+            if pieces:
+                pieces.append(data[i:a])
+                line = b"".join(pieces)
+                pieces = []
+            else:
+                line = data[i:a]
+            if line_at >= start:
+                yield line_at, line
+            i = b
+            line_at = offset + b
+            if b == n and b - a == 1 and data[a] == 0x0D:  # \r ends the chunk: \r\n cut?
+                after_cr = True
+        if i < n:
+            pieces.append(data[i:])
+        offset += n
+    if pieces and line_at >= start:
+        last = b"".join(pieces)
+        if line_at or last != _BOM:  # a file of a byte-order mark alone has no line
+            yield line_at, last

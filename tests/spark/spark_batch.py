@@ -1,0 +1,161 @@
+"""batch() on Spark gives exactly the CLI's rows: several files, every hard case, files cut
+into splits inside records, CSV with quoted line breaks, compressed files, DataFrame
+cells; files that are not text or cannot be read give error rows and the job goes on."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+from typing import Any
+
+from doiname.batch import CSV_COLUMNS
+from doiname.spark import batch, write
+
+from .corpus import cli_rows, spark_csv_rows, write_corpus
+
+
+def csv_of(df: Any, tmp: Path, name: str = "out",
+           extras: tuple[str, ...] = ("file", "duplicate_of_file")) -> list[list[str]]:
+    """The rows as ``write`` writes them (CSV cells), read back."""
+    out = tmp / name
+    write(df, str(out))
+    header, rows = spark_csv_rows(out)
+    assert header == [*CSV_COLUMNS, *extras]
+    return rows
+
+
+def test_several_files_give_exactly_the_cli_rows(spark: Any, tmp_path: Path) -> None:
+    files = write_corpus(tmp_path)
+    expected = cli_rows(files, tmp_path)
+    got = csv_of(batch([str(p) for p in files], spark=spark), tmp_path)
+    assert got == expected
+    statuses = {r[5] for r in got}
+    assert statuses >= {"ok", "warning", "error", "duplicate", "no-doi", "short-doi"}
+    # duplicates across files point at the first file and line
+    across = [r for r in got if r[5] == "duplicate" and r[-1] != r[-2]]
+    assert len(across) >= 4
+
+
+def test_splits_inside_records_change_nothing(spark: Any, tmp_path: Path) -> None:
+    files = write_corpus(tmp_path)
+    expected = cli_rows(files, tmp_path)
+    for split in (53, 211):  # many splits, boundaries inside BibTeX, RIS and CRLF pairs
+        got = csv_of(batch([str(p) for p in files], spark=spark, split_bytes=split),
+                     tmp_path, f"out{split}")
+        assert got == expected, split
+
+
+def test_a_directory_is_read_in_path_order(spark: Any, tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    files = write_corpus(corpus)
+    (corpus / "_SUCCESS").write_text("")
+    (corpus / ".hidden.txt").write_text("10.1000/hidden\n")
+    got = batch(str(corpus), spark=spark).collect()
+    assert [r["file"] for r in got] == sorted(r["file"] for r in got)
+    assert {r["file"] for r in got} == {str(p) for p in files}
+
+
+def test_csv_rows_with_quoted_line_breaks(spark: Any, tmp_path: Path) -> None:
+    path = tmp_path / "list.csv"
+    path.write_text('id,title,doi\r\n1,"A title\r\nover two lines",10.1000/1\r\n'
+                    '2,"B ""quoted""",doi:10.1000/1\r\n3,C,10.1000/2\r\n', newline="")
+    expected = cli_rows([path], tmp_path, extra=("--csv-input",))
+    assert csv_of(batch(str(path), spark=spark, split_bytes=20), tmp_path) == expected
+    assert [r[0] for r in expected] == ["1", "3", "4", "5"]  # the quoted line break
+
+
+def test_compressed_files_are_read_as_their_text(spark: Any, tmp_path: Path) -> None:
+    files = write_corpus(tmp_path)
+    packed = []
+    for p in files:
+        gz = p.with_name(p.name + ".gz")
+        gz.write_bytes(gzip.compress(p.read_bytes()))
+        packed.append(gz)
+    expected = cli_rows(files, tmp_path)
+    got = csv_of(batch([str(p) for p in packed], spark=spark), tmp_path)
+    assert [r[:-2] for r in got] == [r[:-2] for r in expected]
+    assert {r[-2] for r in got} == {str(p) for p in packed}
+
+
+def test_files_read_through_spark_give_the_same_rows(spark: Any, tmp_path: Path) -> None:
+    # what URIs (hdfs://, s3a://, ...) go through: Spark's binaryFile source, a compressed
+    # file and a file that is not text among them
+    files = write_corpus(tmp_path)
+    files[2] = files[2].with_name(files[2].name + ".gz")
+    files[2].write_bytes(gzip.compress(files[2].with_suffix("").read_bytes()))
+    (tmp_path / "scan.pdf").write_bytes(b"%PDF-1.7\n\x00\x01")
+    expected = cli_rows([p.with_suffix("") if p.suffix == ".gz" else p for p in files],
+                        tmp_path)
+    rows = batch([str(p) for p in [*files, tmp_path / "scan.pdf"]], spark=spark,
+                 reader="spark")
+    got = csv_of(rows, tmp_path)
+    *got, pdf = got
+    assert [r[:-2] for r in got] == [r[:-2] for r in expected]
+    assert [Path(r[-2]).name for r in got] == [Path(r[-2]).name if not r[-2].endswith(
+        ".bib") else Path(r[-2]).name + ".gz" for r in expected]
+    assert got[0][-2].startswith("file:")  # Spark's own URI of the file
+    assert (pdf[5], pdf[7][:21]) == ("error", "error not-text: This ")
+
+
+def test_dataframe_cells_are_read_as_files(spark: Any, tmp_path: Path) -> None:
+    texts = [("w1", "Smith. doi:10.1000/ABC.\nsecond line 10.1000/abc"), ("w2", None),
+             ("w3", "@article{k,\r\n doi = {10.1000/182},\r\n}"),
+             ("w4", "10.1000/182 and 10.1000/X y"), ("w5", "")]
+    cells = []
+    for work, text in texts:  # each cell as a file of its own, for the CLI
+        path = tmp_path / work
+        path.write_text(text or "", encoding="utf-8", newline="")
+        cells.append(path)
+    expected = [[*r[:-2], Path(r[-2]).name, r[-1] and Path(r[-1]).name]
+                for r in cli_rows(cells, tmp_path)]
+    df = spark.createDataFrame(texts, "work string, text string")
+    rows = batch(df, "text", id="work")
+    assert rows.columns == [*CSV_COLUMNS, "work", "duplicate_of_work"]
+    assert csv_of(rows, tmp_path, extras=("work", "duplicate_of_work")) == expected
+    (again,) = [r for r in expected if r[15] == "w4" and r[2] == "10.1000/182"]
+    assert (again[5], again[16], again[6]) == ("duplicate", "w3", "2")  # across cells
+
+
+def test_files_that_are_not_text_or_cannot_be_read(spark: Any, tmp_path: Path) -> None:
+    good = tmp_path / "good.txt"
+    good.write_text("10.1000/182\n10.1000/183\n")
+    binary = tmp_path / "scan.pdf"
+    binary.write_bytes(b"%PDF-1.7\n\x00\x01\x02 10.1000/182 stream\n" * 50)
+    utf16 = tmp_path / "utf16.txt"
+    utf16.write_bytes("10.1000/182\n".encode("utf-16"))
+    cut = tmp_path / "cut.txt.gz"
+    packed = gzip.compress("".join(f"10.1000/{i}\n" for i in range(20000)).encode())
+    cut.write_bytes(packed[: len(packed) * 2 // 3])  # a download cut short
+    rows = batch([str(p) for p in (good, binary, utf16, cut, good)], spark=spark).collect()
+    by_file: dict[str, list[Any]] = {}
+    for r in rows:
+        by_file.setdefault(r["file"], []).append(r)
+    assert [r["status"] for r in by_file[str(good)]] == ["ok", "ok"]
+    for bad, code in ((binary, "not-text"), (utf16, "not-text")):
+        (only,) = by_file[str(bad)]
+        assert (only["status"], only["line"], only["doi"]) == ("error", 1, None)
+        assert only["findings"][0]["code"] == code
+    assert "NUL byte at byte 9" in by_file[str(binary)][0]["findings"][0]["message"]
+    assert "UTF-16" in by_file[str(utf16)][0]["findings"][0]["message"]
+    *read, last = by_file[str(cut)]
+    assert len(read) > 10000
+    assert {r["doi"] for r in read if r["status"] != "ok"} == {"10.1000/182", "10.1000/183"}
+    assert by_file[str(good)][0]["status"] == "ok"  # the first of the two good.txt
+    assert last["status"] == "error" and last["findings"][0]["code"] == "unreadable"
+    assert last["line"] == read[-1]["line"] + 1
+    assert "stopped after line" in last["findings"][0]["message"]
+
+
+def test_each_task_group_gets_a_partition_of_its_own(spark: Any) -> None:
+    from pyspark.sql import functions as F
+
+    from doiname.spark.frames import _frame
+    from doiname.spark.schema import SCAN_TASK
+
+    rows = [{"part": p, "file_index": 0, "path": "x", "size": 1, "hint": None, "index": i,
+             "split_bytes": 1} for p in range(7) for i in range(3)]
+    df = _frame(spark, rows, SCAN_TASK, 7)
+    placed = df.select("part", F.spark_partition_id().alias("pid")).distinct().collect()
+    assert df.rdd.getNumPartitions() == 7
+    assert sorted((r["part"], r["pid"]) for r in placed) == [(p, p) for p in range(7)]
