@@ -177,17 +177,29 @@ export function startPage(doiname) {
   }
 
   /** Put a state into the inputs and recompute (page load, back, forward). */
-  function restore() {
+  /**
+   * Put the URL's state in the inputs. On load (`first`), text a person typed or pasted
+   * before the scripts ran is kept (it is newer than the link), and the URL follows it.
+   * @param {boolean} [first]
+   */
+  function restore(first = false) {
     editing = false;
     const state = readState();
-    if (input.value !== state.doi) input.value = state.doi;
-    if (eqA.value !== state.a) eqA.value = state.a;
-    if (eqB.value !== state.b) eqB.value = state.b;
+    /** @param {HTMLInputElement | HTMLTextAreaElement} el @param {string} value */
+    const put = (el, value) => {
+      if (el.value !== value && !(first && el.value)) el.value = value;
+    };
+    put(input, state.doi);
+    put(eqA, state.a);
+    put(eqB, state.b);
+    if (first && (input.value !== state.doi || eqA.value !== state.a || eqB.value !== state.b)) {
+      writeState(currentState(), false);
+    }
     onInspectInput();
     onEquivalenceInput();
   }
-  window.addEventListener("popstate", restore);
-  window.addEventListener("hashchange", restore);
+  window.addEventListener("popstate", () => restore());
+  window.addEventListener("hashchange", () => restore());
 
   /**
    * Show boot progress or failure.
@@ -199,6 +211,7 @@ export function startPage(doiname) {
     replace(bootMessage, message);
   }
 
+  showProgress(doiname);
   doiname.onStatus((status) => {
     if (boot.dataset.phase === "ready" || boot.dataset.phase === "failed") return;
     // Failure is reported (in words of this page) when `ready` rejects.
@@ -217,5 +230,23 @@ export function startPage(doiname) {
     },
   );
 
-  restore();
+  restore(true);
+}
+
+/**
+ * The runtime's download in the start-up status: a determinate bar, bytes and percent.
+ * @param {Doiname} doiname
+ */
+function showProgress(doiname) {
+  const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("boot-progress"));
+  const text = document.getElementById("boot-bytes");
+  if (!bar || !text) return;
+  const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+  doiname.onProgress(({ loaded, total }) => {
+    if (!total) return;
+    const share = Math.min(1, loaded / total);
+    bar.value = share;
+    const words = `${mb(loaded)} of ${mb(total)} MB (${Math.floor(share * 100)}%)`;
+    if (text.textContent !== words) replace(text, words);
+  });
 }
