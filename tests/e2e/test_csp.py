@@ -22,6 +22,12 @@ from doiname_build import integrity, paths, serve, single_file
 #: doi.org only. build.py writes it (``site_csp``) into ``_headers``.
 FORBIDDEN = ("'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "data: 'self'")
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """With the site's service worker (conftest blocks it elsewhere): the policy must allow it (and its manifest), nothing more."""
+    return {**browser_context_args, "service_workers": "allow"}
+
+
 
 @contextlib.contextmanager
 def serve_with_csp(directory: Path, policy: str) -> Iterator[str]:
