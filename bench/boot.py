@@ -53,7 +53,8 @@ from doiname_build import site as site_build
 
 #: Ready, in ms from navigation start (polled: the page's script may not have run yet).
 SITE_READY = """() => new Promise((resolve) => { const check = () => window.doiname
-  ? resolve(window.doiname.ready.then(() => performance.now())) : setTimeout(check, 5); check(); })"""
+  ? resolve(window.doiname.ready.then(() => performance.now()))
+  : setTimeout(check, 5); check(); })"""
 BARE_READY = """() => new Promise((resolve) => { const check = () => window.bareReady
   ? resolve(window.bareReady.then(() => window.bareReadyAt)) : setTimeout(check, 5); check(); })"""
 #: Resolves once the service worker has stored every file of the build (its list is there).

@@ -10,6 +10,7 @@ worker, as a visitor's browser has).
 
 from __future__ import annotations
 
+import itertools
 import os
 import shutil
 import struct
@@ -157,9 +158,10 @@ def test_first_visit_boots_without_the_snapshot_then_stores_the_build(
     # The determinate progress: bytes rising to the total, which is about what was sent.
     progress = page.evaluate("() => window.__progress")
     assert len(progress) >= 3, progress
-    assert all(a[0] <= b[0] for a, b in zip(progress, progress[1:], strict=False)), progress
+    assert all(a[0] <= b[0] for a, b in itertools.pairwise(progress)), progress
     loaded, total = progress[-1]
-    assert loaded == total and abs(total - before_ready) < 0.25 * before_ready, (total, before_ready)
+    assert loaded == total and abs(total - before_ready) < 0.25 * before_ready, \
+        (total, before_ready)
     expect(page.locator("#boot-progress")).to_have_attribute("value", "1")
     expect(page.locator("#boot .boot-load")).to_be_hidden()
     # Then the service worker stores every file of the build, each checked, the list last.

@@ -67,7 +67,7 @@ def precached(site: Path) -> list[tuple[str, str]]:
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if (not path.is_file() or rel in ("_headers", SERVICE_WORKER)
-                or path.suffix in (".br", ".gz") and path.with_suffix("").is_file()
+                or (path.suffix in (".br", ".gz") and path.with_suffix("").is_file())
                 or any(part.startswith(".") for part in rel.split("/"))):
             continue
         out.append((rel, sri(path.read_bytes())))
