@@ -82,8 +82,9 @@ RULES: dict[str, Rule] = _rules(
      "(|pmid=) or '}}' ends it (wiki citation templates).", "policy"),
     ("R13", "trailing punctuation",
      "Trailing . , ; : ! ? ' * and invisible format characters are left out (warning "
-     "trailing-punctuation when the text holds nothing but the name, info inside longer "
-     "text), the literal reading kept as an alternative; a bare name that is the whole "
+     "trailing-punctuation, also inside longer text: a name may end in them; info for "
+     "invisible characters only), the literal reading kept as an alternative; a bare "
+     "name that is the whole "
      "text keeps its final dots (registered names such as 10.1124/mol...), with the "
      "shorter reading as the alternative (warning ends-with-dot).", "policy"),
     ("R14", "unbalanced closer",
