@@ -27,7 +27,9 @@ Never asserts on time.
 
 The single file (``dist/doi-tool.html``) is opened from ``file://`` in the same run
 (no network at all) and its time to ready is printed beside the site's unthrottled one.
-Also prints the sizes of the memory snapshot (gzip as shipped, brotli measured; this
+Then, unthrottled, the site's first contentful paint and, once ready, keystroke to result
+(from the ``input`` event to ``#result-name`` showing the new name, and to the next
+frame). Also prints the sizes of the memory snapshot (gzip as shipped, brotli measured; this
 Chromium's ``DecompressionStream`` is asked which formats it can undo).
 
     python3 bench/boot.py [--rounds N] [--speeds 0:0,10:40,1.6:150]
@@ -69,6 +71,32 @@ SW_STORED = """async () => {
   }
   return false;
 }"""
+#: After ready: from the ``input`` event on ``#doi-input`` to ``#result-name`` showing the
+#: new name, and to the next frame after it (ms each).
+KEYSTROKE = """async (texts) => {
+  const input = document.getElementById("doi-input");
+  const out = [];
+  for (const [text, name] of texts) {
+    const done = new Promise((resolve) => {
+      const obs = new MutationObserver(() => {
+        const el = document.getElementById("result-name");
+        if (el && el.textContent === name) { obs.disconnect(); resolve(performance.now()); }
+      });
+      obs.observe(document.body, {subtree: true, childList: true, characterData: true});
+    });
+    const t0 = performance.now();
+    input.value = text;
+    input.dispatchEvent(new InputEvent("input", {bubbles: true, data: text.slice(-1),
+                                                 inputType: "insertText"}));
+    const t1 = await done;
+    const t2 = await new Promise((r) => requestAnimationFrame(() => r(performance.now())));
+    out.push([t1 - t0, t2 - t0]);
+    await new Promise((r) => setTimeout(r, 30));
+  }
+  return out;
+}"""
+PAINT = """() => performance.getEntriesByType("paint").find(
+  (e) => e.name === "first-contentful-paint")?.startTime ?? null"""
 DECOMPRESSION = """() => Object.fromEntries(["gzip", "deflate", "br", "brotli", "zstd"].map((f) => {
   try { new DecompressionStream(f); return [f, true]; } catch { return [f, false]; }
 }))"""
@@ -187,6 +215,38 @@ def single_file_ready(browser_type: Any, rounds: int) -> list[float]:
     return out
 
 
+def key_inputs(n: int) -> list[tuple[str, str]]:
+    """Texts a person types, each giving a new name; the name the page should show."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "pycore"))
+    import doiname
+
+    base = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-"
+    texts = [base + chr(ord("A") + i % 26) + str(i // 26) for i in range(n)]
+    return [(t, str(doiname.parse(t))) for t in texts]
+
+
+def paint_and_keys(browser_type: Any, url: str, rounds: int) -> tuple[list[float], list[Any]]:
+    """First contentful paint of the site (fresh profile each) and keystroke to result."""
+    fcp: list[float] = []
+    keys: list[Any] = []
+    browser = browser_type.launch(executable_path=CHROMIUM, args=ARGS)
+    for i in range(rounds):
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        page.evaluate(SITE_READY)
+        paint = page.evaluate(PAINT)
+        if paint is not None:
+            fcp.append(float(paint))
+        if i == 0:
+            keys = page.evaluate(KEYSTROKE, key_inputs(30))
+        context.close()
+    browser.close()
+    return fcp, keys
+
+
 def snapshot_sizes(site: Path, work: Path) -> str:
     import gzip as gz
 
@@ -270,6 +330,15 @@ def main() -> None:
                       f"{med['site'] / med['bare']:.2f}x, site/bare-site "
                       f"{med['site'] / med['bare-site']:.2f}x")
             print(f"({time.monotonic() - started:.0f} s for this connection)")
+        fcp, keys = paint_and_keys(p.chromium, base + "index.html", args.rounds)
+        if fcp:
+            print(f"\nsite first contentful paint (unthrottled): median {median(fcp):.0f} ms "
+                  f"(range {min(fcp):.0f}-{max(fcp):.0f}; target < 300 ms)")
+        if keys:
+            dom = [a for a, _ in keys]
+            frame = [b for _, b in keys]
+            print(f"keystroke to result in the DOM: median {median(dom):.1f} ms; to the next "
+                  f"frame: median {median(frame):.1f} ms (n={len(keys)}; target < 16 ms)")
         if paths.SINGLE_FILE.is_file():
             single = single_file_ready(p.chromium, args.rounds)
             print(f"\nsingle file from file:// (no network): ready in median "
