@@ -50,7 +50,7 @@ from typing import Any
 
 from common import ARGS, CHROMIUM, ROOT
 
-from doiname_build import compress, paths, serve
+from doiname_build import compress, offline, paths, serve
 from doiname_build import site as site_build
 
 #: Ready, in ms from navigation start (polled: the page's script may not have run yet).
@@ -60,17 +60,7 @@ SITE_READY = """() => new Promise((resolve) => { const check = () => window.doin
 BARE_READY = """() => new Promise((resolve) => { const check = () => window.bareReady
   ? resolve(window.bareReady.then(() => window.bareReadyAt)) : setTimeout(check, 5); check(); })"""
 #: Resolves once the service worker has stored every file of the build (its list is there).
-SW_STORED = """async () => {
-  await navigator.serviceWorker.ready;
-  const list = new URL("precache-list.json", location.href).href;
-  for (let i = 0; i < 1200; i++) {
-    for (const name of await caches.keys()) {
-      if (await (await caches.open(name)).match(list)) return true;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-}"""
+SW_STORED = offline.STORED_JS
 #: After ready: from the ``input`` event on ``#doi-input`` to ``#result-name`` showing the
 #: new name, and to the next frame after it (ms each).
 KEYSTROKE = """async (texts) => {

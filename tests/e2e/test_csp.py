@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from doiname_build import integrity, paths, serve, single_file
+from doiname_build import integrity, offline, paths, serve, single_file
 
 #: The policy's shape: nothing inline at all, nothing eval'd except WebAssembly
 #: compilation, scripts and workers from the site itself, requests to the site and to
@@ -118,17 +118,7 @@ def test_offline_copy_under_strict_csp(page: Page, csp_url: str) -> None:
     violations = watch_violations(page)
     page.goto(csp_url + "index.html")
     assert page.evaluate("() => window.doiname.ready.then(() => true)")
-    assert page.evaluate("""async () => {
-      await navigator.serviceWorker.ready;
-      const list = new URL("precache-list.json", location.href).href;
-      for (let i = 0; i < 600; i++) {
-        for (const name of await caches.keys()) {
-          if (await (await caches.open(name)).match(list)) return true;
-        }
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      return false;
-    }""")
+    assert page.evaluate(offline.STORED_JS)
     page.reload()
     assert page.evaluate("() => window.doiname.ready.then(() => true)")
     assert page.evaluate("() => navigator.serviceWorker.controller !== null")

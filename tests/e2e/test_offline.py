@@ -34,19 +34,7 @@ READY = """() => new Promise((resolve) => { const check = () => window.doiname
   : setTimeout(check, 5); check(); })"""
 STEPS = "() => Object.keys(window.doiname.timings).filter((k) => k.startsWith('worker.'))"
 #: The names of the caches holding a complete copy of a build (its list stored last).
-STORED = """async () => {
-  await navigator.serviceWorker.ready;
-  const list = new URL("precache-list.json", location.href).href;
-  for (let i = 0; i < 600; i++) {
-    const done = [];
-    for (const name of await caches.keys()) {
-      if (await (await caches.open(name)).match(list)) done.push(name);
-    }
-    if (done.length) return done;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return [];
-}"""
+STORED = offline.STORED_JS
 CACHES = "() => caches.keys()"
 #: Collects the start-up progress events from before the page's script runs.
 PROGRESS_HOOK = """window.__progress = [];

@@ -20,6 +20,22 @@ SERVICE_WORKER = "sw.js"
 #: Where the service worker stores the list of the files it kept (written last: a cache
 #: holding it is complete). Never a file of the site.
 PRECACHE_LIST = "precache-list.json"
+#: For tests and benchmarks (``page.evaluate``): waits until the service worker controls
+#: the page's origin and a cache holds the list (a complete copy of a build); resolves to
+#: the names of the complete caches (``[]`` after 60 s).
+STORED_JS = """async () => {
+  await navigator.serviceWorker.ready;
+  const list = new URL("PRECACHE_LIST", location.href).href;
+  for (let i = 0; i < 600; i++) {
+    const done = [];
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match(list)) done.push(name);
+    }
+    if (done.length) return done;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return [];
+}""".replace("PRECACHE_LIST", PRECACHE_LIST)
 #: The runtime files the normal boot downloads, under the site's ``pyodide/``; modules
 #: are imported (``import()``), the others fetched.
 RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
