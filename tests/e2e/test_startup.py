@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route, expect
+from playwright.sync_api import Browser, Page, Route, ViewportSize, expect
 
 from .conftest import NOT_LOCAL
 
@@ -25,7 +25,8 @@ CLS_HOOK = """window.__cls = 0;
 new PerformanceObserver((list) => {
   for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
 }).observe({type: "layout-shift", buffered: true});"""
-VIEWPORTS = {"desk": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
+VIEWPORTS: dict[str, ViewportSize] = {"desk": {"width": 1280, "height": 800},
+                                      "phone": {"width": 390, "height": 844}}
 
 
 def held(page: Page, pattern: str) -> list[Route]:
