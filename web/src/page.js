@@ -200,7 +200,15 @@ export function startPage(doiname) {
   }
 
   doiname.onStatus((status) => {
-    if (boot.dataset.phase === "ready" || boot.dataset.phase === "failed") return;
+    // After the first boot: a stopped worker being replaced, ready again, or given up.
+    if (boot.dataset.phase === "ready" || boot.dataset.phase === "restarting") {
+      if (status.phase === "restarting") showBoot("restarting", status.message);
+      else if (status.phase === "ready" && boot.dataset.phase === "restarting") {
+        showBoot("ready", "Ready again: the DOI engine was restarted.");
+      } else if (status.phase === "error") showBoot("failed", status.message);
+      return;
+    }
+    if (boot.dataset.phase === "failed") return;
     // Failure is reported (in words of this page) when `ready` rejects.
     if (status.phase === "error") return;
     showBoot(status.phase, status.message);
