@@ -52,6 +52,8 @@ export const DEADLINES = /** @type {const} */ ({
   batch_step: 15_000,
   batch_export: 60_000,
   batch_close: 5_000,
+  batch_feed: 15_000,
+  batch_end: 5_000,
   info: 5_000,
 });
 
@@ -399,10 +401,10 @@ export function createDoiname(options) {
      * @param {{signal: AbortSignal, onResult: (url: string, record: HandleRecord) => void}} opts
      */
     lookupAll: (urls, opts) => lookupAll(urls, (url, signal) => lookupUrl("handle", url, { signal }), opts),
-    /** @param {string} text @param {BatchOptions} [opts] */
-    startBatch: (text, opts) => startBatch(ask, text, opts),
-    /** @param {string} text @param {BatchOptions} [opts] */
-    batch: (text, opts) => batchRows(ask, text, opts),
+    /** A batch over a text, a file (`Blob`, read as a stream) or pieces of text. @param {string | Blob | import("./pieces.js").Pieces} input @param {BatchOptions} [opts] */
+    startBatch: (input, opts) => startBatch(ask, input, opts),
+    /** Every row of a batch (see startBatch). @param {string | Blob | import("./pieces.js").Pieces} input @param {BatchOptions} [opts] */
+    batch: (input, opts) => batchRows(ask, input, opts),
     /** Facts about the running package: versions, installer, memory. */
     info: () => ask("info", {}),
   };
