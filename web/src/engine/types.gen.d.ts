@@ -402,7 +402,7 @@ export interface ReadParams {
   kind: "handle" | "which-ra" | "alias";
   status: number | null;
   body: string | null;
-  failure: "network" | "timeout" | "cancelled" | null;
+  failure: "network" | "timeout" | "cancelled" | "too-large" | null;
 }
 
 /** A handle value reference `index:handle` (RFC 3651 section 3.1, HS_VLIST 3.7). */
