@@ -97,7 +97,7 @@ PIECE_CHARS = 1024 * 1024
 BATCH_PASTE_STREAM_CHARS = 200_000
 #: Values of a handle record drawn at first; the rest behind "Show all".
 DRAW_MAX_VALUES = 20
-#: Values drawn by each press of "Show more" once "Show all" was asked.
-DRAW_PAGE_VALUES = 50
+#: Values drawn on each page once "Show all" was asked (a page replaces the one shown).
+DRAW_PAGE_VALUES = 25
 #: Characters of one value drawn at first; the rest behind its own "Show all".
-DRAW_MAX_VALUE_CHARS = 2000
+DRAW_MAX_VALUE_CHARS = 1000

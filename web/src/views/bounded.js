@@ -3,8 +3,9 @@
  * Drawing untrusted answers within bounds (a handle record from doi.org, or from anyone
  * in the middle of an `http:` resolver, may hold megabytes): at most DRAW_MAX_VALUE_CHARS
  * characters of a text and DRAW_MAX_VALUES items of a list are drawn at first; the rest
- * is behind a button that says how much is left and draws it in pages (DRAW_PAGE_VALUES
- * items, or DRAW_MAX_VALUE_CHARS characters, per task), so no drawing blocks the page.
+ * is behind "Show all", which shows the list in pages of DRAW_PAGE_VALUES items, or a
+ * button that draws the next DRAW_MAX_VALUE_CHARS characters of a text; so no drawing
+ * blocks the page and nothing is out of reach.
  * Nothing is dropped: every character can be shown. Display only; no DOI rule here.
  * @module views/bounded
  */
@@ -20,8 +21,9 @@ import { visibleText } from "../ui/text.js";
 const fmt = (n) => n.toLocaleString("en-US");
 
 /**
- * `text` drawn faithfully (visibleText), its first `limit` characters at first; a button
- * draws the next `limit` at each press, saying how many are left.
+ * `text` drawn faithfully (visibleText: invisible characters tagged; spaces are plain
+ * spaces here, this is free text), its first `limit` characters at first; a button draws
+ * the next `limit` at each press, saying how many are left.
  * @param {string} text
  * @param {number} [limit]
  * @returns {Node}
@@ -31,7 +33,7 @@ export function boundedText(text, limit = DRAW_MAX_VALUE_CHARS) {
   let at = 0;
   const drawNext = () => {
     const end = safeCut(text, Math.min(text.length, at + limit)) || Math.min(text.length, at + 2);
-    const part = visibleText(text.slice(at, end));
+    const part = visibleText(text.slice(at, end), { spaces: false });
     at = end;
     return part;
   };
@@ -53,46 +55,53 @@ export function boundedText(text, limit = DRAW_MAX_VALUE_CHARS) {
 }
 
 /**
- * Append to `parent` the first `first` of `items` (each drawn by `draw`); when there are
- * more, return a "Show all" button (for the caller to place) that draws the rest in
- * pages of `page`, one page per task, saying how far it is; else null.
+ * Draw into `parent` the first `first` of `items` (each drawn by `draw`). When there are
+ * more, return a control (for the caller to place): "Show all" turns the list into pages
+ * of `page` items with Previous and Next, each page replacing the one shown, so the page
+ * never holds more than `page` items however long the list (a table of a thousand long
+ * rows takes the browser seconds to lay out at each change). Else null.
  * @template T
  * @param {Element} parent where the drawn items go
  * @param {T[]} items
  * @param {(item: T, index: number) => Node} draw
  * @param {{noun: string, first?: number, page?: number}} options
- * @returns {HTMLButtonElement | null}
+ * @returns {HTMLElement | null}
  */
 export function boundedList(parent, items, draw, options) {
   const { noun, first = DRAW_MAX_VALUES, page = DRAW_PAGE_VALUES } = options;
-  let at = 0;
-  /** @param {number} n */
-  const drawSome = (n) => {
-    const end = Math.min(items.length, at + n);
+  /** @param {number} from @param {number} to */
+  const show = (from, to) => {
     const frag = document.createDocumentFragment();
-    for (; at < end; at++) frag.appendChild(draw(items[at], at));
-    parent.appendChild(frag);
+    for (let i = from; i < to; i++) frag.appendChild(draw(items[i], i));
+    parent.replaceChildren(frag);
   };
-  drawSome(first);
-  if (at >= items.length) return null;
-  const button = el("button", {
+  show(0, Math.min(items.length, first));
+  if (items.length <= first) return null;
+  const nav = el("div", { class: "more-nav", "data-more": noun });
+  const all = el("button", {
     type: "button",
     class: "more",
-    "data-more": noun,
-    text: `Show all ${fmt(items.length)} ${noun} (${fmt(items.length - at)} more)`,
+    text: `Show all ${fmt(items.length)} ${noun} (${fmt(items.length - first)} not shown), ${fmt(page)} at a time`,
   });
-  button.addEventListener("click", () => {
-    button.disabled = true;
-    const step = () => {
-      drawSome(page);
-      if (at >= items.length) {
-        button.remove();
-        return;
-      }
-      button.textContent = `Drawing ${noun}: ${fmt(at)} of ${fmt(items.length)}…`;
-      setTimeout(step, 0);
-    };
-    step();
+  const where = el("span", { class: "meta", "aria-live": "polite" });
+  const prev = el("button", { type: "button", class: "more", "data-page": "previous", text: `Previous ${fmt(page)}` });
+  const next = el("button", { type: "button", class: "more", "data-page": "next", text: `Next ${fmt(page)}` });
+  let at = 0;
+  const go = (/** @type {number} */ to) => {
+    at = Math.max(0, Math.min(to, Math.floor((items.length - 1) / page) * page));
+    const end = Math.min(items.length, at + page);
+    show(at, end);
+    where.textContent = `${noun[0].toUpperCase()}${noun.slice(1)} ${fmt(at + 1)}–${fmt(end)} of ${fmt(items.length)}`;
+    prev.disabled = at === 0;
+    next.disabled = end >= items.length;
+  };
+  all.addEventListener("click", () => {
+    nav.replaceChildren(prev, " ", where, " ", next);
+    go(0);
+    where.focus?.();
   });
-  return button;
+  prev.addEventListener("click", () => go(at - page));
+  next.addEventListener("click", () => go(at + page));
+  nav.append(all);
+  return nav;
 }

@@ -276,25 +276,31 @@ function dataCell(v) {
   }
   if (v.note) out.push(el("p", { class: "note", text: String(v.note) }));
   if (locations.length && v.text) {
-    out.push(
-      el(
-        "details",
-        { class: "raw" },
-        el("summary", { text: "The location list as received" }),
-        el("code", { class: "raw-json" }, boundedText(v.text)),
-      ),
-    );
+    out.push(lazyDetails("The location list as received", v.text));
   } else if (v.raw && v.format !== "string") {
-    out.push(
-      el(
-        "details",
-        { class: "raw" },
-        el("summary", { text: "As received" }),
-        el("code", { class: "raw-json" }, boundedText(v.raw)),
-      ),
-    );
+    out.push(lazyDetails("As received", v.raw));
   }
   return out;
+}
+
+/**
+ * A closed disclosure whose text is drawn when it is first opened (a record's raw
+ * values may be long: they cost nothing until asked for).
+ * @param {string} summary
+ * @param {string} text
+ * @returns {HTMLDetailsElement}
+ */
+function lazyDetails(summary, text) {
+  const code = el("code", { class: "raw-json" });
+  const details = el("details", { class: "raw" }, el("summary", { text: summary }), code);
+  details.addEventListener(
+    "toggle",
+    () => {
+      if (details.open && !code.firstChild) code.appendChild(boundedText(text));
+    },
+    { once: false },
+  );
+  return details;
 }
 
 /**
