@@ -15,7 +15,7 @@ from pathlib import Path
 from .bundle import bundle_site
 from .compress import precompress
 from .env import ensure_micropip, ensure_npm
-from .integrity import add_integrity, static_headers
+from .integrity import add_integrity, add_meta_csp, static_headers
 from .paths import DIST, MICROPIP_WHEEL, PYODIDE_FILES, PYODIDE_VERSION, ROOT, SITE, WEB_PAGES
 from .proc import log, sha256_file
 from .runtime import patched_lock, trimmed_stdlib
@@ -72,6 +72,7 @@ def build() -> Path:
         }
         bundle_site(tmp, info)  # app.js, worker.js, widget.js, widget-frame.js
         add_integrity(tmp)
+        add_meta_csp(tmp)
         (tmp / "_headers").write_text(static_headers(), encoding="utf-8")
         precompress(tmp)  # NAME.br and NAME.gz, last: every file is final now
         old = DIST / f".old-{os.getpid()}"
