@@ -183,7 +183,13 @@ export class BatchView {
         }
         this.running = false;
         this.setRunning(false);
-        this.say(`The batch failed: ${err.message ?? err}`, true);
+        const latest = this.progressDue;
+        if (latest) this.onProgress(latest);
+        this.refreshView(false);
+        // How far it got: the rows drawn so far stay in the table.
+        const c = this.counts;
+        const far = c ? ` after ${fmt(c.lines)} lines of ${source}; the table keeps the rows of those lines` : "";
+        this.say(`The batch stopped${far}. ${err.message ?? err} Find DOIs starts it again.`, true);
       },
     );
   }
