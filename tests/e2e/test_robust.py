@@ -3,13 +3,21 @@ recovers. A 1,000,000-character paste into Inspect, a 6 MB hostile handle record
 20 MB Batch paste with 99 DOIs a line, a 400 MB answer, a worker closed under the page,
 a reply corrupted on its way, and 100,000 pasted lines. Expected values come from the
 host's ``doiname``; "responsive" is measured by the browser's own ``longtask`` entries
-(a task of the main thread over 50 ms), the bound being 200 ms.
+(a task of the main thread over 50 ms).
+
+Timing bounds: the target is 200 ms for the longest task and 1 s for the length message,
+asserted as such with ``DOINAME_STRICT_TIMING=1`` (a quiet machine). By default the
+bounds are loose enough for a shared, loaded machine (the house rule: no timing
+assertion that noise can break) yet still catch the freezes these tests were written for
+(53-164 s for a large record, 3.8-5.1 s for a 100,000-line paste, 14 minutes for a
+1,000,000-character Inspect paste); every run prints what it measured.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 from typing import Any
 
 import pytest
@@ -32,8 +40,19 @@ from .test_page_helpers import open_page
 
 pytestmark = pytest.mark.e2e
 
+#: Timing bounds as targets (a quiet machine) or loose (the default; see above).
+STRICT = os.environ.get("DOINAME_STRICT_TIMING") == "1"
 #: The longest main-thread task allowed while the page works on huge input (ms).
 LONGEST_TASK_MS = 200
+#: The time for Inspect's length message after a 1,000,000-character paste (ms).
+LENGTH_MESSAGE_MS = 1000
+
+
+def within(measured: float, target: float, loose: float, what: str) -> None:
+    """Assert ``measured`` <= ``target`` (strict) or <= ``loose``; print it either way."""
+    print(f"{what}: {measured:.0f} ms (target {target:.0f} ms)")
+    bound = target if STRICT else loose
+    assert measured <= bound, f"{what}: {measured:.0f} ms > {bound:.0f} ms"
 
 #: Every long task of the page, from its first script on (window.__longtasks, in ms).
 LONGTASKS = """
@@ -91,7 +110,7 @@ def test_a_million_characters_in_inspect_get_the_length_message_at_once(page: Pa
         {clipboardData: data, bubbles: true, cancelable: true}));
     })""", text)
     expect(page.locator("#inspect-error")).to_contain_text(message)
-    assert elapsed < 1000, f"the length message took {elapsed:.0f} ms"
+    within(elapsed, LENGTH_MESSAGE_MS, 5000, "length message after 1,000,000 characters")
     assert page.eval_on_selector("#doi-input", "(e) => e.value") == ""  # kept out of the box
     # The next normal name is answered at once (no queue of work behind the long text).
     page.fill("#doi-input", "10.1000/182")
@@ -147,8 +166,8 @@ def test_a_six_megabyte_hostile_record_is_drawn_in_bounds(page: Page, site_url: 
     expect(rows).to_have_count(kept - (pages - 1) * DRAW_PAGE_VALUES)
     expect(page.locator("[data-more=values] .meta")).to_have_text(
         f"Values {(pages - 1) * DRAW_PAGE_VALUES + 1:,}–{kept:,} of {kept:,}")
-    longest = longest_task_since(page, mark)
-    assert longest <= LONGEST_TASK_MS, f"a main-thread task took {longest} ms"
+    within(longest_task_since(page, mark), LONGEST_TASK_MS, 5000,
+           "longest main-thread task, 6 MB record drawn and paged through")
     assert page.evaluate("() => window.__pwned === undefined")
 
 
@@ -260,7 +279,7 @@ def test_a_hundred_thousand_lines_pasted_never_block_the_page(context: BrowserCo
     expect(page.locator("#batch-status")).to_contain_text("Done:", timeout=300_000)
     assert counts(page) == host_counts(text)
     longest = longest_task_since(page, mark)
-    assert longest <= LONGEST_TASK_MS, f"a main-thread task took {longest} ms"
+    within(longest, LONGEST_TASK_MS, 2000, "longest main-thread task, 100,000 lines pasted")
     # The box shows the paste's beginning; Find DOIs reads the whole paste again.
     shown = page.eval_on_selector("#batch-input", "(e) => e.value")
     assert text.startswith(shown) and 0 < len(shown) < len(text)
