@@ -144,6 +144,9 @@ def test_every_page_carries_a_meta_policy() -> None:
         if page.name != "widget-frame.html":
             assert integrity.site_csp(frame_ancestors=None) in html, page.name
     assert not (site / "bare.html").exists()
+    single = paths.SINGLE_FILE
+    if single.is_file():  # its own policy only (the site's would refuse its inline script)
+        assert single.read_bytes().count(b'http-equiv="Content-Security-Policy"') == 1
 
 
 def test_extensionless_path_answers_the_page(base: str, site: Path) -> None:
