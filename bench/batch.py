@@ -14,12 +14,17 @@
   100,000 lines, in the shipped Pyodide under Node, against the naive scan there; and a
   streamed input read in pieces, with the WebAssembly heap after each 10 MB. Target: the
   page's 100,000 lines in <= 3 s.
-* Page: if ``dist/site`` is built, ``window.doiname.batch`` on 100,000 lines in Chromium.
+* Page: if ``dist/site`` is built, ``window.doiname.batch`` on 100,000 lines in Chromium;
+  the longest main-thread task (PerformanceObserver ``longtask``) while 100,000 lines are
+  pasted into Batch with Ctrl+V and searched (target: <= 200 ms); and the worker's
+  WebAssembly heap, sampled every 2 s, while Batch reads a file of ``--file-mb`` MB opened
+  in its file input (target: far below 2 GiB whatever the size).
 
 Prints medians, ranges and ratios measured in one run; never asserts.
 
     python3 bench/batch.py [--lines N] [--cli-lines N] [--pyodide-lines N]
-                           [--stream-mb N] [--page-lines N] [--rounds R] [--no-page]
+                           [--stream-mb N] [--page-lines N] [--file-mb N] [--rounds R]
+                           [--no-page]
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pycore"))
@@ -223,7 +229,62 @@ def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
               f"WebAssembly heap after each 10 MB, MiB: {heap}")
 
 
-def page_bench(n: int, rounds: int) -> None:
+LONGTASKS = """window.__longtasks = [];
+new PerformanceObserver((l) => {
+  for (const e of l.getEntries()) window.__longtasks.push(e.duration);
+}).observe({ type: "longtask", buffered: true });"""
+
+
+def paste_bench(page: Any, text: str, rounds: int) -> None:
+    """The longest main-thread task while ``text`` is pasted into Batch and searched."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    longest: list[float] = []
+    for _ in range(rounds):
+        page.click("#batch-clear")
+        page.evaluate("(t) => navigator.clipboard.writeText(t)", text)
+        page.focus("#batch-input")
+        mark = page.evaluate("() => window.__longtasks.length")
+        page.keyboard.press("Control+V")
+        page.wait_for_function("() => /Done:/.test(document.getElementById('batch-status')"
+                               ".textContent)", timeout=600_000)
+        longest.append(page.evaluate("(m) => Math.max(0, ...window.__longtasks.slice(m))", mark))
+    lines = text.count("\n") + 1
+    print(f"page paste, {lines:,} lines into Batch (Ctrl+V) until done: longest main-thread "
+          f"task {statistics.median(longest):.0f} ms ({_range([t / 1000 for t in longest])} s; "
+          "target: <= 200 ms)")
+
+
+def file_bench(page: Any, megabytes: int) -> None:
+    """The worker's heap while Batch reads a file of ``megabytes`` MB (streamed)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "list.txt"
+        block = ("\n".join(make_lines(20_000, seed=13)) + "\n").encode()
+        with path.open("wb") as f:
+            written = 0
+            while written < megabytes * 1_000_000:
+                f.write(block)
+                written += len(block)
+        page.click("#batch-clear")
+        start = time.perf_counter()
+        page.set_input_files("#batch-file", str(path))
+        heap: list[int] = []
+        while True:
+            info = page.evaluate("() => window.doiname.info()")
+            heap.append(int(info["memory"]["wasm_heap_bytes"] or 0))
+            done = page.evaluate("() => /Done:|failed/.test(document.getElementById("
+                                 "'batch-status').textContent)")
+            if done:
+                break
+            page.wait_for_timeout(2000)
+        seconds = time.perf_counter() - start
+        status = page.inner_text("#batch-status")
+    print(f"page file, {written / 1e6:,.0f} MB opened in Batch: {seconds:,.0f} s, worker heap "
+          f"max {max(heap) / 2**20:,.0f} MiB (samples every 2 s, MiB: "
+          f"{', '.join(f'{h / 2**20:,.0f}' for h in heap[:: max(1, len(heap) // 12)])}); "
+          f"{status.strip()[:160]}")
+
+
+def page_bench(n: int, rounds: int, file_mb: int = 0) -> None:
     import threading
 
     try:
@@ -246,6 +307,7 @@ def page_bench(n: int, rounds: int) -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
+        page.add_init_script(LONGTASKS)
         page.goto(f"http://127.0.0.1:{server.server_port}/index.html")
         page.evaluate("() => window.doiname.ready")
         if not page.evaluate("() => typeof window.doiname.batch === 'function'"):
@@ -256,6 +318,9 @@ def page_bench(n: int, rounds: int) -> None:
         for _ in range(rounds):
             ours.append(page.evaluate("""async (text) => { const t0 = performance.now();
                 await window.doiname.batch(text); return performance.now() - t0; }""", text) / 1000)
+        paste_bench(page, text, rounds)
+        if file_mb:
+            file_bench(page, file_mb)
         browser.close()
     server.shutdown()
     mo = statistics.median(ours)
@@ -270,6 +335,8 @@ def main() -> None:
     ap.add_argument("--pyodide-lines", type=int, default=100_000)
     ap.add_argument("--stream-mb", type=int, default=50, help="Pyodide stream (0: skip)")
     ap.add_argument("--page-lines", type=int, default=100_000)
+    ap.add_argument("--file-mb", type=int, default=1000,
+                    help="MB of the file Batch reads for the worker's memory (0: skip)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-page", action="store_true")
     args = ap.parse_args()
@@ -279,7 +346,7 @@ def main() -> None:
     if args.pyodide_lines:
         pyodide_bench(args.pyodide_lines, args.rounds, args.stream_mb)
     if not args.no_page:
-        page_bench(args.page_lines, args.rounds)
+        page_bench(args.page_lines, args.rounds, args.file_mb)
 
 
 if __name__ == "__main__":

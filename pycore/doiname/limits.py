@@ -11,7 +11,8 @@ __all__ = [
            "BATCH_MAX_LINE_CHARS",
            "BATCH_MAX_NAMES",
            "BATCH_MAX_PENDING_CHARS",
-           "BATCH_MAX_ROWS_KEPT", "BATCH_STEP_MAX_ROWS",
+           "BATCH_MAX_ROWS_KEPT", "BATCH_PASTE_STREAM_CHARS", "BATCH_STEP_MAX_ROWS",
+           "DRAW_MAX_VALUES", "DRAW_MAX_VALUE_CHARS", "DRAW_PAGE_VALUES",
            "EXPORT_CHUNK_CHARS",
            "INSPECT_MAX_CHARS",
            "MAX_BODY",
@@ -21,6 +22,7 @@ __all__ = [
            "MAX_URL",
            "MAX_VALUES",
            "MAX_XML",
+           "PIECE_CHARS",
            "RECORD_MAX_CHARS",
            "RECORD_MAX_LINES",
 ]
@@ -82,3 +84,20 @@ BATCH_MAX_NAMES = 2_000_000
 #: Characters of one piece of an export (``BatchJob.export_chunks``): an export is written
 #: in pieces of about this size, never as one string.
 EXPORT_CHUNK_CHARS = 1024 * 1024
+
+
+# The web page (web/src: read through web/src/engine/limits.gen.js, written from here).
+
+#: Characters of one piece of a file or a paste handed to the worker's batch (a file is
+#: read as a stream of pieces of about this size; a piece never splits a surrogate pair).
+PIECE_CHARS = 1024 * 1024
+#: Characters of a paste into Batch's box above which the text is not put into the box
+#: (a text area of 100,000 lines blocks the page for seconds) but read as a stream of
+#: pieces, the box saying what was pasted.
+BATCH_PASTE_STREAM_CHARS = 200_000
+#: Values of a handle record drawn at first; the rest behind "Show all".
+DRAW_MAX_VALUES = 20
+#: Values drawn on each page once "Show all" was asked (a page replaces the one shown).
+DRAW_PAGE_VALUES = 25
+#: Characters of one value drawn at first; the rest behind its own "Show all".
+DRAW_MAX_VALUE_CHARS = 1000

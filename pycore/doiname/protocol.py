@@ -20,7 +20,8 @@ from .inspection import Inspection
 from .model import Doi
 from .resolver import HandleRecord
 
-__all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchExportParams",
+__all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchEndParams",
+           "BatchExportParams", "BatchFed", "BatchFeedParams",
            "BatchOpenParams", "BatchOpened", "BatchStep", "BatchStepParams", "BoxParams",
            "CallParams", "CodePointsParams", "CompareParams", "ErrorJson", "ExactName",
            "ExportFormat", "Info", "InfoParams", "InspectParams", "LinkOptions",
@@ -31,7 +32,7 @@ __all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "Bat
 #: What an answer from doi.org is read as (``read``) and what a lookup asks for.
 AnswerKind = Literal["handle", "which-ra", "alias"]
 #: How a request to doi.org can fail without an answer (the page's ``fetch`` says which).
-TransportFailure = Literal["network", "offline", "timeout", "cancelled"]
+TransportFailure = Literal["network", "offline", "timeout", "cancelled", "too-large"]
 #: The formats a batch is exported in.
 ExportFormat = Literal["csv", "json", "jsonl"]
 
@@ -229,9 +230,31 @@ class ReadParams(TypedDict):
 
 
 class BatchOpenParams(TypedDict):
-    """``batch_open``: the whole text of a batch."""
+    """``batch_open``: the whole text of a batch, or ``null`` (or nothing) for a batch
+    whose input comes in pieces (``batch_feed``, then ``batch_end``)."""
 
+    text: NotRequired[str | None]
+
+
+class BatchFeedParams(TypedDict):
+    """``batch_feed``: the next piece of a streamed batch's input (cut anywhere)."""
+
+    job: int
     text: str
+
+
+class BatchFed(TypedDict):
+    """What ``batch_feed`` did: ``taken`` false when the job holds too much text not read
+    yet (step, then feed the same piece again); ``room``: characters it takes now."""
+
+    taken: bool
+    room: int
+
+
+class BatchEndParams(TypedDict):
+    """``batch_end``: a streamed batch has all its input."""
+
+    job: int
 
 
 class BatchStepParams(TypedDict):

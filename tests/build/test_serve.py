@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from doiname_build import compress, integrity, serve
+from doiname_build import compress, integrity, paths, serve
 
 PAGE = "<!doctype html><title>t</title>" + "<p>doiname</p>" * 100
 
@@ -118,6 +118,35 @@ def test_every_path_has_a_policy(base: str) -> None:
         framed = "frame-ancestors 'self'" in policy
         assert framed == (path in ("/", "/index.html", "/index")), path
         assert status == (404 if path == "/no/such/page" else 200), path
+
+
+def test_the_worker_runs_under_its_own_tighter_policy(base: str) -> None:
+    """Both policies are sent for the worker's script (joined, both enforced): whatever
+    the site allows, the worker may only load and fetch from the site itself."""
+    _, headers, _ = get(f"{base}/worker.js")
+    policies = [p.strip() for p in headers["content-security-policy"].split(",")]
+    assert integrity.WORKER_CSP in policies
+    assert "https://doi.org" not in integrity.WORKER_CSP
+    assert "default-src 'none'" in integrity.WORKER_CSP
+
+
+def test_every_page_carries_a_meta_policy() -> None:
+    """For hosts that send no headers: each page of the built site carries its own
+    policy in the page; bare.html (a bench page with an inline script) is not shipped."""
+    site = paths.SITE
+    if not (site / "index.html").is_file():
+        pytest.skip("the site is not built (python3 build.py build)")
+    pages = sorted(site.glob("*.html"))
+    assert {p.name for p in pages} >= {"index.html", "widget-demo.html", "widget-frame.html"}
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        assert html.count('http-equiv="Content-Security-Policy"') == 1, page.name
+        if page.name != "widget-frame.html":
+            assert integrity.site_csp(frame_ancestors=None) in html, page.name
+    assert not (site / "bare.html").exists()
+    single = paths.SINGLE_FILE
+    if single.is_file():  # its own policy only (the site's would refuse its inline script)
+        assert single.read_bytes().count(b'http-equiv="Content-Security-Policy"') == 1
 
 
 def test_extensionless_path_answers_the_page(base: str, site: Path) -> None:

@@ -86,3 +86,12 @@ def test_typed_dict_fields_see_not_required() -> None:
     assert protocol.fields_of(protocol.InspectParams) == {
         "text": (str, True), "pick": (int | None, False)}
     assert all(not required for _, required in protocol.fields_of(protocol.LinkOptions).values())
+
+
+def test_the_readme_lists_every_limit_with_its_value() -> None:
+    """One table of the limits in the README, with the values of doiname.limits."""
+    from doiname import limits
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in limits.__all__:
+        assert f"| `{name}` | {getattr(limits, name):,} |" in readme, name

@@ -6,7 +6,9 @@
  * file's) calls it.
  * @module page
  */
+import { INSPECT_MAX_CHARS } from "./engine/limits.gen.js";
 import { byId, replace } from "./ui/dom.js";
+import { guardLongPaste } from "./ui/long-paste.js";
 import { BatchView } from "./views/batch/view.js";
 import { EquivalenceView } from "./views/equivalence.js";
 import { InspectView } from "./views/inspect.js";
@@ -135,6 +137,12 @@ export function startPage(doiname) {
   /** Pasting or dropping text is a deliberate step: it gets its own history entry. */
   const DELIBERATE_INPUT = new Set(["insertFromPaste", "insertFromDrop", "insertReplacementText"]);
 
+  // A paste too long to inspect stays out of the box; Python's answer says so at once.
+  guardLongPaste(input, INSPECT_MAX_CHARS, (text) => {
+    resolve.clear();
+    resolvedFor = text;
+    void inspect.update({ text, pick: null });
+  });
   input.addEventListener("input", (ev) => {
     if (ev instanceof InputEvent && DELIBERATE_INPUT.has(ev.inputType)) {
       // The entry before keeps what was there; the pasted text is a new one.
@@ -213,7 +221,15 @@ export function startPage(doiname) {
 
   showProgress(doiname);
   doiname.onStatus((status) => {
-    if (boot.dataset.phase === "ready" || boot.dataset.phase === "failed") return;
+    // After the first boot: a stopped worker being replaced, ready again, or given up.
+    if (boot.dataset.phase === "ready" || boot.dataset.phase === "restarting") {
+      if (status.phase === "restarting") showBoot("restarting", status.message);
+      else if (status.phase === "ready" && boot.dataset.phase === "restarting") {
+        showBoot("ready", "Ready again: the DOI engine was restarted.");
+      } else if (status.phase === "error") showBoot("failed", status.message);
+      return;
+    }
+    if (boot.dataset.phase === "failed") return;
     // Failure is reported (in words of this page) when `ready` rejects.
     if (status.phase === "error") return;
     showBoot(status.phase, status.message);

@@ -99,13 +99,99 @@ test("exact names go to lookup, never back through a text function", async () =>
   assert.deepEqual(calls, ["https://doi.org/api/handles/10.1000/a%41"]);
 });
 
-test("a worker that stops fails what waits, with a plain message", async () => {
-  const worker = new FakeWorker((f) => (f.method === "boot" ? { rpc: TAG, id: f.id, ok: {} } : undefined));
-  const api = start(worker);
+/**
+ * A client whose workers come from `make` (a new one per boot); `workers` lists them.
+ * @param {() => FakeWorker} make
+ * @param {Record<string, number>} [extra]
+ */
+function restarting(make, extra = {}) {
+  /** @type {FakeWorker[]} */
+  const workers = [];
+  const api = createDoiname({
+    config: CONFIG,
+    createWorker: () => {
+      const w = make();
+      workers.push(w);
+      return /** @type {any} */ (w);
+    },
+    ...extra,
+  });
+  /** @type {string[]} */
+  const phases = [];
+  api.onStatus((s) => phases.push(s.phase));
+  return { api, workers, phases };
+}
+
+/** A worker that answers boot and ping, and nothing else. */
+const silent = () =>
+  new FakeWorker((f) => (f.method === "boot" || f.method === "ping" ? { rpc: TAG, id: f.id, ok: {} } : undefined));
+
+test("a worker that stops is replaced: what waited fails with 'restarted', the next call is answered", async () => {
+  let n = 0;
+  const { api, workers, phases } = restarting(() => (n++ === 0 ? silent() : answering(() => "answer")));
   await api.ready;
   const waiting = api.inspect("10.1000/182");
   await new Promise((r) => setTimeout(r, 10));
   const event = new Event("error", { cancelable: true });
-  worker.dispatchEvent(Object.assign(event, { message: "out of memory" }));
-  await assert.rejects(waiting, { code: "not-started", message: "The DOI engine stopped working; reload the page." });
+  workers[0].dispatchEvent(Object.assign(event, { message: "out of memory" }));
+  await assert.rejects(waiting, (/** @type {any} */ err) => {
+    assert.equal(err.code, "restarted");
+    assert.match(err.message, /restarted; try again/);
+    return true;
+  });
+  assert.equal(workers[0].terminated, true);
+  assert.equal(await api.inspect("10.1000/182"), "answer");
+  assert.equal(workers.length, 2);
+  assert.deepEqual(phases.slice(-2), ["restarting", "ready"]);
+});
+
+test("a reply that cannot be read fails its request with a message, and the worker is replaced", async () => {
+  let n = 0;
+  const { api, workers } = restarting(() =>
+    n++ === 0
+      ? new FakeWorker((f) =>
+          f.method === "boot"
+            ? { rpc: TAG, id: f.id, ok: {} }
+            : "method" in f
+              ? { rpc: TAG, id: f.id, json: '{"ok": "ab' }
+              : undefined,
+        )
+      : answering(() => "fine"),
+  );
+  await api.ready;
+  await assert.rejects(api.inspect("10.1000/182"), { code: "bad-reply" });
+  assert.equal(await api.inspect("10.1000/182"), "fine");
+  assert.equal(workers.length, 2);
+});
+
+test("a worker that answers no heartbeat is replaced", async () => {
+  let n = 0;
+  const hung = () => new FakeWorker((f) => (f.method === "boot" ? { rpc: TAG, id: f.id, ok: {} } : undefined));
+  const { api, workers, phases } = restarting(() => (n++ === 0 ? hung() : answering(() => "alive")), {
+    heartbeatMs: 20,
+    heartbeatDeadlineMs: 100,
+  });
+  await api.ready;
+  const waiting = api.inspect("10.1000/182");
+  await assert.rejects(waiting, { code: "restarted" });
+  assert.equal(await api.inspect("10.1000/182"), "alive");
+  assert.ok(phases.includes("restarting"));
+  assert.equal(workers.length, 2);
+  for (const w of workers) w.terminate();
+});
+
+test("a worker that keeps stopping is given up, with a plain message", async () => {
+  const { api, workers } = restarting(silent);
+  await api.ready;
+  for (let i = 0; i < 4; i++) {
+    const w = workers.at(-1);
+    await new Promise((r) => setTimeout(r, 5));
+    w?.dispatchEvent(Object.assign(new Event("error", { cancelable: true }), { message: "crash" }));
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  await assert.rejects(api.inspect("10.1000/182"), (/** @type {any} */ err) => {
+    assert.equal(err.code, "not-started");
+    assert.match(err.message, /reload the page/);
+    return true;
+  });
 });

@@ -41,7 +41,9 @@ from .calls import _FUNCTIONS, call_json, functions, run_call
 from .jobs import (
     BATCH_STATUSES,
     batch_close_json,
+    batch_end_json,
     batch_export_json,
+    batch_feed_json,
     batch_open_json,
     batch_step_json,
     export_rows,
@@ -66,7 +68,8 @@ from .reading import (
 from .reply import dumps, error
 
 __all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "AliasRecord",
-           "Operation", "batch_close_json", "batch_export_json", "batch_open_json",
+           "Operation", "batch_close_json", "batch_end_json", "batch_export_json",
+           "batch_feed_json", "batch_open_json",
            "batch_step_json", "box_json", "call_json", "compare_json", "exact_name",
            "for_view", "functions", "info_json", "inspect_json", "linked_reading",
            "lookup_json", "read_answer_json", "request_json"]
@@ -105,7 +108,10 @@ OPERATIONS: dict[str, Operation] = {
     "call": Operation(p.CallParams, Any,
                       lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
     "batch_open": Operation(p.BatchOpenParams, p.BatchOpened,
-                            lambda q: batch_open_json(q["text"])),
+                            lambda q: batch_open_json(q.get("text"))),
+    "batch_feed": Operation(p.BatchFeedParams, p.BatchFed,
+                            lambda q: batch_feed_json(q["job"], q["text"])),
+    "batch_end": Operation(p.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),
     "batch_step": Operation(p.BatchStepParams, p.BatchStep,
                             lambda q: _step(q["job"], q.get("max_lines", 5000),
                                             q.get("budget_ms", 50))),

@@ -11,8 +11,8 @@ from ..batch import BatchJob
 from ..protocol import StatusLabel
 from .reply import dumps, error, internal
 
-__all__ = ["BATCH_STATUSES", "batch_close_json", "batch_export_json", "batch_open_json",
-           "batch_step_json", "export_rows", "open_jobs"]
+__all__ = ["BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",
+           "batch_feed_json", "batch_open_json", "batch_step_json", "export_rows", "open_jobs"]
 
 #: The statuses of batch rows with their labels, in the order rows sort by status: the
 #: ones that need attention first.
@@ -34,14 +34,15 @@ def open_jobs() -> int:
     return len(_JOBS)
 
 
-def batch_open_json(text: str) -> str:
-    """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`); reply
-    :class:`~doiname.protocol.BatchOpened` (its number, size and the row statuses).
+def batch_open_json(text: str | None) -> str:
+    """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`), or, for ``None``, a
+    streamed batch fed piece by piece (:func:`batch_feed_json`, :func:`batch_end_json`);
+    reply :class:`~doiname.protocol.BatchOpened` (its number, size and the row statuses).
 
     The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
     """
     global _next_job
-    if not isinstance(text, str):
+    if text is not None and not isinstance(text, str):
         return error("bad-arguments", "The text of a batch must be a string.")
     try:
         job = BatchJob(text)
@@ -55,6 +56,34 @@ def batch_open_json(text: str) -> str:
 
 def _job(job: Any) -> BatchJob | None:
     return _JOBS.get(int(job)) if isinstance(job, int | float) else None
+
+
+def batch_feed_json(job: Any, text: Any) -> str:
+    """Give a streamed batch its next piece of input (:meth:`BatchJob.feed`: cut
+    anywhere, at most :data:`~doiname.limits.BATCH_MAX_FEED_CHARS` characters); reply
+    :class:`~doiname.protocol.BatchFed`: ``taken`` false when the job holds too much
+    unread text (step, then feed the same piece again), and the ``room`` left."""
+    found = _job(job)
+    if found is None:
+        return error("unknown-job", "This batch is closed or never existed.")
+    if not isinstance(text, str):
+        return error("bad-arguments", "A piece of a batch's input must be a string.")
+    try:
+        taken = found.feed(text)
+    except ValueError as exc:
+        return error("bad-arguments", f"This piece of input cannot be read: {exc}.")
+    except Exception as exc:
+        return internal("feeding the batch", exc)
+    return dumps({"ok": {"taken": taken, "room": found.room}})
+
+
+def batch_end_json(job: Any) -> str:
+    """A streamed batch has all its input (:meth:`BatchJob.end`); reply ``{"ok": true}``."""
+    found = _job(job)
+    if found is None:
+        return error("unknown-job", "This batch is closed or never existed.")
+    found.end()
+    return dumps({"ok": True})
 
 
 def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> str:

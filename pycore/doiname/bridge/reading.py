@@ -34,8 +34,10 @@ __all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "box_json", "code_points
            "compare_json", "exact_name", "for_view", "inspect_json", "link_options",
            "linked_reading", "links", "lookup", "lookup_json", "read_answer_json"]
 
-#: How a request can fail without an answer (the main thread's ``fetch`` reports these).
-TRANSPORT_FAILURES = ("network", "offline", "timeout", "cancelled")
+#: How a request can fail without an answer read (the main thread's ``fetch`` reports
+#: these; ``offline``: the browser says it has no network; ``too-large``: it stopped
+#: reading an answer past :data:`~doiname.limits.MAX_BODY` bytes).
+TRANSPORT_FAILURES = ("network", "offline", "timeout", "cancelled", "too-large")
 #: What an answer from doi.org is read as.
 ANSWER_KINDS = ("handle", "which-ra", "alias")
 
@@ -62,8 +64,10 @@ def read_answer_json(kind: str, status: int | None, body: str | None,
     ``target_doi``, the same exact name as ``{prefix, suffix, name}`` (a handle value is
     never percent-decoded), and ``target_text``, a text that Inspect reads back as
     exactly that name).
-    ``failure`` is ``network``, ``offline``, ``timeout`` or ``cancelled`` when no answer arrived
-    (:func:`doiname.transport_outcome`); the reply is then that outcome.
+    ``failure`` is ``network``, ``offline``, ``timeout`` or ``cancelled`` when no answer
+    arrived, and ``too-large`` when the page stopped reading one past
+    :data:`~doiname.limits.MAX_BODY` bytes (:func:`doiname.transport_outcome`); the reply
+    is then that outcome.
     """
     if kind not in ANSWER_KINDS:
         return error("bad-arguments", f"Unknown kind of answer {kind!r}.")

@@ -112,14 +112,15 @@ class HandleRecord:
 
 
 def transport_outcome(kind: str) -> HandleRecord:
-    """The record for a request that got no answer: ``network``, ``offline`` (the browser
-    says it has no network), ``timeout`` or ``cancelled``.
+    """The record for a request whose answer was not read: ``network``, ``offline`` (the
+    browser says it has no network), ``timeout``, ``cancelled`` or ``too-large``.
 
-    The page reports these when ``fetch()`` fails, its timer fires, or the person
-    cancels; any other ``kind`` reads as ``network``.
+    The page reports these when ``fetch()`` fails, its timer fires, the person cancels,
+    or the answer passed :data:`~doiname.limits.MAX_BODY` bytes while it was read (the
+    rest is never downloaded); any other ``kind`` reads as ``network``.
     """
     outcomes: dict[str, Outcome] = {"timeout": "timeout", "cancelled": "cancelled",
-                                    "offline": "offline"}
+                                    "offline": "offline", "too-large": "too-large"}
     outcome = outcomes.get(kind, "network")
     return HandleRecord(outcome, False, MESSAGES[outcome])
 

@@ -19,6 +19,20 @@ SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "
             "form-action 'none'")
 
 
+#: The worker's own policy (the response header of its script, which is what a worker
+#: runs under): it imports the Pyodide runtime and fetches its files, the core wheel and
+#: the snapshot from the site, compiles WebAssembly, and nothing else: no doi.org (the
+#: page's main thread makes those requests), no workers, no frames, no images.
+WORKER_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "
+              "connect-src 'self'; base-uri 'none'; form-action 'none'")
+
+#: The script that runs as the site's worker (bundle.py).
+WORKER_PATH = "/worker.js"
+
+#: A ``<meta charset>`` tag, after which a page's ``<meta http-equiv>`` policy goes.
+META_CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+
+
 def sri(data: bytes) -> str:
     """A Subresource Integrity value (SHA-384) for these bytes."""
     return "sha384-" + base64.b64encode(hashlib.sha384(data).digest()).decode("ascii")
@@ -47,6 +61,22 @@ def add_integrity(site: Path) -> None:
         page.write_text(SCRIPT_SRC.sub(with_integrity, html), encoding="utf-8")
 
 
+def add_meta_csp(site: Path) -> None:
+    """Every page of the site carries the site's policy in a ``<meta http-equiv>`` too, for
+    hosts that send no headers of their own (GitHub Pages ignores ``_headers``). A meta
+    policy cannot carry ``frame-ancestors`` (browsers ignore it there): that part needs
+    the header. A page with its own meta policy (the widget's frame) keeps it."""
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{site_csp(frame_ancestors=None)}">'
+    for page in sorted(site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if "http-equiv=\"Content-Security-Policy\"" in html:
+            continue
+        found = META_CHARSET.search(html)
+        if found is None:
+            raise ValueError(f"{page.name} has no <meta charset>: its policy has no place")
+        page.write_text(html[:found.end()] + "\n" + meta + html[found.end():], encoding="utf-8")
+
+
 def site_csp(*, frame_ancestors: str | None = "'self'") -> str:
     """The strictest policy the built site works under."""
     return SITE_CSP + (f"; frame-ancestors {frame_ancestors}" if frame_ancestors else "")
@@ -64,9 +94,11 @@ def static_headers() -> str:
     Rules by pattern, so that no path goes without a policy: ``/*`` gives every answer
     (pages, scripts, the worker's script, which sets the worker's own policy, and any
     unknown path) the site's policy without ``frame-ancestors``; the pages of
-    FRAMED_BY_SELF get it again with ``frame-ancestors 'self'``. A host that joins the
-    values of every matching rule (Cloudflare: two policies, both enforced) and one that
-    takes the most specific rule (Netlify) both end up enforcing the full policy there.
+    FRAMED_BY_SELF get it again with ``frame-ancestors 'self'``; the worker's script
+    gets WORKER_CSP as well (both enforced: the worker may do only what both allow). A host
+    that joins the values of every matching rule (Cloudflare: two policies, both enforced)
+    and one that takes the most specific rule (Netlify) both end up enforcing the full
+    policy there.
     """
     base = site_csp(frame_ancestors=None)
     page = site_csp()
@@ -75,4 +107,5 @@ def static_headers() -> str:
              "  Referrer-Policy: no-referrer", ""]
     for path in FRAMED_BY_SELF:
         lines += [path, f"  Content-Security-Policy: {page}", ""]
+    lines += [WORKER_PATH, f"  Content-Security-Policy: {WORKER_CSP}", ""]
     return "\n".join(lines)

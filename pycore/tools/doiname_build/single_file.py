@@ -124,6 +124,10 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         raise SystemExit("build.py: index.html has non-ASCII text in an inline script or "
                          "style; the single file cannot re-encode it")
     html = ascii_html(html)
+    # The site's own meta policy (script-src 'self') does not fit a file with inline
+    # scripts: the single file carries its own (single_file_csp) instead.
+    html = re.sub(r"""<meta\s+http-equiv=["']Content-Security-Policy["'][^>]*>\n?""", "", html,
+                  flags=re.IGNORECASE)
     html, charsets = re.subn(r"""<meta\s+charset=["']?[\w-]+["']?\s*/?>""",
                              '<meta charset="windows-1252">' if encoding == "gzip-1252"
                              else '<meta charset="utf-8">', html, count=1, flags=re.IGNORECASE)

@@ -15,7 +15,7 @@ from pathlib import Path
 from .bundle import bundle_site
 from .compress import precompress
 from .env import ensure_micropip, ensure_npm
-from .integrity import add_integrity, static_headers
+from .integrity import add_integrity, add_meta_csp, static_headers
 from .offline import PRECACHE_LIST, runtime_files, write_service_worker
 from .paths import DIST, MICROPIP_WHEEL, PYODIDE_FILES, PYODIDE_VERSION, ROOT, SITE, WEB_PAGES
 from .proc import log, sha256_file
@@ -79,6 +79,7 @@ def build() -> Path:
         }
         bundle_site(tmp, info)  # app.js, worker.js, widget.js, widget-frame.js
         add_integrity(tmp)
+        add_meta_csp(tmp)
         (tmp / "_headers").write_text(static_headers(), encoding="utf-8")
         write_service_worker(tmp)  # sw.js: every file above with its integrity value
         precompress(tmp)  # NAME.br and NAME.gz, last: every file is final now

@@ -2,14 +2,23 @@
 /**
  * A batch in the worker (doiname.batch.BatchJob), driven from the page: open the job,
  * then ask for one step after another (AHEAD of the one being drawn) until a step says
- * `done`. Each step is its own request, with a deadline of seconds; requests of other
+ * `done`. An input larger than one piece (PIECE_CHARS: a long paste, any file) is not
+ * sent whole: it is read as a stream of pieces (pieces.js) and fed to the job
+ * (`batch_feed`) between steps, as the job makes room for them, then `batch_end`; so the
+ * page never holds a file's text and the worker holds a few pieces at a time. Each
+ * step is its own request, with a deadline of seconds; requests of other
  * views (a keystroke in Inspect) are answered between steps; cancelling is not asking for
  * more, and the rows of the steps asked already still come (the page's rows are always
  * the worker's).
  * @module engine/batch-handle
  */
 
+import { PIECE_CHARS } from "./limits.gen.js";
+import { piecesOf } from "./pieces.js";
 import { DoinameError } from "./rpc.js";
+
+/** @typedef {import("./pieces.js").Pieces} Pieces */
+/** @typedef {import("./pieces.js").SourceProgress} SourceProgress */
 
 /** @typedef {import("./types.gen.js").BatchRow} BatchRow */
 /** @typedef {import("./types.gen.js").BatchStep} BatchStep */
@@ -26,9 +35,10 @@ export const STEP_LINES = 5000;
 export const AHEAD = 2;
 
 /**
- * How far a batch is (a step without its rows), for `onProgress`.
+ * How far a batch is (a step without its rows), for `onProgress`. `source` says how
+ * much of the input was read (of a streamed input, whose lines are counted as they come).
  * @typedef {{lines_done: number, lines_total: number, chars_done: number, chars_total: number,
- *   done: boolean, summary: BatchSummary, rows_done: number}} BatchProgress
+ *   done: boolean, summary: BatchSummary, rows_done: number, source: SourceProgress}} BatchProgress
  */
 
 /**
@@ -62,25 +72,81 @@ export const AHEAD = 2;
  */
 
 /**
- * Start a batch over `text` with `ask` (the client's request to the worker).
+ * Start a batch over `input` (a text, a file, or pieces of text) with `ask` (the
+ * client's request to the worker).
  * @param {Ask} ask
- * @param {string} text
+ * @param {string | Blob | Pieces} input
  * @param {BatchOptions} [options]
  * @returns {BatchHandle}
  */
-export function startBatch(ask, text, options = {}) {
+export function startBatch(ask, input, options = {}) {
   const { signal, onProgress, onRows, onOpen } = options;
   const stop = new AbortController();
   const cancel = () => stop.abort();
   if (signal?.aborted) cancel();
   else signal?.addEventListener("abort", cancel, { once: true });
-  const opened = ask("batch_open", { text: String(text) }, { signal: stop.signal });
+  const whole = typeof input === "string" && input.length <= PIECE_CHARS ? input : null;
+  const pieces = whole === null ? piecesOf(input) : null;
+  const opened = ask("batch_open", { text: whole }, { signal: stop.signal });
   opened.catch(() => {}); // reported through `finished`
+
+  /**
+   * Draw a step: its rows, then how far the batch is.
+   * @param {BatchStep} step
+   * @returns {BatchProgress}
+   */
+  function drawStep(step) {
+    const { rows, first_row, needs_input, rows_kept, rows_total, ...progress } = step;
+    const source = pieces ? pieces.progress() : { done: step.chars_done, total: step.chars_total };
+    const last = { ...progress, rows_done: first_row + rows.length, source };
+    try {
+      if (rows.length) onRows?.(rows, first_row);
+      onProgress?.(last);
+    } catch (err) {
+      console.error(err);
+    }
+    return last;
+  }
+
+  /**
+   * A streamed batch: feed a piece whenever the job takes it, step in between.
+   * @param {number} job
+   * @param {Pieces} source
+   * @returns {Promise<BatchProgress>}
+   */
+  async function stream(job, source) {
+    const params = { job, max_lines: STEP_LINES, budget_ms: STEP_MS };
+    let piece = source.next();
+    let ended = false;
+    try {
+      for (;;) {
+        if (stop.signal.aborted) throw new DoinameError("cancelled", "The batch was cancelled.");
+        // Feed while the job takes pieces (it refuses one when too much text waits).
+        while (!ended) {
+          const text = await piece;
+          if (text === null) {
+            await ask("batch_end", { job });
+            ended = true;
+            break;
+          }
+          const fed = await ask("batch_feed", { job, text });
+          if (!fed.taken) break;
+          piece = source.next(); // read the next piece while the worker steps
+          if (fed.room < PIECE_CHARS) break;
+        }
+        const last = drawStep(await ask("batch_step", params));
+        if (last.done) return last;
+      }
+    } finally {
+      if (!ended) source.cancel();
+    }
+  }
 
   /** @returns {Promise<BatchProgress>} */
   async function run() {
     const head = await opened;
     onOpen?.(head);
+    if (pieces) return stream(head.job, pieces);
     const params = { job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS };
     /** @returns {Promise<BatchStep>} */
     const ask1 = () => {
@@ -92,18 +158,9 @@ export function startBatch(ask, text, options = {}) {
     // last one. A step under way is never abandoned (it would add rows in the worker that
     // the page never sees): Cancel stops asking, and the steps asked already still come.
     const asked = Array.from({ length: AHEAD }, ask1);
-    /** @type {BatchProgress | null} */
-    let last = null;
     for (;;) {
       const step = /** @type {BatchStep} */ (await asked.shift());
-      const { rows, first_row, ...progress } = step;
-      last = { ...progress, rows_done: first_row + rows.length };
-      try {
-        if (rows.length) onRows?.(rows, first_row);
-        onProgress?.(last);
-      } catch (err) {
-        console.error(err);
-      }
+      const last = drawStep(step);
       if (step.done) return last;
       if (!stop.signal.aborted) asked.push(ask1());
       if (stop.signal.aborted && !asked.length) throw new DoinameError("cancelled", "The batch was cancelled.");
@@ -134,9 +191,10 @@ export function startBatch(ask, text, options = {}) {
 }
 
 /**
- * Every row of a batch over `text`, in input order (`onProgress` as it goes).
+ * Every row of a batch over `text` (a text, a file, pieces), in input order
+ * (`onProgress` as it goes).
  * @param {Ask} ask
- * @param {string} text
+ * @param {string | Blob | Pieces} text
  * @param {BatchOptions} [options]
  * @returns {Promise<BatchRow[]>}
  */

@@ -31,8 +31,9 @@ import { connect, DoinameError } from "./rpc.js";
 /** @typedef {import("./config.js").WorkerConfig} WorkerConfig */
 
 /**
- * Boot phases, in order; `error` ends a failed boot.
- * @typedef {{phase: "starting" | "runtime" | "packages" | "core" | "ready" | "error", message: string}} BootStatus
+ * Boot phases, in order; `error` ends a failed boot; `restarting` (after `ready`) while a
+ * stopped worker is replaced, then `ready` again.
+ * @typedef {{phase: "starting" | "runtime" | "packages" | "core" | "ready" | "error" | "restarting", message: string}} BootStatus
  */
 
 /**
@@ -57,6 +58,8 @@ export const DEADLINES = /** @type {const} */ ({
   batch_step: 15_000,
   batch_export: 60_000,
   batch_close: 5_000,
+  batch_feed: 15_000,
+  batch_end: 5_000,
   info: 5_000,
 });
 
@@ -71,17 +74,44 @@ function isKwargs(value) {
   return Object.keys(value).length === 1 && !!kw && typeof kw === "object" && !Array.isArray(kw);
 }
 
+/** How often the page asks a ready worker whether it still answers (ms). */
+export const HEARTBEAT_MS = 5_000;
+/**
+ * A ready worker that has answered no heartbeat for this long is taken for stopped and
+ * replaced (ms). Longer than any request's deadline (DEADLINES), so Python working on a
+ * long request is not mistaken for a hang. A worker that ends (closed, crashed, out of
+ * memory) is seen at once where the browser has Web Locks (it holds a lock while it
+ * lives), and by its `error` event or this deadline otherwise.
+ */
+export const HEARTBEAT_DEADLINE_MS = 75_000;
+/** A worker replaced more than this many times within RESTART_WINDOW_MS is not replaced again. */
+export const MAX_RESTARTS = 3;
+/** See MAX_RESTARTS (ms). */
+export const RESTART_WINDOW_MS = 120_000;
+/** The code of a request that failed because the engine was replaced while it waited. */
+export const RESTARTED = "restarted";
+
 /**
  * Start the engine and return its API.
+ *
+ * A worker that stops after it was ready (its `error` event, a Python fatal error it
+ * reports, its lock released, no heartbeat, a reply that cannot be read) is replaced by
+ * a new one: the requests under way fail with code `restarted` ("the engine restarted,
+ * try again"), the status goes to `restarting` and back to `ready`, and later requests
+ * wait for the new worker. A boot that fails (the first or a restart) ends the engine.
  * @param {{
  *   config: WorkerConfig,
  *   workerURL?: string | URL,
  *   createWorker?: () => Worker,
  *   bootTimeoutMs?: number,
+ *   heartbeatMs?: number,
+ *   heartbeatDeadlineMs?: number,
  * }} options
  */
 export function createDoiname(options) {
   const bootTimeoutMs = options.bootTimeoutMs ?? BOOT_TIMEOUT_MS;
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const heartbeatDeadlineMs = options.heartbeatDeadlineMs ?? HEARTBEAT_DEADLINE_MS;
   /** @type {Record<string, number>} */
   const timings = { start: performance.now() };
   /** @type {Set<(status: BootStatus) => void>} */
@@ -94,10 +124,11 @@ export function createDoiname(options) {
   let current = { phase: "starting", message: "Starting the DOI engine…" };
   /** @type {DoinameError | null} */
   let failure = null;
-  /** @type {Worker | null} */
-  let worker = null;
-  /** @type {ReturnType<typeof connect> | null} */
-  let rpc = null;
+  /** The worker of the moment and its channel. @type {{worker: Worker, rpc: ReturnType<typeof connect>, ready: Promise<void>, stop: () => void} | null} */
+  let engine = null;
+  /** When each restart happened (performance.now()). @type {number[]} */
+  const restarts = [];
+  let generation = 0;
 
   /** @param {BootStatus} status */
   function setStatus(status) {
@@ -113,7 +144,7 @@ export function createDoiname(options) {
   }
 
   /**
-   * The engine cannot be used (boot failed, the worker died): say so, fail what waits.
+   * The engine cannot be used (boot failed, restarted too often): say so, fail what waits.
    * @param {string} message
    * @returns {DoinameError}
    */
@@ -121,19 +152,47 @@ export function createDoiname(options) {
     if (failure) return failure;
     failure = new DoinameError("not-started", message);
     setStatus({ phase: "error", message });
-    rpc?.fail(failure);
-    worker?.terminate();
+    engine?.rpc.fail(failure);
+    engine?.stop();
     return failure;
   }
 
-  /** @returns {Promise<void>} */
-  function boot() {
+  /**
+   * The worker of `gen` stopped after it was ready: replace it.
+   * @param {number} gen
+   * @param {string} why what was seen, in plain words
+   */
+  function restart(gen, why) {
+    if (failure || gen !== generation || !engine) return;
+    console.warn(`doiname: the DOI engine stopped (${why}); starting a new one`);
+    const now = performance.now();
+    while (restarts.length && now - restarts[0] > RESTART_WINDOW_MS) restarts.shift();
+    if (restarts.length >= MAX_RESTARTS) {
+      fail(`The DOI engine stopped ${restarts.length + 1} times in a row (${why}); reload the page.`);
+      return;
+    }
+    restarts.push(now);
+    timings.restarts = (timings.restarts ?? 0) + 1;
+    const old = engine;
+    old.rpc.fail(new DoinameError(RESTARTED, `The DOI engine stopped (${why}) and was restarted; try again.`));
+    old.stop();
+    setStatus({ phase: "restarting", message: `The DOI engine stopped (${why}); restarting it…` });
+    start().catch(() => {}); // a failed restart is reported through fail()
+  }
+
+  /**
+   * Start a worker and boot it; resolves once it is ready.
+   * @returns {Promise<void>}
+   */
+  function start() {
     if (typeof WebAssembly !== "object" || WebAssembly === null) {
       return Promise.reject(fail("This browser does not run WebAssembly, which the DOI engine needs."));
     }
     if (!options.createWorker && typeof Worker !== "function") {
       return Promise.reject(fail("This browser does not run Web Workers, which the DOI engine needs."));
     }
+    /** @type {Worker} */
+    let worker;
     try {
       worker = options.createWorker
         ? options.createWorker()
@@ -142,25 +201,36 @@ export function createDoiname(options) {
       console.error("doiname: the worker could not be created", err);
       return Promise.reject(fail(`Web Workers are not available here (${err instanceof Error ? err.message : err}).`));
     }
+    const gen = ++generation;
+    const first = gen === 1;
     timings.worker = performance.now();
-    const channel = connect(portEndpoint(worker));
-    rpc = channel;
+    /** @type {ReturnType<typeof setInterval> | undefined} */
+    let beat;
+    let answered = performance.now();
+    let isReady = false;
+    const channel = connect(portEndpoint(worker), {
+      onBadReply: () => {
+        if (isReady) restart(gen, "it sent an answer that could not be read");
+      },
+    });
+    const stop = () => {
+      clearInterval(beat);
+      worker.terminate();
+    };
     worker.addEventListener("error", (event) => {
       event.preventDefault();
       console.error("doiname: the worker failed", event.message || event);
-      fail(
-        current.phase === "ready"
-          ? "The DOI engine stopped working; reload the page."
-          : "The DOI engine's worker could not be started.",
-      );
+      if (isReady) restart(gen, "its worker failed");
+      else fail("The DOI engine's worker could not be started.");
     });
     channel.on("status", (/** @type {BootStatus & {steps?: Record<string, number>}} */ s) => {
-      if (failure) return;
+      if (failure || gen !== generation) return;
       for (const [k, v] of Object.entries(s.steps ?? {})) timings[`worker.${k}`] = Number(v);
-      setStatus({ phase: s.phase, message: String(s.message) });
+      // A restart's boot phases are one "restarting" for the page; its ready comes below.
+      if (first) setStatus({ phase: s.phase, message: String(s.message) });
     });
     channel.on("progress", (/** @type {BootProgress} */ p) => {
-      if (failure || current.phase === "ready") return;
+      if (failure || !first || gen !== generation || current.phase === "ready") return;
       progress = { loaded: Number(p.loaded) || 0, total: Number(p.total) || 0 };
       for (const cb of progressListeners) {
         try {
@@ -170,20 +240,65 @@ export function createDoiname(options) {
         }
       }
     });
-    setStatus(current);
-    return channel.request("boot", options.config, { timeoutMs: bootTimeoutMs, label: "boot" }).then(
+    channel.on("stopped", (/** @type {{reason?: string}} */ s) => restart(gen, String(s?.reason ?? "it stopped")));
+    engine = { worker, rpc: channel, ready: Promise.resolve(), stop };
+    if (first) setStatus(current);
+    const ready = channel.request("boot", options.config, { timeoutMs: bootTimeoutMs, label: "boot" }).then(
       () => {
+        isReady = true;
+        watch(gen, channel, () => {
+          answered = performance.now();
+        });
+        beat = setInterval(() => {
+          if (performance.now() - answered > heartbeatDeadlineMs) {
+            restart(gen, `it did not answer for ${heartbeatDeadlineMs / 1000} s`);
+            return;
+          }
+          channel.request("ping", {}, { timeoutMs: heartbeatDeadlineMs }).then(
+            () => {
+              answered = performance.now();
+            },
+            () => {},
+          );
+        }, heartbeatMs);
+        /** @type {{unref?: () => void}} */ (/** @type {unknown} */ (beat)).unref?.(); // Node (tests): no process kept alive by it
         if (current.phase !== "ready") setStatus({ phase: "ready", message: "Ready." });
       },
       (/** @type {DoinameError} */ err) => {
+        if (gen !== generation || err.code === RESTARTED) throw err;
         throw fail(
           err.code === "timeout" ? `Python did not become ready within ${bootTimeoutMs / 1000} seconds.` : err.message,
         );
       },
     );
+    engine.ready = ready;
+    return ready;
   }
 
-  const ready = boot();
+  /**
+   * Notice the end of the worker of `gen` as soon as the browser can tell: the worker
+   * holds a Web Lock while it lives (`hold`); the page's own request for that lock is
+   * granted when the worker ends. Where Web Locks are missing (the single file's
+   * `data:` worker has an opaque origin), the heartbeat alone watches.
+   * @param {number} gen
+   * @param {ReturnType<typeof connect>} channel
+   * @param {() => void} alive
+   */
+  function watch(gen, channel, alive) {
+    const locks = typeof navigator === "object" ? navigator.locks : undefined;
+    if (!locks) return;
+    const name = `doiname-engine-${Math.random().toString(36).slice(2)}-${gen}`;
+    channel.request("hold", { lock: name }, { timeoutMs: 10_000 }).then(
+      (held) => {
+        if (held !== true) return;
+        alive();
+        locks.request(name, () => restart(gen, "its worker ended")).catch(() => {});
+      },
+      () => {},
+    );
+  }
+
+  const ready = start();
   ready.catch(() => {}); // a page that never asks must not log an unhandled rejection
 
   /**
@@ -195,12 +310,12 @@ export function createDoiname(options) {
    * @returns {Promise<Operations[M]["result"]>}
    */
   function ask(method, params, opts = {}) {
-    return ready.then(() =>
-      /** @type {ReturnType<typeof connect>} */ (rpc).request(method, params, {
-        timeoutMs: DEADLINES[method],
-        signal: opts.signal,
-      }),
-    );
+    return ready.then(async () => {
+      if (failure) throw failure;
+      const now = /** @type {NonNullable<typeof engine>} */ (engine);
+      await now.ready;
+      return now.rpc.request(method, params, { timeoutMs: DEADLINES[method], signal: opts.signal });
+    });
   }
 
   /**
@@ -318,10 +433,10 @@ export function createDoiname(options) {
      * @param {{signal: AbortSignal, onResult: (url: string, record: HandleRecord) => void}} opts
      */
     lookupAll: (urls, opts) => lookupAll(urls, (url, signal) => lookupUrl("handle", url, { signal }), opts),
-    /** @param {string} text @param {BatchOptions} [opts] */
-    startBatch: (text, opts) => startBatch(ask, text, opts),
-    /** @param {string} text @param {BatchOptions} [opts] */
-    batch: (text, opts) => batchRows(ask, text, opts),
+    /** A batch over a text, a file (`Blob`, read as a stream) or pieces of text. @param {string | Blob | import("./pieces.js").Pieces} input @param {BatchOptions} [opts] */
+    startBatch: (input, opts) => startBatch(ask, input, opts),
+    /** Every row of a batch (see startBatch). @param {string | Blob | import("./pieces.js").Pieces} input @param {BatchOptions} [opts] */
+    batch: (input, opts) => batchRows(ask, input, opts),
     /** Facts about the running package: versions, installer, memory. */
     info: () => ask("info", {}),
   };

@@ -5,9 +5,13 @@
  * comes from Python; what came back goes to Python to read (`read`). A request that
  * gets no answer is one of the core's transport outcomes: `network` (also a CORS
  * refusal: the browser does not tell them apart), `offline` (the browser says it has no
- * network), `timeout` or `cancelled`.
+ * network), `timeout` or `cancelled`. An answer is read as a stream and abandoned
+ * (`too-large`) as soon as it passes MAX_BODY bytes (or says it will, in Content-Length):
+ * the rest is never downloaded, so a huge or endless answer costs the tab at most
+ * MAX_BODY bytes.
  * @module engine/lookup
  */
+import { MAX_BODY } from "./limits.gen.js";
 
 /** @typedef {import("./types.gen.js").ReadParams["failure"]} TransportFailure */
 
@@ -46,8 +50,11 @@ export async function fetchAnswer(url, options = {}) {
       credentials: "omit",
       referrerPolicy: "no-referrer",
     });
-    const body = await response.text();
-    if (!why) return { status: response.status, body, failure: null };
+    const body = await readBounded(response, MAX_BODY);
+    if (body === null) {
+      why = why ?? "too-large";
+      controller.abort();
+    } else if (!why) return { status: response.status, body, failure: null };
   } catch (err) {
     if (!why) {
       // The browser knows when it has no network at all: say so, not "could not reach".
@@ -59,4 +66,41 @@ export async function fetchAnswer(url, options = {}) {
     signal?.removeEventListener("abort", onCancel);
   }
   return { status: null, body: null, failure: why ?? "network" };
+}
+
+/**
+ * The body of `response` as UTF-8 text, or null (the body cancelled) once it passes
+ * `limit` bytes, or when its Content-Length says it will.
+ * @param {Response} response
+ * @param {number} limit
+ * @returns {Promise<string | null>}
+ */
+export async function readBounded(response, limit) {
+  const declared = Number(response.headers.get("content-length") ?? "");
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  if (Number.isFinite(declared) && declared > limit) {
+    await reader.cancel().catch(() => {});
+    return null;
+  }
+  /** @type {Uint8Array[]} */
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    bytes.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
 }

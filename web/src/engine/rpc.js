@@ -147,10 +147,13 @@ function badReply(why) {
  */
 
 /**
- * The asking side of a channel.
+ * The asking side of a channel. `onBadReply(error)` is told of every reply that could
+ * not be read (after its request failed with it): the client takes such a worker for
+ * broken and replaces it.
  * @param {Endpoint} endpoint
+ * @param {{onBadReply?: (error: DoinameError) => void}} [options]
  */
-export function connect(endpoint) {
+export function connect(endpoint, options = {}) {
   /** @type {Map<number, {resolve: (v: any) => void, reject: (e: DoinameError) => void}>} */
   const pending = new Map();
   /** @type {Map<string, Set<(data: any) => void>>} */
@@ -177,12 +180,14 @@ export function connect(endpoint) {
       const read = readReply(/** @type {ReplyFrame} */ (data));
       if (read.ok) p.resolve(read.value);
       else p.reject(read.error);
+      if (!read.ok && read.error.code === "bad-reply") options.onBadReply?.(read.error);
     },
     () => {
       // A message that could not be deserialized: which request it answered is unknown,
       // so every request under way fails with that reason rather than wait for its deadline.
       const error = badReply("the browser could not deserialize it");
       for (const p of pending.values()) p.reject(error);
+      options.onBadReply?.(error);
     },
   );
 

@@ -31,6 +31,11 @@ export interface BatchCloseParams {
   job: number;
 }
 
+/** `batch_end`: a streamed batch has all its input. */
+export interface BatchEndParams {
+  job: number;
+}
+
 /** `batch_export`: the rows of `job` (all in input order, or the row numbers in `order`) as a file's text, with the resolutions by row number. */
 export interface BatchExportParams {
   job: number;
@@ -39,9 +44,21 @@ export interface BatchExportParams {
   resolved?: Record<string, Resolution> | null;
 }
 
-/** `batch_open`: the whole text of a batch. */
-export interface BatchOpenParams {
+/** What `batch_feed` did: `taken` false when the job holds too much text not read yet (step, then feed the same piece again); `room`: characters it takes now. */
+export interface BatchFed {
+  taken: boolean;
+  room: number;
+}
+
+/** `batch_feed`: the next piece of a streamed batch's input (cut anywhere). */
+export interface BatchFeedParams {
+  job: number;
   text: string;
+}
+
+/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). */
+export interface BatchOpenParams {
+  text?: string | null;
 }
 
 /** A batch job, opened (`batch_open`): its number, its size, the row statuses. */
@@ -385,7 +402,7 @@ export interface ReadParams {
   kind: "handle" | "which-ra" | "alias";
   status: number | null;
   body: string | null;
-  failure: "network" | "offline" | "timeout" | "cancelled" | null;
+  failure: "network" | "offline" | "timeout" | "cancelled" | "too-large" | null;
 }
 
 /** A handle value reference `index:handle` (RFC 3651 section 3.1, HS_VLIST 3.7). */
@@ -441,6 +458,8 @@ export interface Operations {
   "read": { params: ReadParams; result: HandleRecord | WhichRaResult | (HandleRecord & AliasTarget) };
   "call": { params: CallParams; result: unknown };
   "batch_open": { params: BatchOpenParams; result: BatchOpened };
+  "batch_feed": { params: BatchFeedParams; result: BatchFed };
+  "batch_end": { params: BatchEndParams; result: boolean };
   "batch_step": { params: BatchStepParams; result: BatchStep };
   "batch_export": { params: BatchExportParams; result: string };
   "batch_close": { params: BatchCloseParams; result: boolean };

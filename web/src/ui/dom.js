@@ -202,28 +202,37 @@ export function table(spec) {
       el(
         "tbody",
         null,
-        spec.rows.map((cells, r) =>
-          el(
-            "tr",
-            spec.rowAttrs ? spec.rowAttrs(r) : null,
-            cells.map((cell, i) => {
-              const isSpec =
-                cell !== null &&
-                typeof cell === "object" &&
-                !Array.isArray(cell) &&
-                !(cell instanceof Node) &&
-                "content" in cell;
-              const withClass = isSpec ? /** @type {{class?: string, content: Child | Child[]}} */ (cell) : null;
-              const content = withClass ? withClass.content : /** @type {Child | Child[]} */ (cell);
-              return el(
-                "td",
-                { "data-label": spec.columns[i], class: withClass?.class ?? null },
-                el("div", { class: "cell" }, ...(Array.isArray(content) ? content : [content])),
-              );
-            }),
-          ),
-        ),
+        spec.rows.map((cells, r) => tableRow(spec.columns, cells, spec.rowAttrs ? spec.rowAttrs(r) : null)),
       ),
     ),
+  );
+}
+
+/**
+ * One row of a `table` (for rows drawn later, a page at a time).
+ * @param {string[]} columns the column names (each cell's `data-label`)
+ * @param {Cell[]} cells
+ * @param {Attrs | null} [attrs]
+ * @returns {HTMLTableRowElement}
+ */
+export function tableRow(columns, cells, attrs = null) {
+  return el(
+    "tr",
+    attrs,
+    cells.map((cell, i) => {
+      const isSpec =
+        cell !== null &&
+        typeof cell === "object" &&
+        !Array.isArray(cell) &&
+        !(cell instanceof Node) &&
+        "content" in cell;
+      const withClass = isSpec ? /** @type {{class?: string, content: Child | Child[]}} */ (cell) : null;
+      const content = withClass ? withClass.content : /** @type {Child | Child[]} */ (cell);
+      return el(
+        "td",
+        { "data-label": columns[i], class: withClass?.class ?? null },
+        el("div", { class: "cell" }, ...(Array.isArray(content) ? content : [content])),
+      );
+    }),
   );
 }

@@ -56,11 +56,15 @@ export function codePointLabel(ch) {
 
 /**
  * A node showing `text` exactly, with each invisible character written as a small
- * visible `U+XXXX` tag (the character itself is kept next to it).
+ * visible `U+XXXX` tag (the character itself is kept next to it), and each space marked
+ * (unless `spaces` is false: free text such as a record's description, where a space is
+ * a space and an element per space would cost the page seconds on a long text).
  * @param {string} text
+ * @param {{spaces?: boolean}} [options]
  * @returns {DocumentFragment}
  */
-export function visibleText(text) {
+export function visibleText(text, options = {}) {
+  const markSpaces = options.spaces ?? true;
   const frag = document.createDocumentFragment();
   let run = "";
   for (const ch of text) {
@@ -69,7 +73,7 @@ export function visibleText(text) {
       run = "";
       // Only the label: a bidi control kept here would reorder the text around it.
       frag.appendChild(el("span", { class: "cp-tag", title: `${codePointLabel(ch)} (invisible)` }, codePointLabel(ch)));
-    } else if (ch === " ") {
+    } else if (ch === " " && markSpaces) {
       if (run) frag.appendChild(document.createTextNode(run));
       run = "";
       frag.appendChild(el("span", { class: "space", title: "U+0020 SPACE" }, " "));

@@ -21,7 +21,15 @@ import { buildMirror, marksOf } from "./mirror.js";
 /** @typedef {import("./inspect-blocks.js").Context} Context */
 
 /** Error codes of the engine itself (the bridge, the worker), not verdicts on the text. */
-const ENGINE_CODES = new Set(["internal", "not-started", "bad-arguments", "unknown-operation", "timeout", "bad-reply"]);
+const ENGINE_CODES = new Set([
+  "internal",
+  "not-started",
+  "bad-arguments",
+  "unknown-operation",
+  "timeout",
+  "bad-reply",
+  "restarted",
+]);
 
 export class InspectView {
   /**

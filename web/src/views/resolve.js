@@ -3,11 +3,13 @@
  * by the request URL Python made from the exact name (`api_url`; a shortDOI's
  * `?type=HS_ALIAS`), read by the core's `read_handle_response`; and the Which RA lookup
  * of that exact name. Every value is drawn as text; only values the core marked
- * linkable (`href`) become links.
+ * linkable (`href`) become links. A record is drawn within bounds (bounded.js): the
+ * first values and the first characters of each, the rest behind "Show all".
  * @module views/resolve
  */
-import { copyButton, el, replace, table } from "../ui/dom.js";
+import { copyButton, el, replace, table, tableRow } from "../ui/dom.js";
 import { visibleText } from "../ui/text.js";
+import { boundedList, boundedText } from "./bounded.js";
 
 /** @typedef {import("../engine/client.js").Doiname} Doiname */
 /** @typedef {import("../engine/types.gen.js").Inspection} Inspection */
@@ -188,16 +190,20 @@ export function drawRecord(record) {
   }
   const values = Array.isArray(record.values) ? record.values : [];
   if (values.length) {
-    out.push(
-      table({
-        caption: `${values.length} value${values.length > 1 ? "s" : ""} in the handle record`,
-        id: "handle-values",
-        className: "values-table",
-        columns: ["Index", "Type", "Format", "Data", "TTL", "Timestamp"],
-        rows: values.map(valueCells),
-        rowAttrs: (i) => ({ "data-type": values[i].type }),
-      }),
-    );
+    const columns = ["Index", "Type", "Format", "Data", "TTL", "Timestamp"];
+    const wrap = table({
+      caption: `${values.length} value${values.length > 1 ? "s" : ""} in the handle record`,
+      id: "handle-values",
+      className: "values-table",
+      columns,
+      rows: [],
+    });
+    const body = /** @type {HTMLElement} */ (wrap.querySelector("tbody"));
+    const more = boundedList(body, values, (v) => tableRow(columns, valueCells(v), { "data-type": v.type }), {
+      noun: "values",
+    });
+    out.push(wrap);
+    if (more) out.push(more);
   }
   return out;
 }
@@ -210,7 +216,7 @@ export function drawRecord(record) {
 function valueCells(v) {
   return [
     { class: "num", content: v.index === null || v.index === undefined ? "–" : String(v.index) },
-    el("code", null, visibleText(v.type || "–")),
+    el("code", null, boundedText(v.type || "–")),
     v.format || "–",
     { class: "data", content: dataCell(v) },
     { class: "ttl", content: v.ttl || "–" },
@@ -229,64 +235,72 @@ function dataCell(v) {
   const locations = Array.isArray(v.locations) ? v.locations : [];
   if (v.href) out.push(el("div", { class: "data-text" }, safeLink(v.href)));
   else if (v.text && !locations.length && !(Array.isArray(v.details) && v.details.length))
-    out.push(el("div", { class: "data-text" }, visibleText(v.text)));
+    out.push(el("div", { class: "data-text" }, boundedText(v.text)));
   const details = Array.isArray(v.details) ? v.details : [];
   if (details.length) {
-    out.push(
-      el(
-        "dl",
-        { class: "details" },
-        details.map(([k, val]) =>
-          el("div", null, el("dt", { text: String(k) }), el("dd", null, visibleText(String(val)))),
-        ),
-      ),
+    const dl = el("dl", { class: "details" });
+    const more = boundedList(
+      dl,
+      details,
+      ([k, val]) => el("div", null, el("dt", null, boundedText(String(k))), el("dd", null, boundedText(String(val)))),
+      { noun: "fields" },
     );
+    out.push(dl);
+    if (more) out.push(more);
   }
   if (locations.length) {
-    out.push(
-      el(
-        "ol",
-        { class: "locations", "aria-label": "Locations" },
-        locations.map((loc) => {
-          const attrs = [
-            loc.weight !== null && loc.weight !== undefined ? `weight ${loc.weight}` : "",
-            loc.view ? `view ${loc.view}` : "",
-            ...(Array.isArray(loc.attributes) ? loc.attributes.map(([k, val]) => `${k} ${val}`) : []),
-          ]
-            .filter(Boolean)
-            .join(" · ");
-          return el(
-            "li",
-            null,
-            loc.linkable ? safeLink(loc.href) : el("span", { class: "inert" }, visibleText(loc.href || "(no address)")),
-            loc.linkable ? null : el("span", { class: "tag", text: "not a web link" }),
-            attrs ? el("span", { class: "loc-attrs" }, " ", visibleText(attrs)) : null,
-          );
-        }),
-      ),
+    const ol = el("ol", { class: "locations", "aria-label": "Locations" });
+    const more = boundedList(
+      ol,
+      locations,
+      (loc) => {
+        const attrs = [
+          loc.weight !== null && loc.weight !== undefined ? `weight ${loc.weight}` : "",
+          loc.view ? `view ${loc.view}` : "",
+          ...(Array.isArray(loc.attributes) ? loc.attributes.map(([k, val]) => `${k} ${val}`) : []),
+        ]
+          .filter(Boolean)
+          .join(" · ");
+        return el(
+          "li",
+          null,
+          loc.linkable ? safeLink(loc.href) : el("span", { class: "inert" }, boundedText(loc.href || "(no address)")),
+          loc.linkable ? null : el("span", { class: "tag", text: "not a web link" }),
+          attrs ? el("span", { class: "loc-attrs" }, " ", boundedText(attrs)) : null,
+        );
+      },
+      { noun: "locations" },
     );
+    out.push(ol);
+    if (more) out.push(more);
   }
   if (v.note) out.push(el("p", { class: "note", text: String(v.note) }));
   if (locations.length && v.text) {
-    out.push(
-      el(
-        "details",
-        { class: "raw" },
-        el("summary", { text: "The location list as received" }),
-        el("code", { class: "raw-json" }, visibleText(v.text)),
-      ),
-    );
+    out.push(lazyDetails("The location list as received", v.text));
   } else if (v.raw && v.format !== "string") {
-    out.push(
-      el(
-        "details",
-        { class: "raw" },
-        el("summary", { text: "As received" }),
-        el("code", { class: "raw-json" }, visibleText(v.raw)),
-      ),
-    );
+    out.push(lazyDetails("As received", v.raw));
   }
   return out;
+}
+
+/**
+ * A closed disclosure whose text is drawn when it is first opened (a record's raw
+ * values may be long: they cost nothing until asked for).
+ * @param {string} summary
+ * @param {string} text
+ * @returns {HTMLDetailsElement}
+ */
+function lazyDetails(summary, text) {
+  const code = el("code", { class: "raw-json" });
+  const details = el("details", { class: "raw" }, el("summary", { text: summary }), code);
+  details.addEventListener(
+    "toggle",
+    () => {
+      if (details.open && !code.firstChild) code.appendChild(boundedText(text));
+    },
+    { once: false },
+  );
+  return details;
 }
 
 /**

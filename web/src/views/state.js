@@ -1,9 +1,12 @@
 // @ts-check
 /**
  * Page state in the URL fragment: `#doi=...` for the main input, `a=...&b=...` for the
- * equivalence panel (URLSearchParams, so any text survives the round trip).
+ * equivalence panel (URLSearchParams, so any text survives the round trip). A text over
+ * INSPECT_MAX_CHARS (which Inspect does not read anyway) is left out of the fragment: a
+ * URL of megabytes takes the browser seconds to store, and Chromium drops URLs over 2 MB.
  * @module views/state
  */
+import { INSPECT_MAX_CHARS } from "../engine/limits.gen.js";
 
 /** @typedef {{doi: string, a: string, b: string}} PageState */
 
@@ -24,9 +27,13 @@ export function readState(hash = location.hash) {
  */
 export function stateHash(state) {
   const params = new URLSearchParams();
-  if (state.doi) params.set("doi", state.doi);
-  if (state.a) params.set("a", state.a);
-  if (state.b) params.set("b", state.b);
+  /** @param {string} key @param {string} value */
+  const keep = (key, value) => {
+    if (value && value.length <= INSPECT_MAX_CHARS) params.set(key, value);
+  };
+  keep("doi", state.doi);
+  keep("a", state.a);
+  keep("b", state.b);
   const text = params.toString();
   return text ? `#${text}` : "";
 }

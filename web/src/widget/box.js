@@ -10,7 +10,9 @@
  * --doiname-muted, --doiname-border, --doiname-radius, --doiname-font.
  * @module widget/box
  */
+import { INSPECT_MAX_CHARS } from "../engine/limits.gen.js";
 import { el } from "../ui/dom.js";
+import { guardLongPaste } from "../ui/long-paste.js";
 import { doiLink, linkOptions } from "./options.js";
 
 /** @typedef {import("./channel.js").Channel} Channel */
@@ -120,6 +122,11 @@ export function defineBox(channel) {
         clearTimeout(this.timer);
         this.timer = window.setTimeout(() => void this.update(), PAUSE_MS);
       });
+      // A paste too long to read stays out of the box; Python's answer says so at once.
+      guardLongPaste(this.input, INSPECT_MAX_CHARS, (text) => {
+        clearTimeout(this.timer);
+        void this.update(text);
+      });
       this.input.addEventListener("keydown", (e) => {
         if (e.key === "Enter" && !e.shiftKey && !e.isComposing) {
           e.preventDefault(); // Shift+Enter starts a new line
@@ -152,8 +159,8 @@ export function defineBox(channel) {
       return channel.request("box", { text, options: linkOptions(this) });
     }
 
-    async update() {
-      const text = this.input.value;
+    /** @param {string} [text] what to read (default: the box's text) */
+    async update(text = this.input.value) {
       const v = ++this.version;
       if (!text.trim()) {
         this.shown = null;

@@ -8,8 +8,12 @@
  *
  * `boot` (params: the WorkerConfig) starts Python (boot.js) and answers once it is ready,
  * emitting a `status` event as each phase begins (the last, `ready`, with the time each
- * step ended) and `progress` events (`{loaded, total}` bytes) while the runtime downloads. Requests that come before it is ready are refused (`not-started`): the
- * client sends none before. `prepare` (the single file's worker) may change the config
+ * step ended) and `progress` events (`{loaded, total}` bytes) while the runtime
+ * downloads. Requests that come before it is ready are refused (`not-started`): the
+ * client sends none before. `ping` (the page's heartbeat) and `hold` (a Web Lock held
+ * for the worker's life, so the page sees it end) never reach Python. When Python fails
+ * beyond repair (isFatal), the worker emits `stopped` and closes itself; the page
+ * replaces it. `prepare` (the single file's worker) may change the config
  * before the boot starts.
  * @module worker/engine
  */
@@ -19,6 +23,21 @@ import { DoinameError, JsonText, serve } from "../engine/rpc.js";
 import { boot, plain } from "./boot.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
+
+/**
+ * Whether a failure leaves Python unusable: Pyodide's fatal error, or WebAssembly out of
+ * memory or trapping (a RangeError or RuntimeError from the runtime itself).
+ * @param {unknown} err
+ * @returns {boolean}
+ */
+export function isFatal(err) {
+  const text = err && typeof err === "object" && "message" in err ? String(err.message) : String(err);
+  if (/fatally failed|Pyodide has suffered a fatal error|out of memory|memory access out of bounds/i.test(text)) {
+    return true;
+  }
+  const wasm = typeof WebAssembly === "object" ? WebAssembly : null;
+  return err instanceof RangeError || (!!wasm && err instanceof wasm.RuntimeError);
+}
 
 /**
  * Answer the engine's requests that come to `scope` (a worker's global scope).
@@ -38,18 +57,57 @@ export function serveEngine(scope, options = {}) {
   /** The boot phases already announced (a snapshot that fails late must not repeat one). */
   const announced = new Set();
 
+  /** Set once Python failed beyond repair (out of memory, a fatal error). @type {string | null} */
+  let broken = null;
+
   const server = serve(portEndpoint(scope), (method, params) => {
     if (method === "boot") return start(/** @type {WorkerConfig} */ (params));
+    if (method === "ping") return true; // the heartbeat: answered whenever this thread is free
+    if (method === "hold") return hold(String(/** @type {{lock?: unknown}} */ (params)?.lock ?? ""));
+    if (broken) throw new DoinameError("not-started", broken);
     if (!bridge) throw new DoinameError("not-started", bootError ?? "The DOI engine is not running.");
     let reply;
     try {
       reply = bridge.request_json(method, JSON.stringify(params ?? {}));
     } catch (err) {
       console.error(`doiname worker: ${method} failed`, err);
+      if (isFatal(err)) stopBroken(plain(err));
       throw new DoinameError("internal", `The DOI engine failed unexpectedly (${plain(err)}).`);
     }
     return new JsonText(String(reply));
   });
+
+  /**
+   * Python cannot go on (Pyodide's fatal error, WebAssembly out of memory): say so to the
+   * page, which replaces this worker, and end it once the reply has gone.
+   * @param {string} reason
+   */
+  function stopBroken(reason) {
+    if (broken) return;
+    broken = `The DOI engine failed beyond repair (${reason}).`;
+    server.emit("stopped", { reason: `Python failed: ${reason}` });
+    setTimeout(() => scope.close?.(), 0);
+  }
+
+  /**
+   * Hold the Web Lock `name` for the life of this worker (the page waits for it to tell
+   * when the worker ends); answers `true` once it is held, `false` where locks are
+   * missing or refused (an opaque origin).
+   * @param {string} name
+   * @returns {Promise<boolean>}
+   */
+  function hold(name) {
+    const locks = scope.navigator?.locks;
+    if (!locks || !name) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      locks
+        .request(name, { ifAvailable: true }, (/** @type {unknown} */ lock) => {
+          resolve(!!lock);
+          return lock ? new Promise(() => {}) : undefined; // held until the worker ends
+        })
+        .catch(() => resolve(false));
+    });
+  }
 
   /**
    * Announce a boot phase, once; `ready` carries the step times.

@@ -28,9 +28,13 @@ const COUNTS = /** @type {const} */ ([
  * @param {BatchProgress} p
  */
 export function drawProgress(els, p) {
-  const fraction = p.chars_total ? p.chars_done / p.chars_total : 1;
+  // A streamed input's lines are counted as they come: its progress is how much of it
+  // was read (bytes of a file, characters of a paste) times how much of that is done.
+  const read = p.source.total ? p.source.done / p.source.total : 1;
+  const fraction = Math.min(1, (p.chars_total ? p.chars_done / p.chars_total : 1) * read);
   els.progress.value = fraction;
-  replace(els.progressText, `Line ${fmt(p.lines_done)} of ${fmt(p.lines_total)} (${Math.floor(fraction * 100)}%)`);
+  const of = read < 1 ? `${fmt(p.lines_total)} read so far` : fmt(p.lines_total);
+  replace(els.progressText, `Line ${fmt(p.lines_done)} of ${of} (${Math.floor(fraction * 100)}%)`);
   replace(
     els.summary,
     COUNTS.map(([key, label]) =>
@@ -86,18 +90,12 @@ export async function download(view, format) {
 }
 
 /**
- * Read a file as text (UTF-8; a byte-order mark is dropped, as the CLI does) and run it.
+ * Run a file: read as a stream of pieces (UTF-8; a byte-order mark is dropped, as the
+ * CLI does), never as one string, so a file of any size keeps memory bounded.
  * @param {BatchView} view
  * @param {File} file
  */
-export async function openFile(view, file) {
-  let text;
-  try {
-    text = await file.text();
-  } catch (err) {
-    view.say(`The file ${file.name} could not be read: ${err instanceof Error ? err.message : err}`, true);
-    return;
-  }
-  view.start(text, `the file ${file.name} (${fmt(file.size)} bytes)`);
+export function openFile(view, file) {
+  view.start(file, `the file ${file.name} (${fmt(file.size)} bytes)`);
   view.els.file.value = "";
 }

@@ -14,6 +14,7 @@ import { moveTo, VirtualTable } from "../../ui/virtual-table.js";
 import { safeLink } from "../resolve.js";
 import { detailOf } from "./detail.js";
 import { BatchModel } from "./model.js";
+import { wirePaste } from "./paste.js";
 import { resolveAll } from "./resolve-all.js";
 import { download, drawProgress, endMessage, openFile } from "./status.js";
 import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
@@ -73,13 +74,18 @@ export class BatchView {
     this.source = "";
     /** @type {AbortController | null} */
     this.resolving = null;
+    /** Large pastes, held and handed over in pieces. */
+    this.paste = wirePaste(els.input, (text, source) => this.start(text, source));
     this.wire();
     this.drawHead();
   }
 
   wire() {
     const els = this.els;
-    const run = () => this.start(els.input.value, "the text above");
+    const run = () => {
+      const { text, source } = this.paste.take();
+      this.start(text, source);
+    };
     els.run.addEventListener("click", run);
     els.cancel.addEventListener("click", () => this.cancel());
     els.clear.addEventListener("click", () => this.clear());
@@ -91,7 +97,7 @@ export class BatchView {
     });
     els.file.addEventListener("change", () => {
       const file = els.file.files?.[0];
-      if (file) void openFile(this, file);
+      if (file) openFile(this, file);
     });
     els.input.addEventListener("dragover", (ev) => {
       if (ev.dataTransfer && Array.from(ev.dataTransfer.types).includes("Files")) ev.preventDefault();
@@ -100,7 +106,7 @@ export class BatchView {
       const file = ev.dataTransfer?.files[0];
       if (!file) return; // dropped text goes into the box as usual
       ev.preventDefault();
-      void openFile(this, file);
+      openFile(this, file);
     });
     els.filter.addEventListener("change", () => {
       this.model.filter = /** @type {Filter} */ (els.filter.value);
@@ -128,12 +134,13 @@ export class BatchView {
   }
 
   /**
-   * Start a batch over `text` (a previous one is cancelled and forgotten).
-   * @param {string} text
+   * Start a batch over `text` or a file (read as a stream); a previous one is cancelled
+   * and forgotten.
+   * @param {string | Blob} text
    * @param {string} source how to name the input in messages
    */
   start(text, source) {
-    if (!text.trim()) {
+    if (typeof text === "string" && !text.trim()) {
       this.say("There is nothing to search: paste a list or open a file first.", true);
       this.els.input.focus();
       return;
@@ -176,7 +183,13 @@ export class BatchView {
         }
         this.running = false;
         this.setRunning(false);
-        this.say(`The batch failed: ${err.message ?? err}`, true);
+        const latest = this.progressDue;
+        if (latest) this.onProgress(latest);
+        this.refreshView(false);
+        // How far it got: the rows drawn so far stay in the table.
+        const c = this.counts;
+        const far = c ? ` after ${fmt(c.lines)} lines of ${source}; the table keeps the rows of those lines` : "";
+        this.say(`The batch stopped${far}. ${err.message ?? err} Find DOIs starts it again.`, true);
       },
     );
   }
@@ -204,6 +217,7 @@ export class BatchView {
     this.model.reset();
     this.counts = null;
     this.els.input.value = "";
+    this.paste.drop();
     this.els.results.hidden = true;
     this.els.progressWrap.hidden = true;
     replace(this.els.status);
