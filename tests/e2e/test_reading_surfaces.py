@@ -153,7 +153,7 @@ def box_message(found: Inspection, href: str | None) -> str:
 def test_the_widget_box_reads_every_paste_as_host_python(
         page: Page, site_url: str, host: HostPages) -> None:
     page.goto(host.add("/box.html", page_html(site_url, "<doi-tool></doi-tool>")))
-    box = page.locator("doi-tool input")
+    box = page.locator("doi-tool textarea")
     verdict = page.locator("doi-tool .box")
     for row in TABLE:
         text = row["text"]

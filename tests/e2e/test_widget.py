@@ -88,8 +88,8 @@ def test_linkify_cross_origin_with_hostile_css_and_late_content(
     page: Page, site_url: str, host: HostPages
 ) -> None:
     hostile = ("<style>* { font-size: 31px !important; color: red !important; "
-               "letter-spacing: 9px !important } input, button, label, div { display: none "
-               "!important } a[href] { pointer-events: none }</style>")
+               "letter-spacing: 9px !important } input, textarea, button, label, div { "
+               "display: none !important } a[href] { pointer-events: none }</style>")
     refs = (f"<p data-doiname-linkify id=refs>Hert (1998) doi:{html.escape(SICI)}. "
             "Handbook (see 10.1000/182). Hash: 10.1000/456#789, and "
             "https://doi-org.ezproxy.example.edu/10.1000/182. Not a DOI: 10.5 percent.</p>")
@@ -112,7 +112,7 @@ def test_linkify_cross_origin_with_hostile_css_and_late_content(
     assert links(page)[-1] == ("doi:10.17487/RFC3650", "https://doi.org/10.17487/RFC3650")
     # The host's CSS cannot reach into <doi-tool>.
     style = page.evaluate("""() => { const i = document.querySelector('doi-tool').shadowRoot
-        .querySelector('input'); const s = getComputedStyle(i);
+        .querySelector('textarea'); const s = getComputedStyle(i);
         return [s.display, s.fontSize, s.letterSpacing]; }""")
     assert style[0] != "none" and style[1] != "31px" and style[2] != "9px"
 
@@ -206,7 +206,7 @@ def test_doi_tool_by_keyboard(page: Page, site_url: str, host: HostPages,
     focused = page.evaluate("() => document.activeElement.shadowRoot.activeElement.textContent")
     assert focused == "Copy link"
     # A bad input says what is wrong and where.
-    page.locator("doi-tool input").fill("10.1000/a\u200bb")
+    page.locator("doi-tool textarea").fill("10.1000/a\u200bb")
     expect(tool.locator("[role=status]")).to_contain_text("U+200B", timeout=20_000)
 
 

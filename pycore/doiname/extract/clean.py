@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..model import Finding
+from ..model import Finding, Severity
 from ..syntax import char_label
 
 __all__ = ["Edit", "Text", "edit_finding", "needs_cleaning"]
@@ -182,40 +182,24 @@ def needs_cleaning(text: str) -> bool:
 
 def edit_finding(e: Edit) -> Finding:
     """The finding that reports one cleaning edit inside a match (R1-R3)."""
+    at = f"at character {e.start + 1}"
+    severity: Severity = "info"
     if e.kind == "wbr":
-        return Finding(
-            "wbr-dropped", "info",
-            f"The line-break hint “{e.written}” at character {e.start + 1} was dropped "
-            "(publishers put it inside long names).",
-            e.start, e.end, e.start, e.end, in_name=False, source="extract R1",
-        )
-    if e.kind == "invisible":
+        code, rule = "wbr-dropped", "extract R1"
+        what = (f"The line-break hint “{e.written}” {at} was dropped (publishers put it "
+                "inside long names).")
+    elif e.kind == "invisible":
         chars = e.written if e.written[0] != "&" else html.unescape(e.written)
-        what = ", ".join(char_label(c) for c in chars)
-        return Finding(
-            "zero-width-dropped", "warning",
-            f"{what} at character {e.start + 1} was dropped: invisible characters are not "
-            "part of DOI names (only Unicode graphic characters are, 003 ch. 2); it was "
-            "probably pasted by accident.",
-            e.start, e.end, e.start, e.end, in_name=False, source="003 ch. 2; extract R1",
-        )
-    if e.kind == "entity":
-        return Finding(
-            "html-entity", "info",
-            f"“{e.written}” at character {e.start + 1} was read as “{e.value}” "
-            "(HTML escaping).",
-            e.start, e.end, e.start, e.end, in_name=False, source="extract R2",
-        )
-    if e.kind == "latex":
-        return Finding(
-            "latex-escape", "info",
-            f"“{e.written}” at character {e.start + 1} was read as “{e.value}” (LaTeX, as "
-            "BibTeX exports write it).",
-            e.start, e.end, e.start, e.end, in_name=False, source="extract R3",
-        )
-    return Finding(
-        "backslash-escape", "info",
-        f"“{e.written}” at character {e.start + 1} was read as “{e.value}” "
-        f"({_ESCAPE_NAMES.get(e.value, 'backslash')} escaping).",
-        e.start, e.end, e.start, e.end, in_name=False, source="extract R3",
-    )
+        code, severity, rule = "zero-width-dropped", "warning", "003 ch. 2; extract R1"
+        what = (f"{', '.join(char_label(c) for c in chars)} {at} was dropped: invisible "
+                "characters are not part of DOI names (only Unicode graphic characters are, "
+                "003 ch. 2); it was probably pasted by accident.")
+    else:  # an escape undone: HTML, LaTeX, backslash
+        code, rule, how = {
+            "entity": ("html-entity", "extract R2", "HTML escaping"),
+            "latex": ("latex-escape", "extract R3", "LaTeX, as BibTeX exports write it"),
+        }.get(e.kind, ("backslash-escape", "extract R3",
+                       f"{_ESCAPE_NAMES.get(e.value, 'backslash')} escaping"))
+        what = f"“{e.written}” {at} was read as “{e.value}” ({how})."
+    return Finding(code, severity, what, e.start, e.end, e.start, e.end, in_name=False,
+                   source=rule)

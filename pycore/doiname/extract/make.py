@@ -255,7 +255,10 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         if alt is not None:
             what += f" If it belongs to the name, the name is {alt.doi}."
             alternatives.append(alt)
-        severity: Severity = "warning" if alone and left.isprintable() else "info"
+        # A name may end in these characters (10.1124/mol... is registered): whatever the
+        # text around it, the shorter reading is never offered without a warning. Only
+        # invisible format characters, which no one means as part of a name, are info.
+        severity: Severity = "warning" if left.isprintable() else "info"
         findings.append(_note(t, "trailing-punctuation", severity, sc.end13, sc.raw_end, what,
                               "extract R13"))
     elif sc.raw_end < len(s) and s[sc.raw_end] in ")]}>":  # R14

@@ -10,13 +10,12 @@ in running text. Those are marked "policy".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 __all__ = ["RULES", "Rule"]
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(NamedTuple):
     """One rule of the scanner: its number, a title, what it does, and its source."""
 
     number: str
@@ -25,11 +24,7 @@ class Rule:
     source: str
 
 
-def _rules(*rows: tuple[str, str, str, str]) -> dict[str, Rule]:
-    return {r[0]: Rule(*r) for r in rows}
-
-
-RULES: dict[str, Rule] = _rules(
+RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
     ("R1", "invisible characters dropped",
      "U+200B, U+200C, U+200D, U+2060, U+FEFF, the soft hyphen and <wbr> are dropped before "
      "scanning (warning zero-width-dropped; info wbr-dropped): they are not graphic, so "
@@ -82,8 +77,9 @@ RULES: dict[str, Rule] = _rules(
      "(|pmid=) or '}}' ends it (wiki citation templates).", "policy"),
     ("R13", "trailing punctuation",
      "Trailing . , ; : ! ? ' * and invisible format characters are left out (warning "
-     "trailing-punctuation when the text holds nothing but the name, info inside longer "
-     "text), the literal reading kept as an alternative; a bare name that is the whole "
+     "trailing-punctuation, also inside longer text: a name may end in them; info for "
+     "invisible characters only), the literal reading kept as an alternative; a bare "
+     "name that is the whole "
      "text keeps its final dots (registered names such as 10.1124/mol...), with the "
      "shorter reading as the alternative (warning ends-with-dot).", "policy"),
     ("R14", "unbalanced closer",
@@ -119,4 +115,4 @@ RULES: dict[str, Rule] = _rules(
      "one more run of name characters holding a digit that ends the line, was probably cut "
      "by a line break (PDF): warning line-break, the joined reading as an alternative and "
      "as the repair.", "policy"),
-)
+))}
