@@ -123,7 +123,7 @@ def test_error_says_what_and_where(page: Page, site_url: str) -> None:
     expect(mark).to_have_attribute("data-start", "9")
     expect(mark).to_have_attribute("data-end", "12")
     expect(mark).to_contain_text("%zz")
-    expect(page.locator("#result-name")).to_have_count(0)
+    expect(page.locator("#result-name")).to_be_hidden()
     # "Show in input" selects the offending characters in the input.
     page.locator("#inspect-error button", has_text="Show in input").click()
     sel = page.evaluate("""() => { const i = document.getElementById('doi-input');

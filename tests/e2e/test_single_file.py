@@ -149,7 +149,7 @@ def test_resolution_says_offline(offline: Page, refused: list[str]) -> None:
     offline.get_by_role("button", name="Resolve").click()
     line = offline.locator("#resolve-outcome")
     expect(line).to_have_attribute("data-outcome", "network")
-    expect(line).to_have_text(record.message)
+    expect(line).to_have_text(f"10.1000/182: {record.message}")
     assert any(u.startswith("https://doi.org/api/handles/10.1000/182") for u in refused)
 
 
@@ -183,7 +183,8 @@ def test_the_file_works_served_by_a_web_server(page: Page, single_file: Path,
     page.goto(url)
     charset = page.evaluate("() => document.characterSet")
     assert charset == ("UTF-8" if "utf-8" in content_type else "windows-1252")
-    assert page.evaluate("() => window.doiname.ready.then(() => true)", ) is True
+    page.wait_for_function("() => window.doiname !== undefined", timeout=60_000)
+    assert page.evaluate("() => window.doiname.ready.then(() => true)") is True
     page.fill("#doi-input", "10.1000/456%23789")
     expect(page.locator("#result-name")).to_have_text(str(d.parse("10.1000/456%23789")))
     expect(page.locator("#boot")).to_have_attribute("data-phase", "ready")

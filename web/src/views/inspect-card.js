@@ -55,7 +55,7 @@ export function drawTask(p, c, url, found) {
   replace(p.name, visibleText(c.doi.name));
   p.name.title = `Prefix ${c.doi.prefix}, suffix ${c.doi.suffix}, read from ${c.form_label}`;
   replace(p.link, url);
-  p.open.href = url;
+  p.open.setAttribute("href", url);
   const findings = [...c.findings, ...found.notes];
   const errors = findings.filter((f) => f.severity === "error").length;
   const warnings = findings.filter((f) => f.severity === "warning").length;

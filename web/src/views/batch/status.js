@@ -14,7 +14,7 @@ import { fmt, saveFile } from "./table.js";
 /** The counts shown, in order: the summary's key, its label, and the filter a press on
  * it sets (null: a count of everything, not a filter). */
 const COUNTS = /** @type {const} */ ([
-  ["lines", "Lines", "all"],
+  ["lines", "Records and lines", "all"],
   ["dois", "DOI names", null],
   ["unique", "Unique", null],
   ["warnings", "With warnings", "warning"],
