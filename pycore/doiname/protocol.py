@@ -172,10 +172,13 @@ class ShortTarget(TypedDict):
 
 
 class Resolution(TypedDict):
-    """What resolving a batch row gave (``batch_export``): the outcome and the URL."""
+    """What resolving a batch row gave (``batch_export``): the outcome, the URL and the
+    record's verdict (:attr:`doiname.resolver.HandleRecord.verdict`), which gives the
+    row's status ``not-found`` or ``unreachable``."""
 
     outcome: str
     url: str | None
+    verdict: NotRequired[str]
 
 
 class InspectParams(TypedDict):
@@ -267,12 +270,17 @@ class BatchStepParams(TypedDict):
 
 class BatchExportParams(TypedDict):
     """``batch_export``: the rows of ``job`` (all in input order, or the row numbers in
-    ``order``) as a file's text, with the resolutions by row number."""
+    ``order``) as a file's text, with the resolutions by row number; ``unique`` and
+    ``excel`` as :meth:`doiname.batch.BatchJob.export_chunks`."""
 
     job: int
     format: ExportFormat
     order: NotRequired[list[int] | None]
     resolved: NotRequired[dict[str, Resolution] | None]
+    #: Each distinct name once: its first row, with ``occurrences`` and ``duplicate_lines``.
+    unique: NotRequired[bool]
+    #: A CSV that starts with a UTF-8 byte-order mark (Excel needs it to read UTF-8).
+    excel: NotRequired[bool]
 
 
 class BatchCloseParams(TypedDict):

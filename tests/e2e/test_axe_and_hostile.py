@@ -79,6 +79,20 @@ def test_axe_in_every_state_of_the_page(page: Page, site_url: str, doi_routes: D
     page.keyboard.press("ArrowDown")
     expect(page.locator("#batch-detail h3")).to_have_text("Line 3: Duplicate")
     assert axe_violations(page) == [], "batch"
+    page.locator('#batch-summary button[data-filter="duplicate"]').click()
+    expect(page.locator("#batch-shown")).to_contain_text("Showing 1 of")
+    assert axe_violations(page) == [], "batch filtered by a count"
+    page.fill("#doi-input", "10/abcde")
+    expect(page.locator("#expand-button")).to_be_visible(timeout=20_000)
+    assert axe_violations(page) == [], "shortDOI"
+    page.fill("#doi-input", "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O")
+    page.locator("details.more-more > summary").click()
+    page.locator("details.more-notes > summary").click()
+    expect(page.locator("#url-strict")).to_be_visible()
+    assert axe_violations(page) == [], "other forms and notes open"
+    page.fill("#doi-input", "")
+    expect(page.locator("#inspect-empty")).to_be_visible()
+    assert axe_violations(page) == [], "empty again"
 
 
 def test_axe_on_the_widget_demo(page: Page, site_url: str) -> None:

@@ -41,20 +41,26 @@ def test_keyboard_only_flow(page: Page, site_url: str, doi_routes: object) -> No
     _tab_to(page, "(e) => e.id === 'doi-input'")
     page.keyboard.type("10.1000/182")
     expect(page.locator("#result-name")).to_have_text("10.1000/182")
+    # Enter in the input resolves; the focus stays in the input.
     page.keyboard.press("Enter")
-    # Copy the DOI name with the keyboard.
-    _tab_to(page, "(e) => e.getAttribute('aria-label') === 'Copy DOI name'")
+    expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
+    expect(page.locator("#doi-input")).to_be_focused()
+    # Copy the link with the keyboard: the first stop after the input's Clear.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "copy-link"
     page.keyboard.press("Enter")
-    expect(page.locator("#announcer")).to_have_text("Copied DOI name")
-    assert page.evaluate("() => navigator.clipboard.readText()") == "10.1000/182"
-    # Open a "why is this encoded" view with the keyboard.
-    _tab_to(page, "(e) => e.tagName === 'SUMMARY'")
-    page.keyboard.press("Enter")
-    expect(page.locator("details.why").first).to_have_attribute("open", "")
-    # Resolve with the keyboard.
+    expect(page.locator("#announcer")).to_have_text("Copied link")
+    assert page.evaluate("() => navigator.clipboard.readText()") == "https://doi.org/10.1000/182"
+    # Resolve with the keyboard: the focus stays on the button.
     _tab_to(page, "(e) => e.id === 'resolve-button'")
     page.keyboard.press("Enter")
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
+    expect(page.locator("#resolve-button")).to_be_focused()
+    # Open the other forms with the keyboard.
+    _tab_to(page, "(e) => e.tagName === 'SUMMARY' && e.parentElement.classList.contains('more-more')")
+    page.keyboard.press("Enter")
+    expect(page.locator("details.more-more")).to_have_attribute("open", "")
     # Compare two names with the keyboard.
     _tab_to(page, "(e) => e.id === 'eq-a'")
     page.keyboard.type("10.1000/ABC")
@@ -160,6 +166,7 @@ def test_text_contrast_meets_wcag_aa(
 ) -> None:
     page.emulate_media(color_scheme=scheme)
     open_page(page, site_url, doi="doi: 10.1000/\u0430bc\u2013x ", a="10.1000/a", b="10.1000/A")
+    page.locator("details.more-more > summary").click()
     page.locator("details.why summary").first.click()
     page.locator("#codepoints-toggle").click()
     expect(page.locator("#codepoints-table")).to_be_visible()
@@ -168,8 +175,9 @@ def test_text_contrast_meets_wcag_aa(
     expect(page.locator("#error-message")).to_be_visible()
     assert page.evaluate(CONTRAST) == []
     page.fill("#doi-input", "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O")
-    page.get_by_role("button", name="Resolve").click()
+    page.get_by_role("button", name="Resolve", exact=True).click()
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
+    page.locator("details.record-details > summary").click()
     assert page.evaluate(CONTRAST) == []
     page.fill("#batch-input", "none\n10.1000/x\n10.1000/X\n10.1/bad\n10.1000/\u0430")
     page.click("#batch-run")
@@ -196,8 +204,9 @@ def test_usable_at_phone_width(
     page.emulate_media(color_scheme=scheme)
     open_page(page, site_url, doi="https://doi.org/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O",
               a="10.1000/\u00e9", b="10.1000/e\u0301")
+    page.locator("details.more-more > summary").click()
     page.locator("details.why summary").first.click()
-    page.get_by_role("button", name="Resolve").click()
+    page.get_by_role("button", name="Resolve", exact=True).click()
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
     # Nothing makes the page itself scroll sideways (wide tables scroll in their own box).
     width = page.evaluate("() => document.documentElement.scrollWidth")

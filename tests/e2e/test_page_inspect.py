@@ -26,6 +26,12 @@ INPUTS = [
 ]
 
 
+def open_more(page: Page) -> None:
+    """Open "Other forms and why each character is encoded" (folded under the card)."""
+    page.locator("details.more-more > summary").click()
+    expect(page.locator("details.more-more")).to_have_attribute("open", "")
+
+
 @pytest.mark.parametrize("text", INPUTS)
 def test_every_presentation_matches_the_core(page: Page, site_url: str, text: str) -> None:
     open_page(page, site_url)
@@ -45,6 +51,7 @@ def test_every_presentation_matches_the_core(page: Page, site_url: str, text: st
 def test_why_is_this_encoded_lists_every_change(page: Page, site_url: str) -> None:
     open_page(page, site_url, doi=SICI)
     expect(page.locator("#result-name")).to_have_text(SICI)
+    open_more(page)
     for index, level in enumerate(("recommended", "mandatory", "strict")):
         changes = d.explain_url(SICI, level)
         details = page.locator("details.why").nth(index)
@@ -63,6 +70,7 @@ def test_why_is_this_encoded_lists_every_change(page: Page, site_url: str) -> No
 
 def test_an_open_explain_view_stays_open_while_typing(page: Page, site_url: str) -> None:
     open_page(page, site_url, doi="10.1000/a<b")
+    open_more(page)
     page.locator("details.why summary").first.click()
     page.locator("#doi-input").press("End")
     page.keyboard.type("^c")
@@ -115,7 +123,7 @@ def test_error_says_what_and_where(page: Page, site_url: str) -> None:
     expect(mark).to_have_attribute("data-start", "9")
     expect(mark).to_have_attribute("data-end", "12")
     expect(mark).to_contain_text("%zz")
-    expect(page.locator("#result-name")).to_have_count(0)
+    expect(page.locator("#result-name")).to_be_hidden()
     # "Show in input" selects the offending characters in the input.
     page.locator("#inspect-error button", has_text="Show in input").click()
     sel = page.evaluate("""() => { const i = document.getElementById('doi-input');
@@ -172,6 +180,7 @@ def test_positions_count_code_points_like_the_core(page: Page, site_url: str) ->
 def test_code_point_view_on_demand(page: Page, site_url: str) -> None:
     text = "https://doi.org/10.1000/%C3%A9\u0430"
     open_page(page, site_url, doi=text)
+    open_more(page)
     toggle = page.locator("#codepoints-toggle")
     expect(toggle).to_have_attribute("aria-expanded", "false")
     expect(page.locator("#codepoints-table")).to_have_count(0)
@@ -217,6 +226,11 @@ def test_short_doi_offers_expand(page: Page, site_url: str, doi_routes: object) 
 def test_copy_buttons_copy_and_announce(page: Page, site_url: str) -> None:
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     open_page(page, site_url, doi=SICI)
+    # The card's Copy link copies the recommended link
+    page.locator("#copy-link").click()
+    expect(page.locator("#announcer")).to_have_text("Copied link")
+    assert page.evaluate("() => navigator.clipboard.readText()") == d.to_url(SICI)
+    open_more(page)
     page.get_by_role("button", name="Copy URL (strict)").click()
     expect(page.locator("#announcer")).to_have_text("Copied URL (strict)")
     assert page.evaluate("() => navigator.clipboard.readText()") == d.to_url(SICI, level="strict")
@@ -230,6 +244,7 @@ def test_copy_falls_back_without_the_clipboard_api(page: Page, site_url: str) ->
                          "window.__copied = []; document.execCommand = (c) => "
                          "{ window.__copied.push(document.activeElement.value); return true; };")
     open_page(page, site_url, doi=SICI)
+    open_more(page)
     page.get_by_role("button", name="Copy doi: URI").click()
     expect(page.locator("#announcer")).to_have_text("Copied doi: URI")
     assert page.evaluate("() => window.__copied") == [d.to_uri(SICI)]
@@ -246,7 +261,7 @@ def test_fast_typing_ends_on_the_last_text(page: Page, site_url: str) -> None:
     expect(page.locator("#url-recommended")).to_have_text(d.to_url(final))
     box.press("Escape")
     expect(box).to_have_value("")
-    expect(page.locator("#result-name")).to_have_count(0)
+    expect(page.locator("#result-name")).to_be_hidden()
 
 
 def test_typeable_before_python_and_filled_when_ready(page: Page, site_url: str) -> None:
@@ -265,7 +280,8 @@ def test_typeable_before_python_and_filled_when_ready(page: Page, site_url: str)
     page.goto(site_url)
     box = page.locator("#doi-input")
     box.fill("10.1000/182")
-    expect(page.locator("#result-name")).to_have_count(0)
+    expect(page.locator("#result-name")).to_be_hidden()
+    expect(page.locator("#inspect-placeholder")).to_contain_text("Your text is kept")
     expect(page.locator("#boot")).not_to_have_attribute("data-phase", "failed")
     page.evaluate("() => window.__release()")
     expect(page.locator("#result-name")).to_have_text("10.1000/182", timeout=60_000)

@@ -52,7 +52,8 @@ def linkable(c: Candidate | None) -> bool:
 INSPECT_DRAWN = """() => {
   const results = document.getElementById("inspect-results");
   const text = (id) => document.getElementById(id)?.textContent ?? null;
-  const block = document.querySelector(".name-block");
+  const task = document.getElementById("inspect-task");
+  const block = task.hidden ? null : task;
   const sev = (el) => [...el.classList].find((c) => c.startsWith("sev-"))?.slice(4) ?? null;
   return {
     verdict: results.dataset.verdict ?? null,
@@ -60,13 +61,14 @@ INSPECT_DRAWN = """() => {
       [li.dataset.how, li.dataset.name, li.dataset.status]),
     picked: [...document.querySelectorAll("#candidates button.pick")].findIndex(
       (b) => b.getAttribute("aria-pressed") === "true"),
-    name: text("result-name"),
+    name: block ? text("result-name") : null,
     nameHow: block?.dataset.how ?? null,
     nameStatus: block?.dataset.status ?? null,
-    findings: [...document.querySelectorAll("#findings li.finding")].map((li) =>
+    findings: [...document.querySelectorAll(".findings-block li.finding")].map((li) =>
       [li.dataset.code, sev(li)]),
-    error: text("error-message"),
-    errorCode: document.getElementById("error-message")?.dataset.code ?? null,
+    error: document.getElementById("inspect-error").hidden ? null : text("error-message"),
+    errorCode: document.getElementById("inspect-error").hidden ? null
+      : document.getElementById("error-message")?.dataset.code ?? null,
     short: text("shortdoi-message"),
   };
 }"""

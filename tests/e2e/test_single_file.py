@@ -149,7 +149,7 @@ def test_resolution_says_offline(offline: Page, refused: list[str]) -> None:
     offline.get_by_role("button", name="Resolve").click()
     line = offline.locator("#resolve-outcome")
     expect(line).to_have_attribute("data-outcome", "network")
-    expect(line).to_have_text(record.message)
+    expect(line).to_have_text(f"10.1000/182: {record.message}")
     assert any(u.startswith("https://doi.org/api/handles/10.1000/182") for u in refused)
 
 
@@ -160,7 +160,37 @@ def test_the_file_carries_its_own_csp(single_file: Path) -> None:
     directives = dict(d.strip().split(" ", 1) for d in policy.group(1).split(";"))
     assert directives["default-src"] == "'none'"
     assert "'unsafe-inline'" not in policy.group(1) and "'unsafe-eval'" not in policy.group(1)
-    assert directives["connect-src"].split()[0] == "https://doi.org"
+    # its own origin (to read its bytes again when served as UTF-8) and doi.org only
+    assert directives["connect-src"].split()[:2] == ["'self'", "https://doi.org"]
+
+
+@pytest.mark.parametrize("content_type", ["text/html; charset=utf-8", "text/html"])
+def test_the_file_works_served_by_a_web_server(page: Page, single_file: Path,
+                                               content_type: str) -> None:
+    """Served over http with ``charset=utf-8`` (nginx, Apache and CMS defaults: the header
+    wins over the file's own windows-1252) and with no charset (the file's wins)."""
+    body = single_file.read_bytes()
+    url = "http://127.0.0.1:9/library/doi-tool.html"
+    asked: list[str] = []
+
+    def serve(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=200, body=body, headers={"Content-Type": content_type})
+
+    page.route(url, serve)
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(url)
+    charset = page.evaluate("() => document.characterSet")
+    assert charset == ("UTF-8" if "utf-8" in content_type else "windows-1252")
+    page.wait_for_function("() => window.doiname !== undefined", timeout=60_000)
+    assert page.evaluate("() => window.doiname.ready.then(() => true)") is True
+    page.fill("#doi-input", "10.1000/456%23789")
+    expect(page.locator("#result-name")).to_have_text(str(d.parse("10.1000/456%23789")))
+    expect(page.locator("#boot")).to_have_attribute("data-phase", "ready")
+    # with the UTF-8 header the page read its own bytes once more; without, it did not
+    assert len(asked) == (2 if "utf-8" in content_type else 1)
+    assert errors == []
 
 
 def test_batch_and_axe_offline(offline: Page) -> None:

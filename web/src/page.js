@@ -56,9 +56,20 @@ export function startPage(doiname) {
   const inspect = new InspectView(doiname, {
     input,
     summary: byId("inspect-summary"),
+    card: {
+      card: byId("inspect-card"),
+      empty: byId("inspect-empty"),
+      placeholder: byId("inspect-placeholder"),
+      errorBox: byId("inspect-error"),
+      task: byId("inspect-task"),
+      name: byId("result-name"),
+      link: byId("url-recommended"),
+      open: /** @type {HTMLAnchorElement} */ (byId("open-link")),
+      checks: byId("task-checks"),
+    },
+    copy: /** @type {HTMLButtonElement} */ (byId("copy-link")),
     mirrorWrap: byId("mirror-wrap"),
     mirror: byId("mirror"),
-    errorBox: byId("inspect-error"),
     results: byId("inspect-results"),
     onUse: (text) => putInInspect(text),
   });
@@ -92,6 +103,8 @@ export function startPage(doiname) {
     search: /** @type {HTMLInputElement} */ (byId("batch-search")),
     shown: byId("batch-shown"),
     csv: /** @type {HTMLButtonElement} */ (byId("batch-csv")),
+    unique: /** @type {HTMLButtonElement} */ (byId("batch-unique")),
+    excel: /** @type {HTMLButtonElement} */ (byId("batch-excel")),
     json: /** @type {HTMLButtonElement} */ (byId("batch-json")),
     resolve: /** @type {HTMLButtonElement} */ (byId("batch-resolve")),
     shownOnly: /** @type {HTMLInputElement} */ (byId("batch-shown-only")),
@@ -157,6 +170,7 @@ export function startPage(doiname) {
     if (ev.key === "Enter" && !ev.shiftKey && !ev.isComposing) {
       ev.preventDefault(); // Shift+Enter starts a new line; pasted lines keep theirs
       commitState();
+      if (input.value.trim()) void resolve.run("resolve"); // the focus stays in the input
     } else if (ev.key === "Escape" && input.value) {
       ev.preventDefault();
       input.value = "";

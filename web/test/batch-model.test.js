@@ -120,9 +120,38 @@ test("only unique readable names are resolved, by their api_url; duplicates poin
     [...targets.keys()],
     ["https://doi.org/api/handles/10.1000/n1", "https://doi.org/api/handles/10.1000/n5"],
   );
-  m.resolutions.set(0, /** @type {any} */ ({ ok: true, url: "https://example.org/", outcome: "ok", message: "" }));
+  m.resolutions.set(
+    0,
+    /** @type {any} */ ({ ok: true, url: "https://example.org/", outcome: "ok", message: "", verdict: "resolves" }),
+  );
   assert.equal(m.resolutionText(0), "https://example.org/");
   assert.equal(m.resolutionText(3), "see line 1");
-  assert.deepEqual(m.resolvedForExport(), { 0: { outcome: "ok", url: "https://example.org/" } });
+  assert.deepEqual(m.resolvedForExport(), { 0: { outcome: "ok", url: "https://example.org/", verdict: "resolves" } });
   assert.equal(m.toResolve().size, 1);
+});
+
+test("after resolving, a name doi.org does not know is not-found, one not checked unreachable; filters find them", () => {
+  const m = model();
+  const statusBefore = m.statusOf(0);
+  m.resolutions.set(
+    0,
+    /** @type {any} */ ({ ok: false, url: null, outcome: "not-found", message: "", verdict: "not-found" }),
+  );
+  m.resolutions.set(
+    4,
+    /** @type {any} */ ({ ok: false, url: null, outcome: "network", message: "", verdict: "unreachable" }),
+  );
+  assert.notEqual(statusBefore, "not-found");
+  assert.equal(m.statusOf(0), "not-found");
+  assert.equal(m.statusOf(4), "unreachable");
+  assert.equal(m.statusOf(3), "duplicate"); // a duplicate keeps its status
+  const counts = m.statusCounts();
+  assert.equal(counts.get("not-found"), 1);
+  assert.equal(counts.get("unreachable"), 1);
+  m.filter = "not-found";
+  m.refresh();
+  assert.deepEqual(m.view, [0]);
+  m.filter = "unreachable";
+  m.refresh();
+  assert.deepEqual(m.view, [4]);
 });

@@ -117,7 +117,9 @@ OPERATIONS: dict[str, Operation] = {
                                             q.get("budget_ms", 50))),
     "batch_export": Operation(p.BatchExportParams, str,
                               lambda q: export_rows(q["job"], q["format"], q.get("order"),
-                                                    q.get("resolved"))),
+                                                    q.get("resolved"),
+                                                    unique=q.get("unique", False),
+                                                    excel=q.get("excel", False))),
     "batch_close": Operation(p.BatchCloseParams, bool, lambda q: batch_close_json(q["job"])),
     "info": Operation(p.InfoParams, p.Info, lambda q: info_json()),
 }

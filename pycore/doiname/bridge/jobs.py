@@ -114,8 +114,11 @@ def batch_export_json(job: int, fmt: str, order_json: str = "null",
     return export_rows(job, fmt, order, resolved)
 
 
-def export_rows(job: Any, fmt: Any, order: Any, resolved: Any) -> str:
-    """:func:`batch_export_json` with its arguments read already."""
+def export_rows(job: Any, fmt: Any, order: Any, resolved: Any, *, unique: Any = False,
+                excel: Any = False) -> str:
+    """:func:`batch_export_json` with its arguments read already; ``unique`` writes each
+    distinct name once (with its count and the lines of its duplicates), ``excel`` starts
+    a CSV with a UTF-8 byte-order mark (:meth:`~doiname.batch.BatchJob.export_chunks`)."""
     found = _job(job)
     if found is None:
         return error("unknown-job", "This batch is closed or never existed.")
@@ -126,7 +129,9 @@ def export_rows(job: Any, fmt: Any, order: Any, resolved: Any) -> str:
             if not isinstance(resolved, dict) or not all(str(k).isdigit() for k in resolved):
                 raise ValueError("the resolutions must be an object keyed by row number")
             resolved = {int(k): v for k, v in resolved.items()}
-        text = found.export(str(fmt), order, resolved=resolved)
+        if not isinstance(unique, bool) or not isinstance(excel, bool):
+            raise ValueError("unique and excel must be true or false")
+        text = found.export(str(fmt), order, resolved=resolved, unique=unique, excel=excel)
     except ValueError as exc:
         return error("bad-arguments", f"The rows cannot be exported: {exc}")
     except Exception as exc:

@@ -83,15 +83,16 @@ def single_file_csp(scripts: Sequence[str], styles: Sequence[str]) -> str:
     """The Content-Security-Policy the single file carries in a ``<meta>``.
 
     Only its own inline script and stylesheets (by hash), its ``data:`` worker and the
-    ``blob:`` modules that worker makes (the Pyodide loader), WebAssembly compilation, and
-    requests to doi.org.
+    ``blob:`` modules that worker makes (the Pyodide loader), WebAssembly compilation,
+    requests to doi.org, and to the file's own origin (served as UTF-8, the page reads
+    its own bytes again: web/src/single/unpack.js).
     ``frame-ancestors`` cannot be set from a ``<meta>``; a server can add it as a header.
     """
     script_src = " ".join(csp_hash(t) for t in scripts)
     style_src = " ".join(csp_hash(t) for t in styles) or "'none'"
     return ("default-src 'none'; "
             f"script-src {script_src} blob: 'wasm-unsafe-eval'; worker-src data: blob:; "
-            "connect-src https://doi.org blob: data:; "
+            "connect-src 'self' https://doi.org blob: data:; "
             f"style-src {style_src}; img-src data:; base-uri 'none'; form-action 'none'")
 
 

@@ -21,6 +21,7 @@ from .paths import DIST, MICROPIP_WHEEL, PYODIDE_FILES, PYODIDE_VERSION, ROOT, S
 from .proc import log, sha256_file
 from .runtime import patched_lock, trimmed_stdlib
 from .single_file import single_file
+from .site_zip import site_zip
 from .snapshot import memory_snapshot
 from .wheel import build_wheel, project_metadata
 
@@ -38,7 +39,8 @@ def build_lock() -> Iterator[None]:
 
 
 def build() -> Path:
-    """Write dist/site/ and dist/doi-tool.html; return the site's path. The old site is
+    """Write dist/site/, dist/doi-tool.html and dist/doiname-site-VERSION.zip; return the
+    site's path. The old site is
     swapped out atomically."""
     started = time.monotonic()
     pyodide_dir = ensure_npm()
@@ -90,6 +92,7 @@ def build() -> Path:
         if old.exists():
             shutil.rmtree(old, ignore_errors=True)
         single_file(SITE)  # dist/doi-tool.html
+        site_zip(str(project_metadata()["version"]))  # dist/doiname-site-VERSION.zip
     log(f"wrote {SITE.relative_to(ROOT)} in {time.monotonic() - started:.1f} s")
     return SITE
 

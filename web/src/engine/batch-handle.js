@@ -55,13 +55,15 @@ export const AHEAD = 2;
  * or rejects (code `cancelled` after `cancel()` or the signal). The rows stay in the
  * worker until `close()`: `export` writes them (all in input order, or the row numbers
  * in `order`) as the text of a CSV, JSON or JSON Lines file, also after a cancel (the
- * rows done so far); `resolved` (row number to `{outcome, url}`) adds the columns
- * `resolution` and `resolves_to`, also to the duplicates.
+ * rows done so far); `resolved` (row number to `{outcome, url, verdict}`) adds the
+ * columns `resolution` and `resolves_to`, also to the duplicates; `options.unique`
+ * writes each distinct name once, `options.excel` a CSV for Excel (UTF-8 BOM).
  * @typedef {{
  *   finished: Promise<BatchProgress>,
  *   cancel: () => void,
  *   export: (format: "csv" | "json" | "jsonl", order?: number[] | null,
- *     resolved?: Record<number, Resolution> | null) => Promise<string>,
+ *     resolved?: Record<number, Resolution> | null,
+ *     options?: {unique?: boolean, excel?: boolean}) => Promise<string>,
  *   close: () => Promise<void>,
  * }} BatchHandle
  */
@@ -180,8 +182,8 @@ export function startBatch(ask, input, options = {}) {
   return {
     finished,
     cancel,
-    export: async (format, order = null, resolved = null) =>
-      ask("batch_export", { job: await job(), format, order, resolved }),
+    export: async (format, order = null, resolved = null, options = {}) =>
+      ask("batch_export", { job: await job(), format, order, resolved, ...options }),
     close: async () => {
       cancel();
       const number = await job().catch(() => -1);

@@ -36,12 +36,14 @@ export interface BatchEndParams {
   job: number;
 }
 
-/** `batch_export`: the rows of `job` (all in input order, or the row numbers in `order`) as a file's text, with the resolutions by row number. */
+/** `batch_export`: the rows of `job` (all in input order, or the row numbers in `order`) as a file's text, with the resolutions by row number; `unique` and `excel` as `doiname.batch.BatchJob.export_chunks`. */
 export interface BatchExportParams {
   job: number;
   format: "csv" | "json" | "jsonl";
   order?: number[] | null;
   resolved?: Record<string, Resolution> | null;
+  unique?: boolean;
+  excel?: boolean;
 }
 
 /** What `batch_feed` did: `taken` false when the job holds too much text not read yet (step, then feed the same piece again); `room`: characters it takes now. */
@@ -411,10 +413,11 @@ export interface Reference {
   index: number | null;
 }
 
-/** What resolving a batch row gave (`batch_export`): the outcome and the URL. */
+/** What resolving a batch row gave (`batch_export`): the outcome, the URL and the record's verdict (`doiname.resolver.HandleRecord.verdict`), which gives the row's status `not-found` or `unreachable`. */
 export interface Resolution {
   outcome: string;
   url: string | null;
+  verdict?: string;
 }
 
 /** A shortDOI to expand (`lookup` of kind `alias`): `{short: "10/abcde"}`. */

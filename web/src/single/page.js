@@ -6,12 +6,14 @@
  * the worker's bundle (worker.js here) and everything the engine needs are inlined
  * files (unpack.js); the page posts the engine's files to the worker, which answers
  * Pyodide's requests for them. `window.doiname` is the same public API as on the site.
+ * Served by a web server that labels it UTF-8, the file reads its inlined files from its
+ * own bytes again (unpack.js, `pageAssets`).
  * Nothing here knows a DOI rule.
  * @module single/page
  */
 import { createDoiname } from "../engine/client.js";
 import { startPage } from "../page.js";
-import { readAssets, unpackText } from "./unpack.js";
+import { pageAssets, unpackText } from "./unpack.js";
 
 /**
  * The `config.json` inlined file, written by build.py: the worker's config, the URL
@@ -33,7 +35,7 @@ function showFailure(err) {
 }
 
 async function main() {
-  const assets = readAssets(document);
+  const assets = await pageAssets(document, location, (url, init) => fetch(url, init));
   /** @type {SingleConfig} */
   const config = JSON.parse(await unpackText(assets.get("config.json"), "config.json"));
   const workerSource = await unpackText(assets.get("worker.js"), "worker.js");

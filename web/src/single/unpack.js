@@ -107,3 +107,36 @@ export function readAssets(doc) {
   }
   return assets;
 }
+
+/**
+ * The inlined files of this page. The file declares itself windows-1252, so each byte
+ * of an inlined file is one character of its script block. A server whose
+ * `Content-Type` names another charset (`text/html; charset=utf-8`, the default of many
+ * hosts) wins over that declaration, and the blocks are then decoded with bytes lost; the
+ * file's own bytes are still there to fetch over http(s), and are read as the file
+ * declares (the same parser, so the same script texts).
+ * @param {Document} doc
+ * @param {{href: string, protocol: string}} where the page's location
+ * @param {(url: string, init?: RequestInit) => Promise<Response>} fetcher
+ * @returns {Promise<Map<string, Asset>>}
+ */
+export async function pageAssets(doc, where, fetcher) {
+  const charset = doc.characterSet.toLowerCase();
+  if (charset === "windows-1252") return readAssets(doc);
+  if (where.protocol !== "http:" && where.protocol !== "https:") {
+    throw new Error(`this file was read as ${doc.characterSet}, not windows-1252; open it from disk`);
+  }
+  let bytes;
+  try {
+    const response = await fetcher(where.href, { cache: "force-cache", credentials: "same-origin" });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    bytes = await response.arrayBuffer();
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new Error(
+      `the server sent this file as ${doc.characterSet} text, and reading it again failed (${why}); download the file and open it from disk`,
+    );
+  }
+  const text = new TextDecoder("windows-1252").decode(bytes);
+  return readAssets(new DOMParser().parseFromString(text, "text/html"));
+}

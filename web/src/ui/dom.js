@@ -130,6 +130,21 @@ export async function copyText(text) {
  */
 export function copyButton(get, what) {
   const button = el("button", { type: "button", class: "copy", "aria-label": `Copy ${what}`, text: "Copy" });
+  wireCopy(button, get, what);
+  return button;
+}
+
+/**
+ * Make `button` copy `get()` when pressed, saying so on the button for a moment (its
+ * text comes back after) and to screen readers.
+ * @param {HTMLButtonElement} button
+ * @param {() => string} get
+ * @param {string} what how the copied value is named ("link", "DOI name")
+ */
+export function wireCopy(button, get, what) {
+  const idle = button.textContent ?? "Copy";
+  /** @type {number} */
+  let timer = 0;
   button.addEventListener("click", async () => {
     const value = get();
     if (!value) return;
@@ -137,12 +152,12 @@ export function copyButton(get, what) {
     button.textContent = ok ? "Copied" : "Copy failed";
     button.classList.toggle("done", ok);
     announce(ok ? `Copied ${what}` : `Could not copy ${what}; select the text and copy it by hand.`);
-    setTimeout(() => {
-      button.textContent = "Copy";
+    clearTimeout(timer);
+    timer = window.setTimeout(() => {
+      button.textContent = idle;
       button.classList.remove("done");
     }, 1600);
   });
-  return button;
 }
 
 /**

@@ -36,3 +36,34 @@ export function latestOnly(work) {
     return running;
   };
 }
+
+/**
+ * Call `say(value)` once `value` has stayed the same for `ms` milliseconds (a result that
+ * settled), and never twice in a row for the same value; `cancel()` drops a pending one.
+ * For live regions: a screen reader hears the result the person stopped at, not every
+ * keystroke's.
+ * @param {(value: string) => void} say
+ * @param {number} ms
+ * @returns {{push: (value: string) => void, cancel: () => void, reset: () => void}}
+ */
+export function settled(say, ms) {
+  let timer = 0;
+  let last = "";
+  return {
+    push(value) {
+      clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (value === last) return;
+        last = value;
+        say(value);
+      }, ms);
+    },
+    cancel() {
+      clearTimeout(timer);
+    },
+    reset() {
+      clearTimeout(timer);
+      last = "";
+    },
+  };
+}

@@ -6,11 +6,11 @@
  * @module views/inspect-blocks
  */
 import { copyButton, el, table, valueRow } from "../ui/dom.js";
-import { chars, codePointLabel, spanWords, visibleText } from "../ui/text.js";
+import { chars, spanWords, visibleText } from "../ui/text.js";
+import { codePointsBlock } from "./characters.js";
 
 /** @typedef {import("../engine/types.gen.js").Finding} Finding */
 /** @typedef {import("../engine/types.gen.js").Change} Change */
-/** @typedef {import("../engine/types.gen.js").CodePoint} CodePoint */
 /** @typedef {import("../engine/types.gen.js").Presentation} Presentation */
 
 /**
@@ -23,7 +23,7 @@ import { chars, codePointLabel, spanWords, visibleText } from "../ui/text.js";
  *   select: (start: number, end: number) => HTMLButtonElement,
  *   use: (text: string) => void,
  *   open: Set<string>,
- *   codePoints: (text: string) => Promise<CodePoint[]>,
+ *   codePoints: (text: string) => Promise<import("../engine/types.gen.js").CodePoint[]>,
  * }} Context
  */
 
@@ -42,42 +42,112 @@ const LEVELS = /** @type {const} */ ([
  * @returns {HTMLElement}
  */
 export function findingsBlock(cx, findings) {
+  const problems = findings.filter((f) => f.severity !== "info");
+  const notes = findings.filter((f) => f.severity === "info");
+  /** @type {(Node | null)[]} */
+  const parts = [];
+  if (problems.length) {
+    parts.push(
+      el("h3", { text: "Check before you copy" }),
+      el(
+        "ul",
+        { class: "findings", id: "findings" },
+        problems.map((f) => findingItem(cx, f)),
+      ),
+    );
+  }
+  if (notes.length) {
+    parts.push(
+      disclosure(
+        cx,
+        "notes",
+        `${notes.length} note${notes.length > 1 ? "s" : ""} (information only, nothing to fix)`,
+        el(
+          "ul",
+          { class: "findings", id: problems.length ? "findings-info" : "findings" },
+          notes.map((f) => findingItem(cx, f)),
+        ),
+      ),
+    );
+  }
+  return el("section", { class: "block findings-block" }, parts);
+}
+
+/**
+ * One finding: its plain message first, its repair as a button, then where it points
+ * and the source it follows, small.
+ * @param {Context} cx
+ * @param {Finding} f
+ * @returns {HTMLElement}
+ */
+function findingItem(cx, f) {
   const n = chars(cx.text).length;
+  /** @type {(Node | string)[]} */
+  const pos = [];
+  if (f.input_start !== null && f.input_end !== null) {
+    const whole = f.input_start === 0 && f.input_end >= n;
+    pos.push(whole ? "the whole input" : `${spanWords(f.input_start, f.input_end)} of your input`);
+    if (!whole) pos.push(" ", cx.select(f.input_start, f.input_end));
+  } else if (f.in_name) {
+    pos.push(`${spanWords(f.start, f.end)} of the name`);
+  }
+  return el(
+    "li",
+    { class: `finding sev-${f.severity}`, "data-code": f.code },
+    el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
+    el(
+      "span",
+      { class: "finding-body" },
+      el("span", { class: "finding-message", text: f.message }),
+      f.repair ? repairButton(cx.use, f.repair) : null,
+      el(
+        "span",
+        { class: "finding-meta" },
+        pos.length ? el("span", { class: "finding-pos" }, ...pos) : null,
+        f.source ? el("span", { class: "finding-source", text: `Source: ${f.source}` }) : null,
+      ),
+    ),
+  );
+}
+
+/**
+ * A disclosure whose open state is kept across keystrokes (under `key`).
+ * @param {Context} cx
+ * @param {string} key
+ * @param {string} summary
+ * @param {...(Node | null | (Node | null)[])} body
+ * @returns {HTMLDetailsElement}
+ */
+function disclosure(cx, key, summary, ...body) {
+  const details = /** @type {HTMLDetailsElement} */ (
+    el("details", { class: `more more-${key}`, open: cx.open.has(key) }, el("summary", { text: summary }), ...body)
+  );
+  details.addEventListener("toggle", () => {
+    if (details.open) cx.open.add(key);
+    else cx.open.delete(key);
+  });
+  return details;
+}
+
+/**
+ * Everything else, under one disclosure: the three URL levels and why each character
+ * is encoded, the other forms, the links for web pages, and each character.
+ * @param {Context} cx
+ * @param {Presentation | null} forms null when the text is not read as a name
+ * @param {number | null} count the name's length, or null when the input is not a name
+ * @returns {HTMLElement}
+ */
+export function moreBlock(cx, forms, count) {
+  const title = forms ? "Other forms and why each character is encoded" : "Each character of your input";
   return el(
     "section",
-    { class: "block findings-block" },
-    el("h3", { text: "Checks" }),
-    el(
-      "ul",
-      { class: "findings", id: "findings" },
-      findings.map((f) => {
-        /** @type {(Node | string)[]} */
-        const pos = [];
-        if (f.input_start !== null && f.input_end !== null) {
-          const whole = f.input_start === 0 && f.input_end >= n;
-          pos.push(whole ? "the whole input" : `${spanWords(f.input_start, f.input_end)} of your input`);
-          if (!whole) pos.push(" ", cx.select(f.input_start, f.input_end));
-        } else if (f.in_name) {
-          pos.push(`${spanWords(f.start, f.end)} of the name`);
-        }
-        return el(
-          "li",
-          { class: `finding sev-${f.severity}`, "data-code": f.code },
-          el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
-          el(
-            "span",
-            { class: "finding-body" },
-            el("span", { class: "finding-message", text: f.message }),
-            f.repair ? repairButton(cx.use, f.repair) : null,
-            el(
-              "span",
-              { class: "finding-meta" },
-              pos.length ? el("span", { class: "finding-pos" }, ...pos) : null,
-              f.source ? el("span", { class: "finding-source", text: `Source: ${f.source}` }) : null,
-            ),
-          ),
-        );
-      }),
+    { class: "block more-block" },
+    disclosure(
+      cx,
+      "more",
+      title,
+      forms ? [linksBlock(cx, forms), ...formsBlocks(forms)] : [],
+      codePointsBlock(cx, count),
     ),
   );
 }
@@ -146,30 +216,13 @@ export function linksBlock(cx, forms) {
         el(
           "div",
           { class: "url-line" },
-          el("code", { class: "value", id: `url-${level}`, text: url }),
+          el("code", { class: "value", id: level === "recommended" ? null : `url-${level}`, text: url }),
           copyButton(() => url, label),
-          level === "recommended" ? openLink(url) : null,
         ),
         details,
       );
     }),
   );
-}
-
-/**
- * "Open" for the resolver link Python made (always its http(s) resolver URL).
- * @param {string} url
- * @returns {HTMLAnchorElement}
- */
-function openLink(url) {
-  return el("a", {
-    class: "button-link",
-    href: url,
-    rel: "noopener noreferrer",
-    target: "_blank",
-    "aria-label": "Open the link at the resolver (new tab)",
-    text: "Open",
-  });
 }
 
 /**
@@ -232,119 +285,3 @@ export function formsBlocks(forms) {
     ),
   ];
 }
-
-/**
- * The code-point view, asked for when the person opens it.
- * @param {Context} cx
- * @param {number | null} count the name's length, or null when the input is not a name
- * @returns {HTMLElement}
- */
-export function codePointsBlock(cx, count) {
-  const key = "codepoints";
-  const body = el("div", { class: "codepoints", id: "codepoints", hidden: true });
-  const button = el("button", {
-    type: "button",
-    id: "codepoints-toggle",
-    "aria-expanded": "false",
-    "aria-controls": "codepoints",
-    text: "Show each character",
-  });
-  const show = async () => {
-    button.setAttribute("aria-expanded", "true");
-    button.textContent = "Hide the characters";
-    body.hidden = false;
-    body.replaceChildren(el("p", { class: "pending", text: "Looking the characters up…" }));
-    try {
-      body.replaceChildren(codePointTable(await cx.codePoints(cx.text)));
-    } catch (e) {
-      body.replaceChildren(el("p", { class: "problem", text: e instanceof Error ? e.message : String(e) }));
-    }
-  };
-  button.addEventListener("click", () => {
-    if (button.getAttribute("aria-expanded") === "true") {
-      cx.open.delete(key);
-      button.setAttribute("aria-expanded", "false");
-      button.textContent = "Show each character";
-      body.hidden = true;
-      body.replaceChildren();
-    } else {
-      cx.open.add(key);
-      void show();
-    }
-  });
-  if (cx.open.has(key)) void show();
-  return el(
-    "section",
-    { class: "block" },
-    el("h3", { text: "Characters" }),
-    el("p", {
-      class: "hint",
-      text:
-        count === null
-          ? "See each character of your input with its Unicode number and name."
-          : `The name has ${count} character${count === 1 ? "" : "s"}. See each one with its Unicode number, name and script.`,
-    }),
-    button,
-    body,
-  );
-}
-
-/**
- * @param {CodePoint[]} list
- * @returns {HTMLElement}
- */
-function codePointTable(list) {
-  return table({
-    caption: "Each character",
-    captionHidden: true,
-    className: "cps",
-    id: "codepoints-table",
-    scroll: true,
-    columns: ["#", "Character", "Code point", "Name", "Kind", "Script", "Looks like", "In your input"],
-    rows: list.map((c, i) => [
-      { class: "num", content: String(i + 1) },
-      el("span", { class: "char" }, visibleText(c.char)),
-      el("code", { text: c.code_point || codePointLabel(c.char) }),
-      c.name,
-      CATEGORIES[c.category] ? `${CATEGORIES[c.category]} (${c.category})` : c.category,
-      c.script,
-      c.looks_like ? { class: "looks", content: c.looks_like } : "",
-      spanWords(c.input_start, c.input_end),
-    ]),
-    rowAttrs: (i) => (list[i].looks_like ? { class: "lookalike" } : null),
-  });
-}
-
-/** Unicode general categories in words (display only). */
-const CATEGORIES = /** @type {Record<string, string>} */ ({
-  Lu: "uppercase letter",
-  Ll: "lowercase letter",
-  Lt: "titlecase letter",
-  Lm: "modifier letter",
-  Lo: "letter",
-  Mn: "combining mark",
-  Mc: "spacing mark",
-  Me: "enclosing mark",
-  Nd: "digit",
-  Nl: "letter number",
-  No: "number",
-  Pc: "connector punctuation",
-  Pd: "dash",
-  Ps: "opening bracket",
-  Pe: "closing bracket",
-  Pi: "opening quote",
-  Pf: "closing quote",
-  Po: "punctuation",
-  Sm: "math symbol",
-  Sc: "currency symbol",
-  Sk: "modifier symbol",
-  So: "symbol",
-  Zs: "space",
-  Zl: "line separator",
-  Zp: "paragraph separator",
-  Cc: "control character",
-  Cf: "invisible format character",
-  Cs: "surrogate",
-  Co: "private use",
-  Cn: "unassigned",
-});

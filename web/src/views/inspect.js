@@ -8,10 +8,11 @@
  * only draws.
  * @module views/inspect
  */
-import { copyButton, el, replace } from "../ui/dom.js";
-import { latestOnly } from "../ui/schedule.js";
-import { chars, codePointLabel, isInvisible, spanWords, utf16Offset, visibleText } from "../ui/text.js";
-import { codePointsBlock, findingsBlock, formsBlocks, linksBlock, repairButton } from "./inspect-blocks.js";
+import { el, replace, wireCopy } from "../ui/dom.js";
+import { latestOnly, settled } from "../ui/schedule.js";
+import { chars, spanWords, utf16Offset, visibleText } from "../ui/text.js";
+import { findingsBlock, moreBlock } from "./inspect-blocks.js";
+import { cardState, drawErrorBox, drawShortDoi, drawTask } from "./inspect-card.js";
 import { buildMirror, marksOf } from "./mirror.js";
 
 /** @typedef {import("../engine/client.js").Doiname} Doiname */
@@ -19,6 +20,11 @@ import { buildMirror, marksOf } from "./mirror.js";
 /** @typedef {import("../engine/types.gen.js").Candidate} Candidate */
 /** @typedef {import("../engine/types.gen.js").Finding} Finding */
 /** @typedef {import("./inspect-blocks.js").Context} Context */
+/** @typedef {import("./inspect-card.js").CardParts} CardParts */
+
+/** How long a result must stay on screen before it is announced (ms): a screen reader
+ * hears the result the person stopped at, never each keystroke's. */
+export const SETTLE_MS = 700;
 
 /** Error codes of the engine itself (the bridge, the worker), not verdicts on the text. */
 const ENGINE_CODES = new Set([
@@ -37,9 +43,10 @@ export class InspectView {
    * @param {{
    *   input: HTMLTextAreaElement,
    *   summary: HTMLElement,
+   *   card: CardParts,
+   *   copy: HTMLButtonElement,
    *   mirrorWrap: HTMLElement,
    *   mirror: HTMLElement,
-   *   errorBox: HTMLElement,
    *   results: HTMLElement,
    *   onUse: (text: string) => void,
    * }} parts
@@ -54,6 +61,9 @@ export class InspectView {
     this.failed = null;
     /** The reply on screen, and the text it is for. @type {{text: string, found: Inspection} | null} */
     this.shown = null;
+    /** The live summary: written once a result has settled. */
+    this.announcer = settled((message) => replace(parts.summary, message), SETTLE_MS);
+    wireCopy(parts.copy, () => parts.card.link.textContent ?? "", "link");
     this.update = latestOnly(
       /** @param {{text: string, pick: number | null}} q */ (q, isStale) => this.compute(q.text, q.pick, isStale),
     );
@@ -80,6 +90,7 @@ export class InspectView {
    */
   setFailed(message) {
     this.failed = message;
+    this.announcer.cancel();
     replace(this.parts.summary, message);
   }
 
@@ -94,15 +105,15 @@ export class InspectView {
     const p = this.parts;
     if (!text.trim()) {
       this.shown = null;
-      replace(p.summary, text ? "Only spaces so far: type or paste a DOI name." : "");
       this.clear();
+      this.announcer.reset();
+      replace(p.summary, text ? "Only spaces so far: type or paste a DOI name." : "");
       return;
     }
     if (this.failed) return;
     if (!this.ready) {
-      const waiting = "Results will appear as soon as the DOI engine is ready.";
-      replace(p.summary, waiting);
-      replace(p.results, el("p", { class: "pending", id: "inspect-waiting", text: waiting }));
+      this.clear();
+      cardState(p.card, "waiting", "Your text is kept: its result appears as soon as the DOI engine is ready.");
       p.results.setAttribute("aria-busy", "true");
     }
     /** @type {Inspection} */
@@ -125,8 +136,7 @@ export class InspectView {
     replace(p.results);
     replace(p.mirror);
     p.mirrorWrap.hidden = true;
-    p.errorBox.hidden = true;
-    replace(p.errorBox);
+    cardState(p.card, "empty", "The DOI name, its link to copy and Resolve appear here.");
     p.results.removeAttribute("aria-busy");
     p.results.removeAttribute("data-verdict");
   }
@@ -141,7 +151,7 @@ export class InspectView {
     this.shown = { text, found };
     this.clear();
     p.results.dataset.verdict = found.verdict;
-    replace(p.summary, found.message);
+    this.announcer.push(found.message);
     const c = found.selected === null ? null : found.candidates[found.selected];
     /** @type {Context} */
     const cx = {
@@ -162,131 +172,24 @@ export class InspectView {
         ? c.findings.find((f) => f.severity === "error")
         : null
       : found.notes.find((f) => f.severity === "error");
-    if (found.verdict === "too-long" || problem) this.drawError(text, problem ?? null, found.message);
-    if (c && c.kind === "short-doi") this.drawShortDoi(c, found.message);
+    if (found.verdict === "too-long" || problem || !c) {
+      drawErrorBox(p.card, text, problem ?? null, found.message, cx);
+    } else if (c.kind === "short-doi") {
+      drawShortDoi(p.card, this.doiname, c, found.message, p.onUse);
+    } else if (found.forms) {
+      drawTask(p.card, c, found.forms.url, found);
+    }
     /** @type {(Node | null)[]} */
     const blocks = [];
     // Readings to pick from: several, or one that is not selected (shown, not taken).
     if (found.candidates.length > 1 || (found.candidates.length && !c)) blocks.push(this.candidatesBlock(text, found));
-    if (c && c.kind === "doi" && c.status !== "error") blocks.push(nameBlock(c));
     const others = problem ? findings.filter((f) => f !== problem) : findings;
     if (others.length) blocks.push(findingsBlock(cx, others));
-    if (found.forms) blocks.push(linksBlock(cx, found.forms), ...formsBlocks(found.forms));
     if (found.verdict !== "too-long") {
       const named = c && c.kind === "doi" && c.status !== "error" ? chars(c.doi.name).length : null;
-      blocks.push(codePointsBlock(cx, named));
+      blocks.push(moreBlock(cx, found.forms, named));
     }
     replace(p.results, blocks);
-  }
-
-  /**
-   * The error box: what is wrong and where, and the repair when there is one.
-   * @param {string} text
-   * @param {Finding | null} error
-   * @param {string} message the reply's message (for text that is not read at all)
-   */
-  drawError(text, error, message) {
-    const box = this.parts.errorBox;
-    box.hidden = false;
-    const cps = chars(text);
-    /** @type {(Node | string | null)[]} */
-    const where = [];
-    if (error && error.input_start !== null && error.input_end !== null) {
-      const start = error.input_start;
-      const end = Math.max(start + 1, error.input_end);
-      if (start < cps.length && !(start === 0 && end >= cps.length)) {
-        const at = cps.slice(start, end);
-        where.push(
-          el(
-            "p",
-            { class: "where" },
-            `Where: ${spanWords(start, end)} of your input`,
-            at.length === 1 ? ` (${codePointLabel(at[0])}${isInvisible(at[0]) ? ", invisible" : ""})` : "",
-            ". ",
-            this.selectButton(text, start, end),
-          ),
-        );
-      } else if (start >= cps.length) {
-        where.push(el("p", { class: "where" }, `Where: at the end of your input (after character ${cps.length}).`));
-      }
-    }
-    replace(
-      box,
-      el("h3", { class: "error-title", text: "This is not a DOI name" }),
-      el("p", {
-        class: "error-message",
-        id: "error-message",
-        "data-code": error ? error.code : null,
-        text: error ? error.message : message,
-      }),
-      where,
-      error?.repair ? repairButton(this.parts.onUse, error.repair) : null,
-    );
-  }
-
-  /**
-   * A shortDOI: what it is, and "Expand" (asks doi.org for its HS_ALIAS record, by the
-   * request URL Python made for it).
-   * @param {Candidate} c
-   * @param {string} message
-   */
-  drawShortDoi(c, message) {
-    const box = this.parts.errorBox;
-    box.hidden = false;
-    const out = el("div", { class: "expand-out", role: "status", "aria-live": "polite" });
-    const button = el("button", { type: "button", class: "primary", text: "Expand" });
-    button.addEventListener("click", () => void this.expand(/** @type {string} */ (c.api_url), button, out));
-    replace(
-      box,
-      el("h3", { class: "error-title", text: "A shortDOI, not a DOI name" }),
-      el("p", { class: "error-message", id: "shortdoi-message", text: message }),
-      el(
-        "div",
-        { class: "expand" },
-        el("p", null, "A shortDOI is an alias. Expanding it asks doi.org for the DOI name it stands for."),
-        button,
-        out,
-      ),
-    );
-  }
-
-  /**
-   * @param {string} url the shortDOI's HS_ALIAS request (the candidate's `api_url`)
-   * @param {HTMLButtonElement} button
-   * @param {HTMLElement} out
-   */
-  async expand(url, button, out) {
-    button.disabled = true;
-    replace(out, el("p", { class: "pending", text: "Asking doi.org…" }));
-    try {
-      /** @type {import("../engine/types.gen.js").HandleRecord & import("../engine/types.gen.js").AliasTarget} */
-      const record = await this.doiname.lookupUrl("alias", url);
-      /** @type {(Node | string | null)[]} */
-      const parts = [el("p", { class: record.ok ? "ok" : "problem", text: record.message })];
-      const target = record.target_doi;
-      const written = record.target_text;
-      if (target && written) {
-        const use = el("button", { type: "button", text: "Inspect this DOI name" });
-        use.addEventListener("click", () => this.parts.onUse(written));
-        parts.push(
-          el(
-            "p",
-            null,
-            "It stands for ",
-            el("code", { class: "expanded", id: "expanded-name" }, visibleText(target.name)),
-            " ",
-            copyButton(() => target.name, "expanded DOI name"),
-            " ",
-            use,
-          ),
-        );
-      }
-      replace(out, parts);
-    } catch (e) {
-      replace(out, el("p", { class: "problem", text: e instanceof Error ? e.message : String(e) }));
-    } finally {
-      button.disabled = false;
-    }
   }
 
   /**
@@ -343,10 +246,10 @@ export class InspectView {
     const p = this.parts;
     this.clear();
     const say = `The DOI engine could not process this input: ${message}`;
-    replace(p.summary, say);
-    p.errorBox.hidden = false;
+    this.announcer.push(say);
+    cardState(p.card, "error");
     replace(
-      p.errorBox,
+      p.card.errorBox,
       el("h3", { class: "error-title", text: "Something went wrong on this page" }),
       el("p", { class: "error-message", id: "error-message", text: say }),
     );
@@ -373,32 +276,4 @@ export class InspectView {
       },
     });
   }
-}
-
-/**
- * The selected name, with its prefix, suffix and what it was read from.
- * @param {Candidate} c
- * @returns {HTMLElement}
- */
-function nameBlock(c) {
-  return el(
-    "section",
-    { class: "block name-block", "data-how": c.how, "data-status": c.status },
-    el("h3", { text: "DOI name" }),
-    el(
-      "div",
-      { class: "name-line" },
-      el("code", { id: "result-name", class: "value name", text: c.doi.name }),
-      copyButton(() => c.doi.name, "DOI name"),
-    ),
-    el(
-      "p",
-      { class: "meta" },
-      "Prefix ",
-      el("code", { text: c.doi.prefix }),
-      " · suffix ",
-      el("code", { text: c.doi.suffix }),
-      ` · read from ${c.form_label}`,
-    ),
-  );
 }

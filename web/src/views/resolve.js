@@ -54,19 +54,24 @@ export class ResolveView {
   /**
    * Say why nothing can be looked up.
    * @param {string} message
+   * @param {(Node | null)[]} [next] what the person can do next
    */
-  problem(message) {
+  problem(message, next = []) {
     replace(
       this.parts.output,
       el(
         "div",
         { class: "outcome outcome-error" },
         el("p", { class: "outcome-message", id: "resolve-outcome", "data-outcome": "error", text: message }),
+        next.length ? el("p", { class: "actions" }, next) : null,
       ),
     );
   }
 
   /**
+   * Look the name up (`resolve`) or ask which agency registered it (`which-ra`). The
+   * buttons stay enabled and focused (pressing again asks again); Cancel shows while a
+   * request is under way.
    * @param {"resolve" | "which-ra"} what
    */
   async run(what) {
@@ -83,16 +88,20 @@ export class ResolveView {
     this.cancel();
     const controller = new AbortController();
     this.controller = controller;
+    p.cancelButton.hidden = false;
     p.cancelButton.disabled = false;
-    p.resolveButton.disabled = true;
-    p.whichRaButton.disabled = true;
     p.output.setAttribute("aria-busy", "true");
-    const asking = what === "resolve" ? "Asking doi.org for the record…" : "Asking doi.org which agency registered it…";
-    replace(p.output, el("p", { class: "pending", id: "resolve-pending", text: asking }));
+    const again = () => this.retryButton(what);
     try {
       const found = await p.getReading(text);
       const c = found.selected === null ? null : found.candidates[found.selected];
       if (this.controller !== controller) return;
+      const name = c ? c.doi.name : "";
+      const asking =
+        what === "resolve"
+          ? `Asking doi.org for the record of ${name}…`
+          : `Asking doi.org which agency registered ${name}…`;
+      replace(p.output, el("p", { class: "pending", id: "resolve-pending", text: asking }));
       if (!c || c.status === "error" || !c.api_url) {
         const error = (c ? c.findings : found.notes).find((f) => f.severity === "error");
         this.problem(error ? error.message : found.message);
@@ -100,26 +109,39 @@ export class ResolveView {
         const kind = c.kind === "short-doi" ? "alias" : "handle";
         const record = await this.doiname.lookupUrl(kind, c.api_url, { signal: controller.signal });
         if (this.controller !== controller) return;
-        replace(p.output, drawRecord(record));
+        const link = found.forms?.url ?? null;
+        replace(p.output, drawRecord(record, { name, link, again }));
       } else if (c.kind === "short-doi") {
         this.problem(`${found.message} Expand it first: a shortDOI has no registration agency of its own.`);
       } else {
         const exact = { prefix: c.doi.prefix, suffix: c.doi.suffix };
         const result = await this.doiname.whichRa([exact], { signal: controller.signal });
         if (this.controller !== controller) return;
-        replace(p.output, drawWhichRa(result));
+        replace(p.output, drawWhichRa(result, name, again));
       }
     } catch (e) {
-      if (this.controller === controller) this.problem(e instanceof Error ? e.message : String(e));
+      if (this.controller === controller) this.problem(e instanceof Error ? e.message : String(e), [again()]);
     } finally {
       if (this.controller === controller) {
         this.controller = null;
-        p.cancelButton.disabled = true;
-        p.resolveButton.disabled = false;
-        p.whichRaButton.disabled = false;
+        p.cancelButton.hidden = true;
         p.output.removeAttribute("aria-busy");
       }
     }
+  }
+
+  /**
+   * "Try again": asks once more; the focus goes back to the button that acts.
+   * @param {"resolve" | "which-ra"} what
+   * @returns {HTMLButtonElement}
+   */
+  retryButton(what) {
+    const button = el("button", { type: "button", class: "retry", text: "Try again" });
+    button.addEventListener("click", () => {
+      (what === "resolve" ? this.parts.resolveButton : this.parts.whichRaButton).focus();
+      void this.run(what);
+    });
+    return button;
   }
 }
 
@@ -135,50 +157,46 @@ export function safeLink(href, label) {
 }
 
 /**
- * The outcome line shared by both lookups.
- * @param {{outcome: string, ok: boolean, message: string, status: number | null}} r
- * @param {(Node | string | null)[]} extra
+ * The outcome line shared by both lookups: what it means for the name first, what to do
+ * next, and the protocol's own words (HTTP status, response code) small and folded away.
+ * @param {{outcome: string, ok: boolean, message: string}} r
+ * @param {(Node | string | null)[]} lead the plain result (names the DOI)
+ * @param {(Node | null)[]} next buttons and links for what to do next
  * @returns {HTMLElement}
  */
-function outcomeLine(r, extra) {
+function outcomeLine(r, lead, next) {
   return el(
     "div",
     { class: `outcome ${r.ok ? "outcome-ok" : "outcome-problem"}` },
-    el("p", {
-      class: "outcome-message",
-      id: "resolve-outcome",
-      "data-outcome": r.outcome,
-      text: String(r.message ?? ""),
-    }),
-    extra.length ? el("p", { class: "meta" }, ...extra) : null,
+    el("p", { class: "outcome-message", id: "resolve-outcome", "data-outcome": r.outcome }, ...lead),
+    next.some(Boolean) ? el("p", { class: "actions" }, next) : null,
   );
 }
 
 /**
+ * What resolving a name gave: where it leads (or why not, and what to do next), then the
+ * handle record itself folded away (its values, the administrator entries).
  * @param {HandleRecord} record
+ * @param {{name: string, link: string | null, again: () => HTMLButtonElement}} [about]
+ *   the name asked for, its link at doi.org, and a "Try again" button
  * @returns {Node[]}
  */
-export function drawRecord(record) {
+export function drawRecord(record, about) {
+  const name = about?.name ?? record.handle ?? "";
   /** @type {(Node | string | null)[]} */
-  const meta = [];
-  if (typeof record.status === "number" && record.status) meta.push(`HTTP ${record.status}`);
-  if (typeof record.response_code === "number")
-    meta.push(`${meta.length ? " · " : ""}responseCode ${record.response_code}`);
-  if (record.handle) meta.push(`${meta.length ? " · " : ""}handle `, el("code", null, visibleText(record.handle)));
-  /** @type {Node[]} */
-  const out = [outcomeLine(record, meta)];
-  if (record.url) {
-    out.push(
-      el(
-        "p",
-        { class: "resolves-to" },
-        "Resolves to ",
-        safeLink(record.url),
-        " ",
-        copyButton(() => record.url ?? "", "target URL"),
-      ),
-    );
+  const lead = [];
+  /** @type {(Node | null)[]} */
+  const next = [];
+  if (record.ok && record.url) {
+    lead.push(el("code", { class: "asked" }, visibleText(name)), " leads to ", safeLink(record.url));
+    next.push(copyButton(() => record.url ?? "", "target URL"));
+  } else {
+    lead.push(name ? el("code", { class: "asked" }, visibleText(name)) : null, name ? ": " : "", record.message);
+    if (!record.ok && record.retry && about) next.push(about.again());
+    if (!record.ok && about?.link) next.push(safeLink(about.link, "Open at doi.org"));
   }
+  /** @type {Node[]} */
+  const out = [outcomeLine(record, lead, next)];
   if (Array.isArray(record.notes) && record.notes.length) {
     out.push(
       el(
@@ -188,22 +206,46 @@ export function drawRecord(record) {
       ),
     );
   }
+  /** @type {(Node | string | null)[]} */
+  const meta = [];
+  if (typeof record.status === "number" && record.status) meta.push(`HTTP ${record.status}`);
+  if (typeof record.response_code === "number")
+    meta.push(`${meta.length ? " · " : ""}responseCode ${record.response_code}`);
+  if (record.handle) meta.push(`${meta.length ? " · " : ""}handle `, el("code", null, visibleText(record.handle)));
   const values = Array.isArray(record.values) ? record.values : [];
-  if (values.length) {
-    const columns = ["Index", "Type", "Format", "Data", "TTL", "Timestamp"];
-    const wrap = table({
-      caption: `${values.length} value${values.length > 1 ? "s" : ""} in the handle record`,
-      id: "handle-values",
-      className: "values-table",
-      columns,
-      rows: [],
-    });
-    const body = /** @type {HTMLElement} */ (wrap.querySelector("tbody"));
-    const more = boundedList(body, values, (v) => tableRow(columns, valueCells(v), { "data-type": v.type }), {
-      noun: "values",
-    });
-    out.push(wrap);
-    if (more) out.push(more);
+  if (values.length || meta.length) {
+    /** @type {HTMLElement | null} */
+    let wrap = null;
+    /** @type {HTMLElement | null} */
+    let more = null;
+    if (values.length) {
+      const columns = ["Index", "Type", "Format", "Data", "TTL", "Timestamp"];
+      wrap = table({
+        caption: `${values.length} value${values.length > 1 ? "s" : ""} in the handle record`,
+        id: "handle-values",
+        className: "values-table",
+        columns,
+        rows: [],
+      });
+      const body = /** @type {HTMLElement} */ (wrap.querySelector("tbody"));
+      more = boundedList(body, values, (v) => tableRow(columns, valueCells(v), { "data-type": v.type }), {
+        noun: "values",
+      });
+    }
+    out.push(
+      el(
+        "details",
+        { class: "record-details" },
+        el("summary", {
+          text: values.length
+            ? `The handle record: ${values.length} value${values.length > 1 ? "s" : ""}, administrators included`
+            : "What doi.org answered",
+        }),
+        meta.length ? el("p", { class: "meta" }, ...meta) : null,
+        wrap,
+        more,
+      ),
+    );
   }
   return out;
 }
@@ -305,13 +347,16 @@ function lazyDetails(summary, text) {
 
 /**
  * @param {WhichRaResult} result
+ * @param {string} [name] the name asked about
+ * @param {() => HTMLButtonElement} [again] a "Try again" button
  * @returns {Node[]}
  */
-export function drawWhichRa(result) {
+export function drawWhichRa(result, name = "", again) {
+  const lead = [name ? el("code", { class: "asked" }, visibleText(name)) : null, name ? ": " : "", result.message];
+  /** @type {(Node | null)[]} */
+  const next = !result.ok && again ? [again()] : [];
   /** @type {Node[]} */
-  const out = [
-    outcomeLine(result, typeof result.status === "number" && result.status ? [`HTTP ${result.status}`] : []),
-  ];
+  const out = [outcomeLine(result, lead, next)];
   const answers = Array.isArray(result.answers) ? result.answers : [];
   if (answers.length) {
     out.push(
@@ -328,5 +373,7 @@ export function drawWhichRa(result) {
       }),
     );
   }
+  if (typeof result.status === "number" && result.status)
+    out.push(el("p", { class: "meta", text: `HTTP ${result.status}` }));
   return out;
 }

@@ -11,8 +11,8 @@
 /** @typedef {import("../../engine/types.gen.js").StatusLabel} StatusLabel */
 /** @typedef {import("../../engine/types.gen.js").HandleRecord} HandleRecord */
 
-/** @typedef {"line" | "input" | "doi" | "status" | "duplicate_of" | "findings"} SortKey */
-/** @typedef {"all" | "error" | "warning" | "duplicate" | "no-doi" | "ok"} Filter */
+/** @typedef {"line" | "input" | "doi" | "record" | "status" | "duplicate_of" | "findings"} SortKey */
+/** @typedef {"all" | "error" | "warning" | "duplicate" | "no-doi" | "ok" | "short-doi" | "not-found" | "unreachable"} Filter */
 
 export class BatchModel {
   constructor() {
@@ -73,31 +73,65 @@ export class BatchModel {
   }
 
   /**
-   * Whether row `r` passes the filter and the search.
+   * Whether row `r` (number `index`) passes the filter and the search.
    * @param {BatchRow} r
+   * @param {number} index
    * @returns {boolean}
    */
-  passes(r) {
+  passes(r, index) {
     if (this.filter === "warning") {
       if (!r.findings.some((f) => f.severity === "warning")) return false;
-    } else if (this.filter !== "all" && r.status !== this.filter) {
+    } else if (this.filter !== "all" && this.statusOf(index) !== this.filter) {
       return false;
     }
-    return !this.search || `${r.input}\n${r.doi ?? ""}`.toLowerCase().includes(this.search);
+    if (!this.search) return true;
+    const record = r.record ?? "";
+    return `${r.input}\n${r.doi ?? ""}\n${record}\n${this.resolutionText(index)}`.toLowerCase().includes(this.search);
+  }
+
+  /**
+   * A row's status now: what reading gave it, or, once its name was resolved, the
+   * record's verdict when that is `not-found` or `unreachable` (Python's
+   * `HandleRecord.verdict`, the statuses its batch export writes too).
+   * @param {number} index
+   * @returns {string}
+   */
+  statusOf(index) {
+    const r = this.rows[index];
+    const verdict = this.resolutions.get(index)?.verdict;
+    return verdict === "not-found" || verdict === "unreachable" ? verdict : r.status;
+  }
+
+  /**
+   * How many rows have each status now (after Resolve all too).
+   * @returns {Map<string, number>}
+   */
+  statusCounts() {
+    /** @type {Map<string, number>} */
+    const out = new Map();
+    for (let i = 0; i < this.rows.length; i++) {
+      if (!this.rows[i]) continue;
+      const s = this.statusOf(i);
+      out.set(s, (out.get(s) ?? 0) + 1);
+    }
+    return out;
   }
 
   /**
    * The value a row sorts by.
    * @param {BatchRow} r
+   * @param {number} index its row number
    * @param {SortKey} key
    * @returns {string | number}
    */
-  sortValue(r, key) {
+  sortValue(r, index, key) {
     switch (key) {
       case "line":
         return r.line;
       case "status":
-        return this.statuses.get(r.status)?.rank ?? this.statuses.size;
+        return this.statuses.get(this.statusOf(index))?.rank ?? this.statuses.size;
+      case "record":
+        return r.record ?? "\uffff";
       case "duplicate_of":
         return r.duplicate_of ?? Number.MAX_SAFE_INTEGER;
       case "findings":
@@ -130,10 +164,10 @@ export class BatchModel {
       view = [];
       for (let i = 0; i < this.rows.length; i++) {
         const r = this.rows[i];
-        if (r && this.passes(r)) view.push(i);
+        if (r && this.passes(r, i)) view.push(i);
       }
       if (!(key === "line" && dir === 1)) {
-        const values = new Map(view.map((i) => [i, this.sortValue(this.rows[i], key)]));
+        const values = new Map(view.map((i) => [i, this.sortValue(this.rows[i], i, key)]));
         view.sort((x, y) => {
           const a = /** @type {string | number} */ (values.get(x));
           const b = /** @type {string | number} */ (values.get(y));
@@ -183,14 +217,16 @@ export class BatchModel {
   }
 
   /**
-   * The resolutions for an export: row number to `{outcome, url}`, or null.
-   * @returns {Record<string, {outcome: string, url: string | null}> | null}
+   * The resolutions for an export: row number to `{outcome, url, verdict}`, or null.
+   * @returns {Record<string, import("../../engine/types.gen.js").Resolution> | null}
    */
   resolvedForExport() {
     if (!this.resolutions.size) return null;
-    /** @type {Record<string, {outcome: string, url: string | null}>} */
+    /** @type {Record<string, import("../../engine/types.gen.js").Resolution>} */
     const out = {};
-    for (const [i, rec] of this.resolutions) out[String(i)] = { outcome: rec.outcome, url: rec.url ?? null };
+    for (const [i, rec] of this.resolutions) {
+      out[String(i)] = { outcome: rec.outcome, url: rec.url ?? null, verdict: rec.verdict };
+    }
     return out;
   }
 }

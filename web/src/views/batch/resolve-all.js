@@ -7,7 +7,14 @@
  * @module views/batch/resolve-all
  */
 import { replace } from "../../ui/dom.js";
+import { askFirst } from "./status.js";
 import { fmt } from "./table.js";
+
+/** From this many names on, Resolve all asks first (how many requests, how long). */
+export const ASK_FROM = 100;
+/** The requests at a time, and a rough time per request (s), for the estimate. */
+const AT_ONCE = 4;
+const SECONDS_EACH = 0.4;
 
 /** @typedef {import("./view.js").BatchView} BatchView */
 
@@ -15,10 +22,9 @@ import { fmt } from "./table.js";
  * Resolve every unique name of the view's rows; Cancel (the view's `resolving`) stops.
  * @param {BatchView} view
  */
-export async function resolveAll(view) {
-  const { model, els } = view;
-  const targets = model.toResolve();
-  const total = targets.size;
+export function resolveAll(view) {
+  const { model } = view;
+  const total = model.toResolve().size;
   if (!total) {
     view.say(
       model.resolutions.size ? "Every unique name is resolved already." : "There is no readable DOI name to resolve.",
@@ -26,6 +32,28 @@ export async function resolveAll(view) {
     );
     return;
   }
+  if (total < ASK_FROM) {
+    void run(view);
+    return;
+  }
+  const seconds = Math.ceil((total / AT_ONCE) * SECONDS_EACH);
+  const time = seconds < 90 ? `about ${seconds} seconds` : `about ${Math.round(seconds / 60)} minutes`;
+  askFirst(
+    view.els.status,
+    `Resolve all sends ${fmt(total)} requests to doi.org, ${AT_ONCE} at a time: ${time} on a good connection. You can cancel at any time; the names done so far keep their answers.`,
+    `Resolve ${fmt(total)} names`,
+    () => void run(view),
+  );
+}
+
+/**
+ * Resolve every unique name still to resolve.
+ * @param {BatchView} view
+ */
+async function run(view) {
+  const { model, els } = view;
+  const targets = model.toResolve();
+  const total = targets.size;
   const controller = new AbortController();
   view.resolving = controller;
   view.setRunning(true, false);
@@ -53,13 +81,14 @@ export async function resolveAll(view) {
   if (view.resolving !== controller) return; // cleared or restarted meanwhile
   view.resolving = null;
   view.setRunning(false);
-  view.draw();
+  view.refreshView(false);
+  view.drawCounts();
   const records = [...model.resolutions.values()];
   const ok = records.filter((rec) => rec.ok).length;
   view.say(
     controller.signal.aborted
       ? `Resolving cancelled after ${fmt(done)} of ${fmt(total)} names; ${fmt(ok)} resolved so far.`
-      : `Resolved ${fmt(total)} names: ${fmt(ok)} resolve, ${fmt(records.length - ok)} do not (see the Resolves to column).`,
+      : `Resolved ${fmt(total)} names: ${fmt(ok)} resolve, ${fmt(records.length - ok)} do not (the Not found and Could not be checked counts show them).`,
     false,
   );
 }

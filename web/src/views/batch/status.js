@@ -11,20 +11,75 @@ import { fmt, saveFile } from "./table.js";
 /** @typedef {import("../../engine/types.gen.js").BatchSummary} BatchSummary */
 /** @typedef {import("./view.js").BatchView} BatchView */
 
-/** The counts shown, in order: the summary's key and its label. */
+/** The counts shown, in order: the summary's key, its label, and the filter a press on
+ * it sets (null: a count of everything, not a filter). */
 const COUNTS = /** @type {const} */ ([
-  ["lines", "Lines"],
-  ["dois", "DOI names"],
-  ["unique", "Unique"],
-  ["warnings", "With warnings"],
-  ["duplicates", "Duplicates"],
-  ["errors", "Unreadable"],
-  ["no_doi", "Lines without a DOI"],
+  ["lines", "Records and lines", "all"],
+  ["dois", "DOI names", null],
+  ["unique", "Unique", null],
+  ["warnings", "With warnings", "warning"],
+  ["duplicates", "Duplicates", "duplicate"],
+  ["errors", "Unreadable", "error"],
+  ["no_doi", "Lines without a DOI", "no-doi"],
+]);
+
+/** The counts that only Resolve all gives: the row status and its label. */
+const RESOLVED_COUNTS = /** @type {const} */ ([
+  ["not-found", "Not found at doi.org"],
+  ["unreachable", "Could not be checked"],
 ]);
 
 /**
- * Draw how far a batch is: the progress bar, its line, the counts.
- * @param {{progress: HTMLProgressElement, progressText: HTMLElement, summary: HTMLElement}} els
+ * One count; a count that is also a filter is a button that sets it.
+ * @param {string} key
+ * @param {string} label
+ * @param {number} value
+ * @param {string | null} filter
+ * @param {string} active the filter now
+ * @param {(filter: string) => void} onFilter
+ * @returns {HTMLElement}
+ */
+function countCard(key, label, value, filter, active, onFilter) {
+  const body = [
+    el("span", { class: "count-label", text: label }),
+    el("span", { class: "count-value", "data-count": key, text: fmt(value) }),
+  ];
+  if (filter === null) return el("div", { class: `count count-${key}` }, body);
+  return el(
+    "button",
+    {
+      type: "button",
+      class: `count count-${key}`,
+      "data-filter": filter,
+      "aria-pressed": active === filter ? "true" : "false",
+      title: `Show ${filter === "all" ? "all rows" : `only these rows`}`,
+      onclick: () => onFilter(filter),
+    },
+    body,
+  );
+}
+
+/**
+ * Draw the counts: the batch's, then what Resolve all found (when it ran).
+ * @param {HTMLElement} summary
+ * @param {BatchSummary} counts
+ * @param {Map<string, number> | null} resolved rows by status after Resolve all
+ * @param {string} active the filter now
+ * @param {(filter: string) => void} onFilter
+ */
+export function drawCounts(summary, counts, resolved, active, onFilter) {
+  replace(
+    summary,
+    COUNTS.map(([key, label, filter]) => countCard(key, label, counts[key], filter, active, onFilter)),
+    resolved
+      ? RESOLVED_COUNTS.map(([key, label]) => countCard(key, label, resolved.get(key) ?? 0, key, active, onFilter))
+      : [],
+  );
+}
+
+/**
+ * Draw how far a batch is: the progress bar and its line.
+ * @param {{progress: HTMLProgressElement, progressText: HTMLElement}} els
  * @param {BatchProgress} p
  */
 export function drawProgress(els, p) {
@@ -35,17 +90,51 @@ export function drawProgress(els, p) {
   els.progress.value = fraction;
   const of = read < 1 ? `${fmt(p.lines_total)} read so far` : fmt(p.lines_total);
   replace(els.progressText, `Line ${fmt(p.lines_done)} of ${of} (${Math.floor(fraction * 100)}%)`);
+}
+
+/**
+ * Run `go` (a new batch), first asking when a batch or Resolve all is under way: the
+ * primary button never throws away running work without asking.
+ * @param {BatchView} view
+ * @param {() => void} go
+ */
+export function startAsking(view, go) {
+  if (!view.running && !view.resolving) {
+    go();
+    return;
+  }
+  const what = view.resolving ? "Resolve all is still asking doi.org" : "A batch is still running";
+  const question = `${what}. Stop it and start a new batch? The rows so far will be cleared.`;
+  askFirst(view.els.status, question, "Stop and start again", go, "Keep it running");
+}
+
+/**
+ * Ask before doing something big or something that throws work away: the question in
+ * the status line with two buttons; `yes` runs on the first. The focus goes to it.
+ * @param {HTMLElement} status
+ * @param {string} question
+ * @param {string} yesLabel
+ * @param {() => void} yes
+ * @param {string} [noLabel]
+ */
+export function askFirst(status, question, yesLabel, yes, noLabel = "Not now") {
+  const ok = el("button", { type: "button", class: "primary", text: yesLabel });
+  const no = el("button", { type: "button", text: noLabel });
+  ok.addEventListener("click", () => {
+    replace(status);
+    yes();
+  });
+  no.addEventListener("click", () => replace(status));
   replace(
-    els.summary,
-    COUNTS.map(([key, label]) =>
-      el(
-        "div",
-        { class: `count count-${key}` },
-        el("dt", { text: label }),
-        el("dd", { "data-count": key, text: fmt(p.summary[key]) }),
-      ),
+    status,
+    el(
+      "div",
+      { class: "ask", role: "group", "aria-label": "Confirm" },
+      el("p", { text: question }),
+      el("p", { class: "actions" }, ok, no),
     ),
   );
+  ok.focus();
 }
 
 /**
@@ -65,28 +154,60 @@ export function endMessage(c, cancelled, source) {
   return `Done: ${fmt(c.lines)} lines, ${dois}, ${fmt(c.no_doi)} lines without a DOI.`;
 }
 
+/** The downloads: file format, Python's options, the file's name and what to say. */
+export const DOWNLOADS = /** @type {const} */ ({
+  csv: { format: "csv", options: {}, name: "doiname-batch.csv", what: "rows" },
+  unique: { format: "csv", options: { unique: true }, name: "doiname-unique.csv", what: "unique names" },
+  excel: { format: "csv", options: { excel: true }, name: "doiname-batch-excel.csv", what: "rows (CSV for Excel)" },
+  json: { format: "json", options: {}, name: "doiname-batch.json", what: "rows" },
+});
+
 /**
  * Download the view's rows as a file written by Python (every row in input order, or
- * the rows shown, in that order), with what resolving them gave.
+ * the rows shown, in that order; or each distinct name once), with what resolving them
+ * gave.
  * @param {BatchView} view
- * @param {"csv" | "json"} format
+ * @param {keyof typeof DOWNLOADS} kind
  */
-export async function download(view, format) {
+export async function download(view, kind) {
   if (!view.handle || !view.model.rows.length) {
     view.say("There are no rows to download yet.", true);
     return;
   }
+  const d = DOWNLOADS[kind];
   const shownOnly = view.els.shownOnly.checked;
   const order = shownOnly ? view.model.view.slice() : null;
-  const count = order ? order.length : view.model.rows.length;
   try {
-    const text = await view.handle.export(format, order, view.model.resolvedForExport());
-    const name = `doiname-batch.${format}`;
-    saveFile(text, name, format === "csv" ? "text/csv;charset=utf-8" : "application/json");
-    view.say(`Saved ${name}: ${fmt(count)} rows${shownOnly ? " as shown" : ", in input order"}.`, false);
+    const text = await view.handle.export(d.format, order, view.model.resolvedForExport(), d.options);
+    const type = d.format === "csv" ? "text/csv;charset=utf-8" : "application/json";
+    saveFile(text, d.name, type);
+    const how = shownOnly ? "of the rows shown, in that order" : "in input order";
+    view.say(`Saved ${d.name}: the ${d.what}, ${how}.`, false);
   } catch (err) {
     view.say(`The download could not be made: ${err instanceof Error ? err.message : err}`, true);
   }
+}
+
+/**
+ * A file opened with the file field or dropped on the text box is searched (asking
+ * first when a batch runs); dropped text goes into the box as usual.
+ * @param {BatchView} view
+ */
+export function wireFiles(view) {
+  const els = view.els;
+  els.file.addEventListener("change", () => {
+    const file = els.file.files?.[0];
+    if (file) startAsking(view, () => openFile(view, file));
+  });
+  els.input.addEventListener("dragover", (ev) => {
+    if (ev.dataTransfer && Array.from(ev.dataTransfer.types).includes("Files")) ev.preventDefault();
+  });
+  els.input.addEventListener("drop", (ev) => {
+    const file = ev.dataTransfer?.files[0];
+    if (!file) return;
+    ev.preventDefault();
+    startAsking(view, () => openFile(view, file));
+  });
 }
 
 /**

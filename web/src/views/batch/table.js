@@ -15,8 +15,9 @@ import { visibleText } from "../../ui/text.js";
 export const COLUMNS = /** @type {const} */ ([
   { key: "line", label: "Line", sorts: true },
   { key: "status", label: "Status", sorts: true },
-  { key: "input", label: "Input", sorts: true },
   { key: "doi", label: "DOI", sorts: true },
+  { key: "record", label: "Record", sorts: true },
+  { key: "input", label: "Input", sorts: true },
   { key: "duplicate_of", label: "Duplicate of", sorts: true },
   { key: "findings", label: "Findings", sorts: true },
   { key: "url", label: "URL", sorts: false },
@@ -85,13 +86,21 @@ export function headCells(model, onSort) {
  */
 export function rowOf(model, index, position, selected) {
   const r = model.rows[index];
+  const status = model.statusOf(index);
   return el(
     "tr",
-    { "data-row": index, "data-status": r.status, "aria-rowindex": position + 2, class: selected ? "selected" : null },
+    {
+      "data-row": index,
+      "data-status": status,
+      "aria-rowindex": position + 2,
+      "aria-selected": selected ? "true" : "false",
+      class: selected ? "selected" : null,
+    },
     el("td", { class: "col-line num", text: r.line }),
-    el("td", { class: "col-status" }, el("span", { class: `status status-${r.status}`, text: model.label(r.status) })),
+    el("td", { class: "col-status" }, el("span", { class: `status status-${status}`, text: model.label(status) })),
+    el("td", { class: "col-doi mono", title: r.doi ?? "" }, r.doi ? visibleText(r.doi) : ""),
+    el("td", { class: "col-record mono", title: r.record ?? "" }, r.record ? visibleText(r.record) : ""),
     el("td", { class: "col-input", title: r.input }, visibleText(r.input)),
-    el("td", { class: "col-doi mono" }, r.doi ? visibleText(r.doi) : ""),
     el("td", { class: "col-duplicate_of num", text: r.duplicate_of === null ? "" : `line ${r.duplicate_of}` }),
     el("td", { class: "col-findings", text: findingsText(r) }),
     el("td", { class: "col-url mono", text: r.url ?? "" }),

@@ -16,7 +16,7 @@ import { detailOf } from "./detail.js";
 import { BatchModel } from "./model.js";
 import { wirePaste } from "./paste.js";
 import { resolveAll } from "./resolve-all.js";
-import { download, drawProgress, endMessage, openFile } from "./status.js";
+import { download, drawCounts, drawProgress, endMessage, startAsking, wireFiles } from "./status.js";
 import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
 
 /** @typedef {import("../../engine/client.js").Doiname} Doiname */
@@ -38,6 +38,7 @@ const DRAW_MS = 150;
  *   progress: HTMLProgressElement, progressText: HTMLElement, status: HTMLElement,
  *   results: HTMLElement, summary: HTMLElement, filter: HTMLSelectElement,
  *   search: HTMLInputElement, shown: HTMLElement, csv: HTMLButtonElement,
+ *   unique: HTMLButtonElement, excel: HTMLButtonElement,
  *   json: HTMLButtonElement, shownOnly: HTMLInputElement, scroller: HTMLElement,
  *   resolve: HTMLButtonElement,
  *   table: HTMLTableElement, head: HTMLTableRowElement, body: HTMLTableSectionElement,
@@ -75,17 +76,18 @@ export class BatchView {
     /** @type {AbortController | null} */
     this.resolving = null;
     /** Large pastes, held and handed over in pieces. */
-    this.paste = wirePaste(els.input, (text, source) => this.start(text, source));
+    this.paste = wirePaste(els.input, (text, source) => startAsking(this, () => this.start(text, source)));
     this.wire();
     this.drawHead();
   }
 
   wire() {
     const els = this.els;
-    const run = () => {
-      const { text, source } = this.paste.take();
-      this.start(text, source);
-    };
+    const run = () =>
+      startAsking(this, () => {
+        const { text, source } = this.paste.take();
+        this.start(text, source);
+      });
     els.run.addEventListener("click", run);
     els.cancel.addEventListener("click", () => this.cancel());
     els.clear.addEventListener("click", () => this.clear());
@@ -95,23 +97,8 @@ export class BatchView {
         run();
       }
     });
-    els.file.addEventListener("change", () => {
-      const file = els.file.files?.[0];
-      if (file) openFile(this, file);
-    });
-    els.input.addEventListener("dragover", (ev) => {
-      if (ev.dataTransfer && Array.from(ev.dataTransfer.types).includes("Files")) ev.preventDefault();
-    });
-    els.input.addEventListener("drop", (ev) => {
-      const file = ev.dataTransfer?.files[0];
-      if (!file) return; // dropped text goes into the box as usual
-      ev.preventDefault();
-      openFile(this, file);
-    });
-    els.filter.addEventListener("change", () => {
-      this.model.filter = /** @type {Filter} */ (els.filter.value);
-      this.refreshView(true);
-    });
+    wireFiles(this);
+    els.filter.addEventListener("change", () => this.setFilter(els.filter.value));
     let searchTimer = 0;
     els.search.addEventListener("input", () => {
       clearTimeout(searchTimer);
@@ -122,6 +109,8 @@ export class BatchView {
     });
     els.resolve.addEventListener("click", () => void resolveAll(this));
     els.csv.addEventListener("click", () => void download(this, "csv"));
+    els.unique.addEventListener("click", () => void download(this, "unique"));
+    els.excel.addEventListener("click", () => void download(this, "excel"));
     els.json.addEventListener("click", () => void download(this, "json"));
     els.scroller.addEventListener("scroll", () => this.schedule(true), { passive: true });
     els.scroller.addEventListener("keydown", (ev) => this.onKey(ev));
@@ -131,6 +120,24 @@ export class BatchView {
       if (tr) this.select(Number(tr.dataset.row), false);
     });
     window.addEventListener("resize", () => this.schedule(true));
+  }
+
+  /**
+   * Show only the rows of `filter` (the select and the count cards both set it).
+   * @param {string} filter
+   */
+  setFilter(filter) {
+    this.model.filter = /** @type {Filter} */ (filter);
+    this.els.filter.value = filter;
+    this.refreshView(true);
+    this.drawCounts();
+  }
+
+  /** Draw the count cards (the batch's counts, and Resolve all's when it ran). */
+  drawCounts() {
+    if (!this.counts) return;
+    const resolved = this.model.resolutions.size ? this.model.statusCounts() : null;
+    drawCounts(this.els.summary, this.counts, resolved, this.model.filter, (f) => this.setFilter(f));
   }
 
   /**
@@ -232,7 +239,7 @@ export class BatchView {
   setRunning(running, searching = running) {
     this.els.cancel.disabled = !running;
     this.els.resolve.disabled = running;
-    this.els.run.textContent = searching ? "Start again" : "Find DOIs";
+    this.els.run.textContent = searching ? "New batch…" : "Find DOIs";
     this.els.results.setAttribute("aria-busy", running ? "true" : "false");
   }
 
@@ -250,6 +257,7 @@ export class BatchView {
     this.progressDue = null;
     this.counts = p.summary;
     drawProgress(this.els, p);
+    this.drawCounts();
   }
 
   /**
