@@ -1,63 +1,77 @@
-"""Site boot with and without the memory snapshot against bare Pyodide, first paint,
-keystroke to result (issues 3 and 6).
+"""Boot of the site against bare Pyodide: first and repeat visits, on throttled
+connections, through a server that compresses like a real host; the single file beside.
 
-In one Chromium run, rounds (a fresh browser context each, the order rotated from round
-to round) of:
+In one Chromium run, for each connection (``--speeds``; default unthrottled, 10 Mbit/s
+with 40 ms, 1.6 Mbit/s with 150 ms: Chromium's DevTools emulation on every page), rounds
+of three pages, the order rotated from round to round and reversed every other round.
+Each page gets a fresh persistent profile (a disk cache, as a visitor's browser has), is
+opened once (the first visit) and then again in a new tab (the repeat visit):
 
-* the site (``dist/site/index.html``): time from navigation start to ``window.doiname``
-  ready, with its phases; the worker restores the build-time memory snapshot;
-* the same site with the snapshot's files answering 404, so the worker boots the normal
-  way (Pyodide, micropip and the core wheel);
-* a bare page (``bench/pages/bare.html``, served at the site's origin by this script; the
-  site does not ship it): ``loadPyodide()`` from the same self-hosted files, nothing else.
+* ``site``: ``dist/site/index.html`` as ``build.py serve`` sends it (brotli, ETags). Its
+  first visit boots the normal way; once ready, its service worker stores the build (the
+  memory snapshot included) and the bench waits for that before the repeat visit, which
+  boots from the stored snapshot with no request to the server but the service worker's
+  update check.
+* ``bare``: ``loadPyodide()`` and nothing else, from the npm package's files as they ship
+  (the whole standard library and lock file), served from the same server and origin,
+  compressed the same way (``/bare/``). The baseline of the issue's targets.
+* ``bare-site``: ``loadPyodide()`` from the site's own ``pyodide/`` folder (its trimmed
+  standard library): how much of the site's time is the runtime itself.
 
-Prints the medians, ranges and ratios (site / bare target: at most 1.15; the snapshot is
-kept only if it is at least 25% faster than the normal boot), the bytes the snapshot adds,
-the time to first paint and first contentful paint of the site (target: under 300 ms),
-and, after ready, keystroke to result: from the ``input`` event on ``#doi-input`` to
-``#result-name`` showing the new name (MutationObserver), and to the next frame after it
-(target: under 16 ms). Never asserts on time.
+Times are from navigation start to ``window.doiname.ready`` (site) or to Python running
+``1 + 1`` (bare). Bytes are counted by the server: the bodies of the answers it sent
+between the navigation and the moment the page was ready (the page then asks for
+``/__ready``; the service worker's script and what it stores come later), and during the
+repeat visit. Prints each round's figures and the ratio of each round, then medians.
+Never asserts on time.
 
-    python3 bench/boot.py [--rounds N] [--keys N]
+The single file (``dist/doi-tool.html``) is opened from ``file://`` in the same run
+(no network at all) and its time to ready is printed beside the site's unthrottled one.
+Then, unthrottled, the site's first contentful paint and, once ready, keystroke to result
+(from the ``input`` event to ``#result-name`` showing the new name, and to the next
+frame). Also prints the sizes of the memory snapshot (gzip as shipped, brotli measured; this
+Chromium's ``DecompressionStream`` is asked which formats it can undo).
+
+    python3 bench/boot.py [--rounds N] [--speeds 0:0,10:40,1.6:150]
 """
 
 from __future__ import annotations
 
 import argparse
-import json
-import re
+import hashlib
+import os
+import shutil
 import statistics
-import sys
+import subprocess
+import tempfile
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
 from common import ARGS, CHROMIUM, ROOT
 
-from doiname_build import paths, serve, wheel
+from doiname_build import compress, offline, paths, serve
 from doiname_build import site as site_build
 
-SITE_READY = """() => window.doiname.ready.then(() => {
-  const t = window.doiname.timings;
-  const paint = Object.fromEntries(performance.getEntriesByType("paint")
-    .map((e) => [e.name, e.startTime]));
-  const steps = Object.fromEntries(Object.entries(t).filter(([k]) => k.startsWith("worker.")));
-  return {ready: t.ready, runtime: t.runtime, packages: t.packages, core: t.core, steps,
-          fp: paint["first-paint"] ?? null, fcp: paint["first-contentful-paint"] ?? null};
-})"""
-
-BARE_READY = "() => window.bareReady.then(() => ({ready: window.bareReadyAt}))"
-
+#: Ready, in ms from navigation start (polled: the page's script may not have run yet).
+SITE_READY = """() => new Promise((resolve) => { const check = () => window.doiname
+  ? resolve(window.doiname.ready.then(() => performance.now()))
+  : setTimeout(check, 5); check(); })"""
+BARE_READY = """() => new Promise((resolve) => { const check = () => window.bareReady
+  ? resolve(window.bareReady.then(() => window.bareReadyAt)) : setTimeout(check, 5); check(); })"""
+#: Resolves once the service worker has stored every file of the build (its list is there).
+SW_STORED = offline.STORED_JS
+#: After ready: from the ``input`` event on ``#doi-input`` to ``#result-name`` showing the
+#: new name, and to the next frame after it (ms each).
 KEYSTROKE = """async (texts) => {
   const input = document.getElementById("doi-input");
   const out = [];
   for (const [text, name] of texts) {
     const done = new Promise((resolve) => {
-      const check = () => {
-        const el = document.getElementById("result-name");
-        return el && el.textContent === name;
-      };
       const obs = new MutationObserver(() => {
-        if (check()) { const t = performance.now(); obs.disconnect(); resolve(t); }
+        const el = document.getElementById("result-name");
+        if (el && el.textContent === name) { obs.disconnect(); resolve(performance.now()); }
       });
       obs.observe(document.body, {subtree: true, childList: true, characterData: true});
     });
@@ -72,20 +86,131 @@ KEYSTROKE = """async (texts) => {
   }
   return out;
 }"""
+PAINT = """() => performance.getEntriesByType("paint").find(
+  (e) => e.name === "first-contentful-paint")?.startTime ?? null"""
+DECOMPRESSION = """() => Object.fromEntries(["gzip", "deflate", "br", "brotli", "zstd"].map((f) => {
+  try { new DecompressionStream(f); return [f, true]; } catch { return [f, false]; }
+}))"""
+
+BARE_PAGE = (ROOT / "bench" / "pages" / "bare.html").read_text(encoding="utf-8")
+NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+             "pyodide-lock.json")
 
 
+class Meter:
+    """Bodies the server sent (bytes of 200 answers), with a mark at each ``/__ready``."""
 
-def summary(values: list[float]) -> str:
-    if not values:
-        return "no data"
-    return (f"median {statistics.median(values):7.1f} ms  "
-            f"(range {min(values):.1f}-{max(values):.1f}, n={len(values)})")
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sent = 0
+        self.requests = 0
+        self.at_ready: int | None = None
+
+    def reset(self) -> None:
+        with self.lock:
+            self.sent, self.requests, self.at_ready = 0, 0, None
+
+
+def bench_root(site: Path, work: Path) -> Path:
+    """The directory served: the site (hard links), ``bare/`` with the npm package's files
+    (compressed like the site's), the two bare pages."""
+    root = work / "root"
+    shutil.copytree(site, root, copy_function=os.link)
+    bare = root / "bare"
+    bare.mkdir()
+    for name in NPM_FILES:
+        shutil.copy2(paths.NODE_PYODIDE / name, bare / name)
+    compress.precompress(bare)
+    (bare / "index.html").write_text(BARE_PAGE.replace("./pyodide/", "./"), encoding="utf-8")
+    (root / "bare-site.html").write_text(BARE_PAGE, encoding="utf-8")
+    return root
+
+
+def make_server(root: Path, meter: Meter) -> Any:
+    server = serve.make_server(root, 0, quiet=True)
+    base = server.RequestHandlerClass
+
+    class Counted(base):  # type: ignore[misc, valid-type]
+        def send_head(self) -> Any:
+            if self.path.startswith("/__ready"):
+                with meter.lock:
+                    meter.at_ready = meter.sent
+                self.send_response(204)
+                self.end_headers()
+                return None
+            f = super().send_head()
+            if f is not None and self.path.split("?")[0] != "/sw.js":
+                with meter.lock:
+                    meter.sent += os.fstat(f.fileno()).st_size
+                    meter.requests += 1
+            return f
+
+    server.RequestHandlerClass = Counted
+    return server
+
+
+def throttle(context: Any, page: Any, mbit: float, rtt: float) -> None:
+    if not mbit:
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": rtt, "downloadThroughput": mbit * 1e6 / 8,
+        "uploadThroughput": mbit * 1e6 / 8})
+
+
+def visit(context: Any, url: str, ready: str, meter: Meter, mbit: float,
+          rtt: float) -> tuple[float, int, int]:
+    """Open ``url`` in a new tab; (ms to ready, bytes sent before ready, requests)."""
+    page = context.new_page()
+    throttle(context, page, mbit, rtt)
+    meter.reset()
+    page.goto(url, wait_until="commit")
+    ms = float(page.evaluate(ready))
+    page.evaluate("() => fetch('/__ready', {cache: 'no-store'}).then(() => true)")
+    with meter.lock:
+        sent = meter.at_ready if meter.at_ready is not None else meter.sent
+        requests = meter.requests
+    if ready == SITE_READY and not page.evaluate(SW_STORED):
+        raise SystemExit("bench/boot.py: the service worker did not store the build")
+    page.close()
+    return ms, sent, requests
+
+
+def round_of(browser_type: Any, base: str, variant: str, meter: Meter, mbit: float,
+             rtt: float) -> dict[str, float]:
+    url = {"site": base + "index.html", "bare": base + "bare/index.html",
+           "bare-site": base + "bare-site.html"}[variant]
+    ready = SITE_READY if variant == "site" else BARE_READY
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
+        context = browser_type.launch_persistent_context(
+            profile, executable_path=CHROMIUM, args=ARGS)
+        for p in context.pages:
+            p.close()
+        first, first_bytes, first_requests = visit(context, url, ready, meter, mbit, rtt)
+        repeat, repeat_bytes, repeat_requests = visit(context, url, ready, meter, mbit, rtt)
+        context.close()
+    return {"first": first, "first_bytes": first_bytes, "first_requests": first_requests,
+            "repeat": repeat, "repeat_bytes": repeat_bytes, "repeat_requests": repeat_requests}
+
+
+def single_file_ready(browser_type: Any, rounds: int) -> list[float]:
+    out = []
+    url = paths.SINGLE_FILE.resolve().as_uri()
+    for _ in range(rounds):
+        browser = browser_type.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.goto(url, wait_until="commit")
+        out.append(float(page.evaluate(SITE_READY)))
+        browser.close()
+    return out
 
 
 def key_inputs(n: int) -> list[tuple[str, str]]:
     """Texts a person types, each giving a new name; the name the page should show."""
-    if str(ROOT / "pycore") not in sys.path:
-        sys.path.insert(0, str(ROOT / "pycore"))
+    import sys
+
+    sys.path.insert(0, str(ROOT / "pycore"))
     import doiname
 
     base = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-"
@@ -93,120 +218,134 @@ def key_inputs(n: int) -> list[tuple[str, str]]:
     return [(t, str(doiname.parse(t))) for t in texts]
 
 
+def paint_and_keys(browser_type: Any, url: str, rounds: int) -> tuple[list[float], list[Any]]:
+    """First contentful paint of the site (fresh profile each) and keystroke to result."""
+    fcp: list[float] = []
+    keys: list[Any] = []
+    browser = browser_type.launch(executable_path=CHROMIUM, args=ARGS)
+    for i in range(rounds):
+        context = browser.new_context(service_workers="block")
+        page = context.new_page()
+        page.goto(url, wait_until="commit")
+        page.evaluate(SITE_READY)
+        paint = page.evaluate(PAINT)
+        if paint is not None:
+            fcp.append(float(paint))
+        if i == 0:
+            keys = page.evaluate(KEYSTROKE, key_inputs(30))
+        context.close()
+    browser.close()
+    return fcp, keys
+
+
+def snapshot_sizes(site: Path, work: Path) -> str:
+    import gzip as gz
+
+    packed = site / "pyodide" / "snapshot.bin.gz"
+    if not packed.is_file():
+        return "no memory snapshot in this build"
+    raw = work / "snapshot.bin"
+    raw.write_bytes(gz.decompress(packed.read_bytes()))
+    node = shutil.which("node")
+    br = ""
+    # Brotli at q11 of 31 MB takes minutes: kept by content, as the build keeps its own.
+    cached = paths.CACHE / "compress" / f"{hashlib.sha256(raw.read_bytes()).hexdigest()}.br"
+    if node and not cached.is_file():
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([node, str(compress.BROTLI_SCRIPT), str(raw), f"{cached}.tmp"],
+                       check=True)
+        Path(f"{cached}.tmp").replace(cached)
+    if cached.is_file():
+        br = f", brotli (q11) {cached.stat().st_size / 1e6:.2f} MB"
+    files = (site / "pyodide" / "snapshot-files.zip").stat().st_size
+    return (f"memory snapshot: {raw.stat().st_size / 1e6:.1f} MB raw, gzip (as shipped) "
+            f"{packed.stat().st_size / 1e6:.2f} MB{br}; its files {files / 1e6:.2f} MB")
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rounds", type=int, default=5, help="rounds of each page (5)")
-    parser.add_argument("--keys", type=int, default=30, help="keystrokes measured (30)")
-    parser.add_argument("--mbit", type=float, default=0,
-                        help="throttle each page's network to this many Mbit/s down, 20 ms "
-                             "latency (Chromium's DevTools emulation; the local server does "
-                             "not gzip, so raw bytes count); 0: no throttling")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per connection (3)")
+    parser.add_argument("--speeds", default="0:0,10:40,1.6:150",
+                        help="connections as MBIT:RTT_MS, comma-separated; 0:0 unthrottled")
+    parser.add_argument("--no-build", action="store_true", help="use dist/site as it is")
     args = parser.parse_args()
+    speeds = [tuple(float(x) for x in s.split(":")) for s in args.speeds.split(",")]
 
     from playwright.sync_api import sync_playwright
 
-    site = site_build.build()
-    server = serve.make_server(site, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_port}/"
-    variants = ("snapshot", "normal", "bare")
-    ready: dict[str, list[float]] = {v: [] for v in variants}
-    phases: dict[str, dict[str, list[float]]] = {
-        v: {"runtime": [], "packages": [], "core": []} for v in variants[:2]}
-    steps: dict[str, dict[str, list[float]]] = {v: {} for v in variants[:2]}
-    fp: list[float] = []
-    fcp: list[float] = []
-    to_dom: list[float] = []
-    to_frame: list[float] = []
-    no_snapshot = re.compile(r".*/pyodide/snapshot[^/]*$")
-    bare = (ROOT / "bench" / "pages" / "bare.html").read_text(encoding="utf-8")
-
-    def run(browser: Any, variant: str) -> dict[str, Any]:
-        ctx = browser.new_context()
-        page = ctx.new_page()
-        if args.mbit:
-            cdp = ctx.new_cdp_session(page)
-            cdp.send("Network.enable")
-            cdp.send("Network.emulateNetworkConditions", {
-                "offline": False, "latency": 20, "downloadThroughput": args.mbit * 1e6 / 8,
-                "uploadThroughput": args.mbit * 1e6 / 8})
-        if variant == "normal":
-            page.route(no_snapshot, lambda route: route.fulfill(status=404, body="missing"))
-        if variant == "bare":
-            page.route(base + "bare.html", lambda route: route.fulfill(
-                status=200, content_type="text/html", body=bare))
-        page.goto(base + ("bare.html" if variant == "bare" else "index.html"))
-        r: dict[str, Any] = page.evaluate(BARE_READY if variant == "bare" else SITE_READY)
-        if variant == "snapshot" and not to_dom:  # keystrokes once, on a booted site
-            for a, b in page.evaluate(KEYSTROKE, key_inputs(args.keys)):
-                to_dom.append(a)
-                to_frame.append(b)
-        ctx.close()
-        return r
-
-    with sync_playwright() as p:
+    site = paths.SITE if args.no_build and (paths.SITE / "sw.js").is_file() else \
+        site_build.build()
+    variants = ("site", "bare", "bare-site")
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        work = Path(tmp)
+        root = bench_root(site, work)
+        meter = Meter()
+        server = make_server(root, meter)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_port}/"
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        for v in variants:  # one warm-up of each, not counted (OS disk cache, driver JIT)
-            run(browser, v)
-        for i in range(args.rounds):
-            order = variants[i % 3:] + variants[:i % 3]
-            for v in (order if i % 2 == 0 else order[::-1]):
-                r = run(browser, v)
-                ready[v].append(r["ready"])
-                if v == "bare":
-                    continue
-                for k in phases[v]:
-                    if r.get(k) is not None:
-                        phases[v][k].append(r[k])
-                for k, val in r["steps"].items():
-                    steps[v].setdefault(k, []).append(val)
-                if v == "snapshot" and r["fp"] is not None:
-                    fp.append(r["fp"])
-                if v == "snapshot" and r["fcp"] is not None:
-                    fcp.append(r["fcp"])
         version = browser.version
+        formats = browser.new_page().evaluate(DECOMPRESSION)
         browser.close()
-    server.shutdown()
-
-    print(f"Chromium {version}; {args.rounds} rounds of each page, order rotated, fresh "
-          "context each; times from navigation start"
-          + (f"; network throttled to {args.mbit:g} Mbit/s, 20 ms." if args.mbit else "."))
-    print(f"site ready, from the snapshot        {summary(ready['snapshot'])}")
-    print(f"site ready, normal boot (no snapshot) {summary(ready['normal'])}")
-    print(f"bare loadPyodide() ready             {summary(ready['bare'])}")
-
-    def ratio(a: str, b: str, note: str) -> None:
-        if ready[a] and ready[b]:
-            m = statistics.median(ready[a]) / statistics.median(ready[b])
-            pairs = [x / y for x, y in zip(ready[a], ready[b], strict=False)]
-            print(f"ratio {a} / {b} (medians): {m:.2f}x  (per round {min(pairs):.2f}-"
-                  f"{max(pairs):.2f}){note}")
-
-    ratio("snapshot", "normal", "; kept only if <= 0.75x")
-    ratio("snapshot", "bare", "; target <= 1.15x")
-    ratio("normal", "bare", "")
-    manifest = site / "pyodide" / "snapshot.json"
-    if manifest.is_file():
-        m = json.loads(manifest.read_text(encoding="utf-8"))
-        files = (site / "pyodide" / "snapshot-files.zip").stat().st_size
-        wheels = (site / "pyodide" / paths.MICROPIP_WHEEL).stat().st_size + \
-            (site / "wheels" / wheel.wheel_name()).stat().st_size
-        extra = m["gzipBytes"] + files - wheels
-        print(f"snapshot bytes: {m['bytes'] / 1e6:.1f} MB raw, {m['gzipBytes'] / 1e6:.2f} MB "
-              f"gzip + {files / 1e6:.2f} MB of files, instead of {wheels / 1e6:.2f} MB of "
-              f"wheels: {extra / 1e6:+.2f} MB per first visit "
-              f"({extra * 8 / 50e6:+.2f} s at 50 Mbit/s, {extra * 8 / 10e6:+.2f} s at 10 Mbit/s)")
-    for v in variants[:2]:
-        for k, vals in phases[v].items():
-            print(f"  {v:<8} phase {k!r:<10} reached at {summary(vals)}")
-        if steps[v]:
-            print(f"  {v}: inside the worker, ms after it got its config, each step ending at:")
-            for k, vals in steps[v].items():
-                print(f"    {k.removeprefix('worker.'):<16}{summary(vals)}")
-    print(f"site first paint                     {summary(fp)}")
-    print(f"site first contentful paint          {summary(fcp)}  (target < 300 ms)")
-    print(f"keystroke to result in the DOM       {summary(to_dom)}")
-    print(f"keystroke to the next frame after it {summary(to_frame)}  (target < 16 ms)")
+        print(f"Chromium {version}; {args.rounds} rounds per connection, order rotated; "
+              "a fresh profile per page and round; times from navigation start to ready; "
+              "bytes: bodies the server sent (brotli where the file has a .br copy).")
+        for v in variants:  # one warm-up of each, not counted (disk cache, Node's JIT)
+            round_of(p.chromium, base, v, meter, 0, 0)
+        for mbit, rtt in speeds:
+            label = f"{mbit:g} Mbit/s, {rtt:g} ms" if mbit else "unthrottled (localhost)"
+            print(f"\n== {label}")
+            results: dict[str, list[dict[str, float]]] = {v: [] for v in variants}
+            started = time.monotonic()
+            for i in range(args.rounds):
+                order = variants[i % 3:] + variants[:i % 3]
+                order = order if i % 2 == 0 else order[::-1]
+                got = {v: round_of(p.chromium, base, v, meter, mbit, rtt) for v in order}
+                for v in variants:
+                    results[v].append(got[v])
+                s, b, bs = got["site"], got["bare"], got["bare-site"]
+                print(f"round {i + 1} ({' '.join(order)}): first site {s['first']:7.0f} ms "
+                      f"({s['first_bytes'] / 1e6:.2f} MB), bare {b['first']:7.0f} ms "
+                      f"({b['first_bytes'] / 1e6:.2f} MB), bare-site {bs['first']:7.0f} ms "
+                      f"({bs['first_bytes'] / 1e6:.2f} MB); ratio site/bare "
+                      f"{s['first'] / b['first']:.2f}x, site/bare-site "
+                      f"{s['first'] / bs['first']:.2f}x")
+                print(f"          repeat site {s['repeat']:7.0f} ms ({s['repeat_bytes']} B in "
+                      f"{s['repeat_requests']:.0f} answers), bare {b['repeat']:7.0f} ms "
+                      f"({b['repeat_bytes']} B in {b['repeat_requests']:.0f} answers); "
+                      f"ratio site/bare {s['repeat'] / b['repeat']:.2f}x")
+            for kind in ("first", "repeat"):
+                med = {v: median([r[kind] for r in results[v]]) for v in variants}
+                mb = {v: median([r[f"{kind}_bytes"] for r in results[v]]) / 1e6 for v in variants}
+                print(f"median {kind:<6}: site {med['site']:7.0f} ms ({mb['site']:.2f} MB), "
+                      f"bare {med['bare']:7.0f} ms ({mb['bare']:.2f} MB), bare-site "
+                      f"{med['bare-site']:7.0f} ms ({mb['bare-site']:.2f} MB); site/bare "
+                      f"{med['site'] / med['bare']:.2f}x, site/bare-site "
+                      f"{med['site'] / med['bare-site']:.2f}x")
+            print(f"({time.monotonic() - started:.0f} s for this connection)")
+        fcp, keys = paint_and_keys(p.chromium, base + "index.html", args.rounds)
+        if fcp:
+            print(f"\nsite first contentful paint (unthrottled): median {median(fcp):.0f} ms "
+                  f"(range {min(fcp):.0f}-{max(fcp):.0f}; target < 300 ms)")
+        if keys:
+            dom = [a for a, _ in keys]
+            frame = [b for _, b in keys]
+            print(f"keystroke to result in the DOM: median {median(dom):.1f} ms; to the next "
+                  f"frame: median {median(frame):.1f} ms (n={len(keys)}; target < 16 ms)")
+        if paths.SINGLE_FILE.is_file():
+            single = single_file_ready(p.chromium, args.rounds)
+            print(f"\nsingle file from file:// (no network): ready in median "
+                  f"{median(single):.0f} ms (range {min(single):.0f}-{max(single):.0f}); "
+                  "compare with the site's unthrottled first and repeat visits above")
+        server.shutdown()
+        print(f"DecompressionStream formats in this Chromium: "
+              f"{', '.join(f for f, ok in formats.items() if ok)} "
+              f"(not: {', '.join(f for f, ok in formats.items() if not ok) or 'none'})")
+        print(snapshot_sizes(site, work))
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ __all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "Bat
 #: What an answer from doi.org is read as (``read``) and what a lookup asks for.
 AnswerKind = Literal["handle", "which-ra", "alias"]
 #: How a request to doi.org can fail without an answer (the page's ``fetch`` says which).
-TransportFailure = Literal["network", "timeout", "cancelled"]
+TransportFailure = Literal["network", "offline", "timeout", "cancelled"]
 #: The formats a batch is exported in.
 ExportFormat = Literal["csv", "json", "jsonl"]
 

@@ -29,7 +29,7 @@ def site(tmp_path: Path) -> Path:
     (tmp_path / "pyodide").mkdir()
     (tmp_path / "pyodide" / "python_stdlib.zip").write_bytes(b"PK\x05\x06" + bytes(18) * 50)
     (tmp_path / "pyodide" / "snapshot.bin.gz").write_bytes(gzip.compress(b"x" * 4000))
-    (tmp_path / "_headers").write_text(integrity.static_headers(tmp_path), encoding="utf-8")
+    (tmp_path / "_headers").write_text(integrity.static_headers(), encoding="utf-8")
     compress.precompress(tmp_path)
     return tmp_path
 

@@ -3,7 +3,8 @@
 Fixtures:
 
 * ``browser_type_launch_args`` (session): pytest-playwright launches ``/usr/bin/chromium``
-  with the project's flags (never a downloaded browser).
+  with the project's flags (never a downloaded browser); ``browser_context_args``: no
+  service worker unless the module allows it (``service_workers="allow"``).
 * ``site_dir`` (session): ``dist/site``, built once per run by ``build.py`` (skipped when
   ``DOINAME_SITE_BUILT=1``: ``build.py test`` has just built it).
 * ``site_url`` (session): ``http://127.0.0.1:PORT/``, served from a thread by the same
@@ -55,6 +56,14 @@ def pytest_configure(config: pytest.Config) -> None:
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     args = [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS]
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Contexts without the site's service worker unless a module allows it (its install
+    downloads the memory snapshot in the background of every test): test_offline.py,
+    test_csp.py and the axe tests run with it."""
+    return {**browser_context_args, "service_workers": "block"}
 
 
 @pytest.fixture(scope="session")
@@ -187,7 +196,7 @@ def doi_routes(page: Page) -> Iterator[DoiRoutes]:
 def booted_page(browser: Browser, site_url: str) -> Iterator[Page]:
     """One page of the site, booted once and shared by the tests of a module (boots cost
     seconds). Tests must leave it as they found it; ``shared_doi_routes`` routes it."""
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
     page = context.new_page()
     page.goto(site_url)

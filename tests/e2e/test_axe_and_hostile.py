@@ -20,6 +20,14 @@ from .test_page_helpers import open_page
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """With the site's service worker (conftest blocks it elsewhere):
+    axe runs on the page as visitors get it, its notices included."""
+    return {**browser_context_args, "service_workers": "allow"}
+
+
 RUN_AXE = """async () => {
   const r = await axe.run(document, {resultTypes: ['violations']});
   return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,

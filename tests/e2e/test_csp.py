@@ -15,12 +15,20 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from doiname_build import integrity, paths, serve, single_file
+from doiname_build import integrity, offline, paths, serve, single_file
 
 #: The policy's shape: nothing inline at all, nothing eval'd except WebAssembly
 #: compilation, scripts and workers from the site itself, requests to the site and to
 #: doi.org only. build.py writes it (``site_csp``) into ``_headers``.
 FORBIDDEN = ("'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "data: 'self'")
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """With the site's service worker (conftest blocks it elsewhere):
+    the policy must allow it (and its manifest), nothing more."""
+    return {**browser_context_args, "service_workers": "allow"}
+
 
 
 @contextlib.contextmanager
@@ -101,6 +109,20 @@ def test_site_under_strict_csp(page: Page, csp_url: str) -> None:
     expect(page.locator("#result-name")).to_have_text("10.1000/456#789", timeout=20_000)
     assert page.evaluate("() => window.doiname.call('to_url', '10.1000/456#789')") == (
         "https://doi.org/10.1000/456%23789")
+    assert violations == []
+
+
+def test_offline_copy_under_strict_csp(page: Page, csp_url: str) -> None:
+    """The service worker registers, stores the build and boots the page from it with the
+    policy the site ships (``worker-src``, ``connect-src`` and ``manifest-src 'self'``)."""
+    violations = watch_violations(page)
+    page.goto(csp_url + "index.html")
+    assert page.evaluate("() => window.doiname.ready.then(() => true)")
+    assert page.evaluate(offline.STORED_JS)
+    page.reload()
+    assert page.evaluate("() => window.doiname.ready.then(() => true)")
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+    assert "worker.restoreSnapshot" in page.evaluate("() => Object.keys(window.doiname.timings)")
     assert violations == []
 
 

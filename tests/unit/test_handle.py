@@ -436,9 +436,11 @@ def test_transport_outcomes() -> None:
     assert read_handle_response(0, "").outcome == "network"
     assert read_handle_response(True, "{}").outcome == "network"  # a bool is no status
     assert transport_outcome("timeout").outcome == "timeout"
+    assert transport_outcome("offline").outcome == "offline"
+    assert "offline" in transport_outcome("offline").message
     assert transport_outcome("cancelled").message == "The request was cancelled."
     assert transport_outcome("anything").outcome == "network"
-    for kind in ("network", "timeout", "cancelled"):
+    for kind in ("network", "offline", "timeout", "cancelled"):
         assert not transport_outcome(kind).ok
 
 

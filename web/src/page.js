@@ -177,17 +177,29 @@ export function startPage(doiname) {
   }
 
   /** Put a state into the inputs and recompute (page load, back, forward). */
-  function restore() {
+  /**
+   * Put the URL's state in the inputs. On load (`first`), text a person typed or pasted
+   * before the scripts ran is kept (it is newer than the link), and the URL follows it.
+   * @param {boolean} [first]
+   */
+  function restore(first = false) {
     editing = false;
     const state = readState();
-    if (input.value !== state.doi) input.value = state.doi;
-    if (eqA.value !== state.a) eqA.value = state.a;
-    if (eqB.value !== state.b) eqB.value = state.b;
+    /** @param {HTMLInputElement | HTMLTextAreaElement} el @param {string} value */
+    const put = (el, value) => {
+      if (el.value !== value && !(first && el.value)) el.value = value;
+    };
+    put(input, state.doi);
+    put(eqA, state.a);
+    put(eqB, state.b);
+    if (first && (input.value !== state.doi || eqA.value !== state.a || eqB.value !== state.b)) {
+      writeState(currentState(), false);
+    }
     onInspectInput();
     onEquivalenceInput();
   }
-  window.addEventListener("popstate", restore);
-  window.addEventListener("hashchange", restore);
+  window.addEventListener("popstate", () => restore());
+  window.addEventListener("hashchange", () => restore());
 
   /**
    * Show boot progress or failure.
@@ -199,6 +211,7 @@ export function startPage(doiname) {
     replace(bootMessage, message);
   }
 
+  showProgress(doiname);
   doiname.onStatus((status) => {
     if (boot.dataset.phase === "ready" || boot.dataset.phase === "failed") return;
     // Failure is reported (in words of this page) when `ready` rejects.
@@ -207,6 +220,7 @@ export function startPage(doiname) {
   });
   doiname.ready.then(
     () => {
+      holdSpaceBelow(byId("inspect-results"), input);
       inspect.setReady();
       showBoot("ready", "Ready: everything is computed in your browser.");
     },
@@ -217,5 +231,47 @@ export function startPage(doiname) {
     },
   );
 
-  restore();
+  restore(true);
+}
+
+/**
+ * Text waits for the engine (typed early, or from the link): its result is about to be
+ * drawn above the panels below. Hold the rest of the screen under `results` until the
+ * person acts again (types, clicks), so those panels do not jump as it is drawn (they stay
+ * below the fold; a taller result only pushes them further down). Nothing is held when
+ * the results start below the fold or nothing waits.
+ * @param {HTMLElement} results
+ * @param {HTMLTextAreaElement} input
+ */
+function holdSpaceBelow(results, input) {
+  if (!input.value.trim()) return;
+  const space = Math.floor(window.innerHeight - results.getBoundingClientRect().top);
+  if (space <= 0) return;
+  results.style.minHeight = `${space}px`;
+  const release = () => {
+    results.style.removeProperty("min-height");
+    input.removeEventListener("input", release);
+    document.removeEventListener("click", release);
+  };
+  // The next edit: typing, or a button that puts text in (Clear, an example, a repair).
+  input.addEventListener("input", release);
+  document.addEventListener("click", release);
+}
+
+/**
+ * The runtime's download in the start-up status: a determinate bar, bytes and percent.
+ * @param {Doiname} doiname
+ */
+function showProgress(doiname) {
+  const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("boot-progress"));
+  const text = document.getElementById("boot-bytes");
+  if (!bar || !text) return;
+  const mb = (/** @type {number} */ n) => (n / 1e6).toFixed(1);
+  doiname.onProgress(({ loaded, total }) => {
+    if (!total) return;
+    const share = Math.min(1, loaded / total);
+    bar.value = share;
+    const words = `${mb(loaded)} of ${mb(total)} MB (${Math.floor(share * 100)}%)`;
+    if (text.textContent !== words) replace(text, words);
+  });
 }

@@ -2,8 +2,8 @@
 /**
  * The site's page (pages/index.html; bundled as app.js): makes the DOI engine's client
  * with this build's config, installs it as `window.doiname` (the public JavaScript API),
- * and starts the page with it (page.js). Views get the client from here, never from the
- * global.
+ * starts the page with it (page.js), and keeps the site for offline use (offline.js).
+ * Views get the client from here, never from the global.
  *
  * ```js
  * await window.doiname.ready;                              // Python is usable
@@ -14,11 +14,19 @@
  */
 import { createDoiname } from "./engine/client.js";
 import { siteConfig } from "./engine/config.js";
+import { keepOffline } from "./offline.js";
 import { startPage } from "./page.js";
 
+/** `?snapshot=always` or `never` overrides when the memory snapshot is used (measuring). */
+const when = new URLSearchParams(location.search).get("snapshot");
 const doiname = createDoiname({
-  config: siteConfig(DOINAME_BUILD, new URL(".", import.meta.url)),
+  config: siteConfig(
+    DOINAME_BUILD,
+    new URL(".", import.meta.url),
+    when === "always" || when === "never" ? when : "stored",
+  ),
   workerURL: new URL("worker.js", import.meta.url),
 });
 /** @type {any} */ (window).doiname = doiname;
 startPage(doiname);
+keepOffline(doiname, new URL("sw.js", import.meta.url));

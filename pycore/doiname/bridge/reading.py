@@ -35,7 +35,7 @@ __all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "box_json", "code_points
            "linked_reading", "links", "lookup", "lookup_json", "read_answer_json"]
 
 #: How a request can fail without an answer (the main thread's ``fetch`` reports these).
-TRANSPORT_FAILURES = ("network", "timeout", "cancelled")
+TRANSPORT_FAILURES = ("network", "offline", "timeout", "cancelled")
 #: What an answer from doi.org is read as.
 ANSWER_KINDS = ("handle", "which-ra", "alias")
 
@@ -62,7 +62,7 @@ def read_answer_json(kind: str, status: int | None, body: str | None,
     ``target_doi``, the same exact name as ``{prefix, suffix, name}`` (a handle value is
     never percent-decoded), and ``target_text``, a text that Inspect reads back as
     exactly that name).
-    ``failure`` is ``network``, ``timeout`` or ``cancelled`` when no answer arrived
+    ``failure`` is ``network``, ``offline``, ``timeout`` or ``cancelled`` when no answer arrived
     (:func:`doiname.transport_outcome`); the reply is then that outcome.
     """
     if kind not in ANSWER_KINDS:

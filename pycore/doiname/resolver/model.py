@@ -85,9 +85,9 @@ class HandleRecord:
     """The outcome of one handle API request (003 ch. 4).
 
     ``outcome`` is a stable code (``ok``, ``not-found``, ``no-values``, ``server-error``,
-    ``bad-json``, ``http-error``, ``unexpected``, ``network``, ``timeout``, ``cancelled``,
-    ``too-large``); ``message`` says it in plain words; ``url`` is the first linkable URL
-    value (where the name resolves); ``notes`` list oddities of the answer. ``retry``
+    ``bad-json``, ``http-error``, ``unexpected``, ``network``, ``offline``, ``timeout``,
+    ``cancelled``, ``too-large``); ``message`` says it in plain words; ``url`` is the first
+    linkable URL value (where the name resolves); ``notes`` list oddities of the answer. ``retry``
     says whether asking again later may give another answer (:func:`worth_retrying`);
     ``verdict`` what it says of the name, for a list: ``resolves``, ``no-values``,
     ``not-found`` or ``unreachable`` (no usable answer: the network, a timeout, a server
@@ -112,12 +112,14 @@ class HandleRecord:
 
 
 def transport_outcome(kind: str) -> HandleRecord:
-    """The record for a request that got no answer: ``network``, ``timeout`` or ``cancelled``.
+    """The record for a request that got no answer: ``network``, ``offline`` (the browser
+    says it has no network), ``timeout`` or ``cancelled``.
 
     The page reports these when ``fetch()`` fails, its timer fires, or the person
     cancels; any other ``kind`` reads as ``network``.
     """
-    outcomes: dict[str, Outcome] = {"timeout": "timeout", "cancelled": "cancelled"}
+    outcomes: dict[str, Outcome] = {"timeout": "timeout", "cancelled": "cancelled",
+                                    "offline": "offline"}
     outcome = outcomes.get(kind, "network")
     return HandleRecord(outcome, False, MESSAGES[outcome])
 

@@ -18,7 +18,7 @@ __all__ = ["MESSAGES", "Outcome", "Verdict", "code_phrase", "expected_status",
 
 Outcome = Literal[
     "ok", "not-found", "no-values", "server-error", "bad-json", "http-error", "unexpected",
-    "network", "timeout", "cancelled", "too-large",
+    "network", "offline", "timeout", "cancelled", "too-large",
 ]
 
 #: What a resolution says of a name, in a list (Batch's statuses after Resolve all).
@@ -38,6 +38,8 @@ MESSAGES: dict[str, str] = {
     "unexpected": "The answer does not follow the format of doi.org's handle API (003 ch. 4).",
     "network": "Could not reach doi.org: you may be offline, or the browser refused the "
                "answer (CORS). Nothing was received.",
+    "offline": "You are offline: doi.org can be asked again once this device is back on a "
+               "network. Everything else on this page works offline.",
     "timeout": "No answer from doi.org in time; the request was stopped.",
     "cancelled": "The request was cancelled.",
     "too-large": "The answer was too large to read (over 10 MB); it was not processed.",

@@ -30,13 +30,17 @@ SINGLE_PAGE = "single/page.js"
 SINGLE_WORKER = "single/worker.js"
 
 
-def bundle(entry: str, fmt: Format, build_info: dict[str, Any] | None = None) -> str:
-    """The bundle of ``web/src/<entry>`` and everything it imports, as text."""
+def bundle(entry: str, fmt: Format, build_info: dict[str, Any] | None = None, *,
+           defines: dict[str, Any] | None = None) -> str:
+    """The bundle of ``web/src/<entry>`` and everything it imports, as text; ``build_info``
+    is ``DOINAME_BUILD``, ``defines`` other constants (name: JSON value)."""
     cmd = [str(ESBUILD), str(WEB_SRC / entry), "--bundle", f"--format={fmt}",
            "--target=es2022", "--platform=browser", "--charset=ascii", "--legal-comments=none",
            "--minify-whitespace", "--minify-syntax", "--log-level=warning"]
-    if build_info is not None:
-        cmd.append(f"--define:DOINAME_BUILD={json.dumps(build_info, separators=(',', ':'))}")
+    constants = {**({"DOINAME_BUILD": build_info} if build_info is not None else {}),
+                 **(defines or {})}
+    for name, value in constants.items():
+        cmd.append(f"--define:{name}={json.dumps(value, separators=(',', ':'))}")
     done = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"build.py: esbuild could not bundle web/src/{entry}:\n"

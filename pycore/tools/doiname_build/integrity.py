@@ -10,11 +10,13 @@ from pathlib import Path
 
 from .html import SCRIPT_SRC, attr
 
-#: The site's policy: no inline script or style at all, scripts and workers from the site
-#: itself, WebAssembly compilation, requests to the site and to doi.org only.
+#: The site's policy: no inline script or style at all, scripts and workers (the service
+#: worker too) from the site itself, WebAssembly compilation, requests to the site and to
+#: doi.org only, the web app manifest from the site.
 SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "
             "worker-src 'self'; connect-src 'self' https://doi.org; style-src 'self'; "
-            "img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'none'")
+            "img-src 'self' data:; frame-src 'self'; manifest-src 'self'; base-uri 'none'; "
+            "form-action 'none'")
 
 
 def sri(data: bytes) -> str:

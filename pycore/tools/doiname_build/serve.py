@@ -6,7 +6,7 @@ real host sends them.
 * The precompressed copies the build wrote (``NAME.br``, ``NAME.gz``) when the request
   accepts them, with ``Content-Encoding``, ``Vary: Accept-Encoding`` and an ``ETag`` per
   representation; ``If-None-Match`` gets ``304 Not Modified`` (a repeat visit downloads no
-  bodies). ``Cache-Control: no-cache``: every use revalidates.
+  bodies). ``Cache-Control: no-cache``: every use revalidates. HTTP/1.1 (keep-alive).
 * ``/name`` answers ``/name.html`` when there is no file ``name`` (as Cloudflare Pages and
   Netlify do), so a policy must cover such paths too.
 * With ``host_headers``, the headers of the site's ``_headers`` file (the format Netlify and
@@ -79,6 +79,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     quiet: ClassVar[bool] = False
     rules: ClassVar[list[HeaderRule]] = []
+    #: HTTP/1.1, as hosts answer: Chromium stores an HTTP/1.0 answer marked ``no-cache``
+    #: but never revalidates it (every visit downloaded every body again), and
+    #: connections are kept open between requests.
+    protocol_version = "HTTP/1.1"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Set before the base class handles the request (it does so in __init__).

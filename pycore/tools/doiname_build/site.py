@@ -16,6 +16,7 @@ from .bundle import bundle_site
 from .compress import precompress
 from .env import ensure_micropip, ensure_npm
 from .integrity import add_integrity, static_headers
+from .offline import PRECACHE_LIST, runtime_files, write_service_worker
 from .paths import DIST, MICROPIP_WHEEL, PYODIDE_FILES, PYODIDE_VERSION, ROOT, SITE, WEB_PAGES
 from .proc import log, sha256_file
 from .runtime import patched_lock, trimmed_stdlib
@@ -59,20 +60,27 @@ def build() -> Path:
             patched_lock(pyodide_dir, sha256_file(micropip)), encoding="utf-8")
         wheel = build_wheel(tmp / "wheels")
         digest = hashlib.sha256(wheel.read_bytes()).digest()
+        core_integrity = "sha256-" + base64.b64encode(digest).decode("ascii")
         info = {
             "pyodideVersion": PYODIDE_VERSION,
             "indexURL": "pyodide/",
             "coreWheel": f"wheels/{wheel.name}",
             "coreWheelName": wheel.name,
-            "coreIntegrity": "sha256-" + base64.b64encode(digest).decode("ascii"),
+            "coreIntegrity": core_integrity,
             "coreVersion": str(project_metadata()["version"]),
             "micropip": MICROPIP_WHEEL,
             "wasmSha256": sha256_file(runtime / "pyodide.asm.wasm"),
             "snapshot": memory_snapshot(runtime, wheel),
+            # What the worker downloads at once on a first visit, and the service
+            # worker's list of the files it kept (offline.py).
+            "runtime": runtime_files(tmp, f"wheels/{wheel.name}", core_integrity,
+                                     sha256_file(micropip)),
+            "precache": PRECACHE_LIST,
         }
         bundle_site(tmp, info)  # app.js, worker.js, widget.js, widget-frame.js
         add_integrity(tmp)
         (tmp / "_headers").write_text(static_headers(), encoding="utf-8")
+        write_service_worker(tmp)  # sw.js: every file above with its integrity value
         precompress(tmp)  # NAME.br and NAME.gz, last: every file is final now
         old = DIST / f".old-{os.getpid()}"
         if SITE.exists():

@@ -3,7 +3,8 @@
  * The DOI engine's client: starts the worker and offers one method per user action
  * (`inspect`, `compare`, `box`, `linkTargets`, `codePoints`, `resolve`, `whichRa`,
  * `expandShort`, `lookupUrl`, `lookupAll`, `startBatch`, `batch`) plus `call` (any
- * public function of the Python package), `ready`, `onStatus`, `info` and `timings`.
+ * public function of the Python package), `ready`, `onStatus`, `onProgress`, `info` and
+ * `timings`.
  * This object is `window.doiname`, the public JavaScript API (README).
  *
  * Nothing here knows a DOI rule. Requests go to the worker through rpc.js, each with the
@@ -32,6 +33,11 @@ import { connect, DoinameError } from "./rpc.js";
 /**
  * Boot phases, in order; `error` ends a failed boot.
  * @typedef {{phase: "starting" | "runtime" | "packages" | "core" | "ready" | "error", message: string}} BootStatus
+ */
+
+/**
+ * The runtime's download while the engine starts: bytes here so far, of `total`.
+ * @typedef {{loaded: number, total: number}} BootProgress
  */
 
 /** Default time limit for Python to become usable, in milliseconds. */
@@ -80,6 +86,10 @@ export function createDoiname(options) {
   const timings = { start: performance.now() };
   /** @type {Set<(status: BootStatus) => void>} */
   const listeners = new Set();
+  /** @type {Set<(progress: BootProgress) => void>} */
+  const progressListeners = new Set();
+  /** @type {BootProgress | null} */
+  let progress = null;
   /** @type {BootStatus} */
   let current = { phase: "starting", message: "Starting the DOI engine…" };
   /** @type {DoinameError | null} */
@@ -148,6 +158,17 @@ export function createDoiname(options) {
       if (failure) return;
       for (const [k, v] of Object.entries(s.steps ?? {})) timings[`worker.${k}`] = Number(v);
       setStatus({ phase: s.phase, message: String(s.message) });
+    });
+    channel.on("progress", (/** @type {BootProgress} */ p) => {
+      if (failure || current.phase === "ready") return;
+      progress = { loaded: Number(p.loaded) || 0, total: Number(p.total) || 0 };
+      for (const cb of progressListeners) {
+        try {
+          cb(progress);
+        } catch (err) {
+          console.error(err);
+        }
+      }
     });
     setStatus(current);
     return channel.request("boot", options.config, { timeoutMs: bootTimeoutMs, label: "boot" }).then(
@@ -237,6 +258,17 @@ export function createDoiname(options) {
         console.error(err);
       }
       return () => listeners.delete(cb);
+    },
+    /**
+     * The runtime's download while the engine starts (called with the last figure at
+     * once when there is one, then as bytes arrive; nothing once it is ready).
+     * @param {(progress: BootProgress) => void} cb
+     * @returns {() => void}
+     */
+    onProgress(cb) {
+      progressListeners.add(cb);
+      if (progress) cb(progress);
+      return () => progressListeners.delete(cb);
     },
     timings,
     call,

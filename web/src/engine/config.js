@@ -13,6 +13,14 @@
  * fetched with its integrity value when the config has one (`snapshot*Integrity`); the
  * worker uses it when that JSON matches `pyodideVersion`, `wasmSha256` and `coreIntegrity`,
  * and boots the normal way otherwise (and always when there is no `snapshotURL`).
+ * `snapshotWhen` says when the snapshot pays: `stored` (the default) only when the
+ * offline copy of this build (`precacheURL`, written by the service worker) holds it, so
+ * a first visit never downloads it before it is ready; `always` (a fast network) and
+ * `never` are for measuring and for people who choose.
+ *
+ * `runtimeFiles` lists what the normal boot downloads, with each file's size (and its
+ * integrity value when Pyodide or the worker checks one): the worker asks for all of
+ * them at once and reports their progress.
  * @typedef {{
  *   pyodideModuleURL: string,
  *   indexURL: string,
@@ -30,7 +38,19 @@
  *   snapshotFilesURL?: string,
  *   snapshotDataIntegrity?: string,
  *   snapshotFilesIntegrity?: string,
+ *   snapshotWhen?: SnapshotWhen,
+ *   precacheURL?: string,
+ *   runtimeFiles?: RuntimeFile[],
  * }} WorkerConfig
+ */
+
+/** @typedef {"stored" | "always" | "never"} SnapshotWhen */
+
+/**
+ * One file the normal boot downloads: its absolute URL, its size in bytes (decoded), what
+ * it costs to send (its brotli size, an estimate until the answer's `Content-Length`), its
+ * integrity value when it is checked, and whether it is a module script (imported).
+ * @typedef {{url: string, bytes: number, transfer?: number, integrity?: string, module?: boolean}} RuntimeFile
  */
 
 /**
@@ -38,18 +58,23 @@
  * @typedef {{indexURL: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string,
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, dataIntegrity?: string,
- *     filesIntegrity?: string} | null}} BuildInfo
+ *     filesIntegrity?: string} | null,
+ *   runtime?: {path: string, bytes: number, transfer?: number, integrity?: string, module?: boolean}[],
+ *   precache?: string}} BuildInfo
  */
 
 /**
  * The worker config of a site built by build.py, from its `build-info.js`.
  * @param {BuildInfo} build
  * @param {string | URL} base the site's base URL
+ * @param {SnapshotWhen} [snapshotWhen] when to boot from the snapshot (default `stored`)
  * @returns {WorkerConfig}
  */
-export function siteConfig(build, base) {
+export function siteConfig(build, base, snapshotWhen = "stored") {
   const indexURL = new URL(build.indexURL, base).href;
   return {
+    runtimeFiles: (build.runtime ?? []).map(({ path, ...file }) => ({ ...file, url: new URL(path, base).href })),
+    ...(build.precache ? { precacheURL: new URL(build.precache, base).href } : {}),
     pyodideModuleURL: new URL("pyodide.mjs", indexURL).href,
     indexURL,
     packageBaseUrl: indexURL,
@@ -65,6 +90,7 @@ export function siteConfig(build, base) {
           snapshotFilesURL: new URL(build.snapshot.files, base).href,
           snapshotDataIntegrity: build.snapshot.dataIntegrity,
           snapshotFilesIntegrity: build.snapshot.filesIntegrity,
+          snapshotWhen,
         }
       : {}),
   };

@@ -4,7 +4,8 @@
  * proxy sees an ordinary request) with a time limit and cancellation. The URL always
  * comes from Python; what came back goes to Python to read (`read`). A request that
  * gets no answer is one of the core's transport outcomes: `network` (also a CORS
- * refusal: the browser does not tell them apart), `timeout` or `cancelled`.
+ * refusal: the browser does not tell them apart), `offline` (the browser says it has no
+ * network), `timeout` or `cancelled`.
  * @module engine/lookup
  */
 
@@ -49,7 +50,8 @@ export async function fetchAnswer(url, options = {}) {
     if (!why) return { status: response.status, body, failure: null };
   } catch (err) {
     if (!why) {
-      why = "network";
+      // The browser knows when it has no network at all: say so, not "could not reach".
+      why = typeof navigator !== "undefined" && navigator.onLine === false ? "offline" : "network";
       console.warn(`doiname: no answer from ${url}:`, err);
     }
   } finally {

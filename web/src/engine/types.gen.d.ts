@@ -231,7 +231,7 @@ export interface Finding {
 
 /** The outcome of one handle API request (003 ch. 4). */
 export interface HandleRecord {
-  outcome: "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "timeout" | "cancelled" | "too-large";
+  outcome: "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
   ok: boolean;
   message: string;
   status: number | null;
@@ -385,7 +385,7 @@ export interface ReadParams {
   kind: "handle" | "which-ra" | "alias";
   status: number | null;
   body: string | null;
-  failure: "network" | "timeout" | "cancelled" | null;
+  failure: "network" | "offline" | "timeout" | "cancelled" | null;
 }
 
 /** A handle value reference `index:handle` (RFC 3651 section 3.1, HS_VLIST 3.7). */
@@ -423,7 +423,7 @@ export interface StatusLabel {
 
 /** The outcome of one Which RA request (specs README: `https://doi.org/ra/...`). */
 export interface WhichRaResult {
-  outcome: "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "timeout" | "cancelled" | "too-large";
+  outcome: "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
   ok: boolean;
   message: string;
   status: number | null;

@@ -5,18 +5,26 @@
  * the module `doiname.bridge`.
  *
  * The normal way: Pyodide, micropip (through `loadPyodide({packages: ["micropip"]})`) and
- * the core wheel's bytes are fetched at the same time; the wheel is then written to the
+ * the core wheel's bytes are fetched at the same time, every file asked for the moment
+ * the config arrives (fetches.js), their progress reported; the wheel is then written to the
  * in-memory file system and installed with micropip from there (`emfs:`). When the
  * snapshot is missing, does not match, or fails to load, the worker says so on the
  * console and boots the normal way. Without a snapshot in the config (the single file),
- * only the normal way is tried.
+ * only the normal way is tried. The snapshot is used when it pays (`snapshotWhen`): by
+ * default only when the offline copy of this build holds it (`storedSnapshot`), since on
+ * a first visit its download costs more than the normal boot saves.
  * @module worker/boot
  */
 
+import { startFetches } from "./fetches.js";
 import { restore } from "./snapshot.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
 /** @typedef {"runtime" | "packages" | "core"} Phase */
+/** @typedef {import("./fetches.js").Progress} Progress */
+
+/** The names of the service worker's caches (web/src/sw.js), one per build. */
+export const CACHE_PREFIX = "doiname-";
 
 /**
  * A plain one-line reason from whatever was thrown (a Python traceback's last line).
@@ -66,16 +74,58 @@ function pyodideOptions(config) {
 }
 
 /**
+ * The offline copy of this build that holds its snapshot, or null: a cache of the service
+ * worker whose list (`precacheURL`, written once every file is stored, each checked
+ * against its integrity value) names this config's snapshot with the same integrity.
+ * @param {WorkerConfig} config
+ * @returns {Promise<Cache | null>}
+ */
+export async function storedSnapshot(config) {
+  if (typeof caches === "undefined" || !config.precacheURL || !config.snapshotDataURL) return null;
+  try {
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(CACHE_PREFIX)) continue;
+      const cache = await caches.open(name);
+      const list = await cache.match(config.precacheURL);
+      const files = list ? (await list.json())?.files : null;
+      if (
+        files &&
+        files[config.snapshotDataURL] === config.snapshotDataIntegrity &&
+        files[String(config.snapshotFilesURL)] === config.snapshotFilesIntegrity &&
+        String(config.snapshotURL) in files
+      ) {
+        return cache;
+      }
+    }
+  } catch (err) {
+    console.warn("doiname worker: the offline copy could not be read", err);
+  }
+  return null;
+}
+
+/**
  * Pyodide with micropip, the core wheel installed from the in-memory file system.
  * @param {WorkerConfig} config
  * @param {(phase: Phase, message: string) => void} report
  * @param {(name: string) => void} step
+ * @param {(progress: Progress) => void} progress
  * @returns {Promise<any>}
  */
-async function installed(config, report, step) {
+async function installed(config, report, step, progress) {
+  const files = config.runtimeFiles ?? [];
+  const fetches = files.length ? startFetches(globalThis, files, progress) : null;
   const wheel = wheelBytes(config);
   wheel.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
+  // Module scripts: imported (not fetched) at once, the loader's own import of them then
+  // finds them loaded.
+  for (const file of files.filter((f) => f.module && f.url !== config.pyodideModuleURL)) {
+    import(file.url).then(
+      () => fetches?.done(file.url),
+      () => {},
+    );
+  }
   const { loadPyodide } = await import(config.pyodideModuleURL);
+  fetches?.done(config.pyodideModuleURL);
   const pyodide = await loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
   step("loadPyodide");
   report("packages", "Installing the doiname package…");
@@ -97,16 +147,19 @@ async function installed(config, report, step) {
  * @param {WorkerConfig} config
  * @param {(phase: Phase, message: string) => void} report a boot phase reached
  * @param {(name: string) => void} step a step done (its time is kept)
+ * @param {(progress: Progress) => void} [progress] the runtime's download so far
  * @returns {Promise<any>} the module `doiname.bridge` (a PyProxy kept for the worker's life)
  */
-export async function boot(config, report, step) {
+export async function boot(config, report, step, progress = () => {}) {
   if (typeof WebAssembly !== "object") {
     throw new Error("this browser does not run WebAssembly, which the DOI engine needs");
   }
   report("runtime", "Loading the Python runtime…");
-  if (config.snapshotURL) {
+  const when = config.snapshotWhen ?? "stored";
+  const stored = config.snapshotURL && when !== "never" ? await storedSnapshot(config) : null;
+  if (config.snapshotURL && (stored || when === "always")) {
     try {
-      const pyodide = await restore(config, pyodideOptions(config), report, step);
+      const pyodide = await restore(config, pyodideOptions(config), report, step, stored);
       report("core", "Starting doiname…");
       const bridge = pyodide.pyimport("doiname.bridge");
       const probe = JSON.parse(String(bridge.request_json("inspect", '{"text": "10.1000/182"}')));
@@ -123,7 +176,7 @@ export async function boot(config, report, step) {
       console.warn(`doiname worker: booting without the memory snapshot: ${why}`, err);
     }
   }
-  const pyodide = await installed(config, report, step);
+  const pyodide = await installed(config, report, step, progress);
   report("core", "Starting doiname…");
   const bridge = pyodide.pyimport("doiname.bridge");
   step("importCore");

@@ -8,7 +8,7 @@
  *
  * `boot` (params: the WorkerConfig) starts Python (boot.js) and answers once it is ready,
  * emitting a `status` event as each phase begins (the last, `ready`, with the time each
- * step ended). Requests that come before it is ready are refused (`not-started`): the
+ * step ended) and `progress` events (`{loaded, total}` bytes) while the runtime downloads. Requests that come before it is ready are refused (`not-started`): the
  * client sends none before. `prepare` (the single file's worker) may change the config
  * before the boot starts.
  * @module worker/engine
@@ -75,7 +75,9 @@ export function serveEngine(scope, options = {}) {
   async function start(config) {
     if (!booting) {
       bootStart = performance.now();
-      booting = (async () => boot(options.prepare ? await options.prepare(config) : config, report, step))().then(
+      const progress = (/** @type {{loaded: number, total: number}} */ p) => server.emit("progress", p);
+      booting = (async () =>
+        boot(options.prepare ? await options.prepare(config) : config, report, step, progress))().then(
         (module) => {
           bridge = module;
           report("ready", "Ready.");

@@ -101,9 +101,11 @@ function snapshotDeserializer(holder) {
  * @param {Record<string, unknown>} options the `loadPyodide` options of both ways of booting
  * @param {(phase: "packages", message: string) => void} report
  * @param {(name: string) => void} step
+ * @param {Cache | null} [stored] the offline copy of this build (its entries were checked
+ *   against their integrity values when stored): read from it, not from the network
  * @returns {Promise<any>}
  */
-export async function restore(config, options, report, step) {
+export async function restore(config, options, report, step, stored = null) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream here");
   const abort = new AbortController();
   /**
@@ -111,6 +113,8 @@ export async function restore(config, options, report, step) {
    * @param {string} [integrity]
    */
   const get = async (url, integrity) => {
+    const kept = stored ? await stored.match(String(url)) : undefined;
+    if (kept) return kept;
     /** @type {RequestInit} */
     const init = integrity ? { signal: abort.signal, integrity } : { signal: abort.signal };
     const response = await fetch(String(url), init);

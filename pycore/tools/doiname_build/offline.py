@@ -1,0 +1,102 @@
+"""The site after one visit and on its first: what the worker downloads at once (with
+sizes, for its progress), and the service worker that keeps every file of the build for
+offline use (``sw.js``, with the integrity value of each file)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import zlib
+from pathlib import Path
+from typing import Any
+
+from .bundle import bundle
+from .integrity import sri
+from .paths import MICROPIP_WHEEL
+
+#: The service worker's script, at the site's root (its scope is the whole site).
+SERVICE_WORKER = "sw.js"
+#: Where the service worker stores the list of the files it kept (written last: a cache
+#: holding it is complete). Never a file of the site.
+PRECACHE_LIST = "precache-list.json"
+#: For tests and benchmarks (``page.evaluate``): waits until the service worker controls
+#: the page's origin and a cache holds the list (a complete copy of a build); resolves to
+#: the names of the complete caches (``[]`` after 60 s).
+STORED_JS = """async () => {
+  await navigator.serviceWorker.ready;
+  const list = new URL("PRECACHE_LIST", location.href).href;
+  for (let i = 0; i < 600; i++) {
+    const done = [];
+    for (const name of await caches.keys()) {
+      if (await (await caches.open(name)).match(list)) done.push(name);
+    }
+    if (done.length) return done;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return [];
+}""".replace("PRECACHE_LIST", PRECACHE_LIST)
+#: The runtime files the normal boot downloads, under the site's ``pyodide/``; modules
+#: are imported (``import()``), the others fetched.
+RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
+RUNTIME_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", MICROPIP_WHEEL)
+#: Suffixes a host compresses (an estimate of what a file costs to send).
+_COMPRESSED_BY_HOSTS = frozenset({".mjs", ".js", ".json", ".wasm", ".html", ".css"})
+
+
+def sent_bytes(path: Path) -> int:
+    """About what ``path`` costs to send from a host that compresses (zlib level 6, a
+    little more than the brotli copy); the worker uses the answer's ``Content-Length``
+    once it has it."""
+    data = path.read_bytes()
+    if path.suffix not in _COMPRESSED_BY_HOSTS:
+        return len(data)
+    return len(zlib.compress(data, 6))
+
+
+def runtime_files(site: Path, core_wheel: str, core_integrity: str,
+                  micropip_sha256: str) -> list[dict[str, Any]]:
+    """What the worker's normal boot downloads, all at once (``BuildInfo.runtime``): each
+    file's path in the site, size, estimated cost to send, and the integrity value the
+    boot checks it against (micropip's from the lock file, as Pyodide asks; the core's)."""
+    micropip = "sha256-" + base64.b64encode(bytes.fromhex(micropip_sha256)).decode("ascii")
+    out: list[dict[str, Any]] = []
+    for name in (*RUNTIME_MODULES, *RUNTIME_FETCHED):
+        path = site / "pyodide" / name
+        entry: dict[str, Any] = {"path": f"pyodide/{name}", "bytes": path.stat().st_size,
+                                 "transfer": sent_bytes(path)}
+        if name in RUNTIME_MODULES:
+            entry["module"] = True
+        if name == MICROPIP_WHEEL:
+            entry["integrity"] = micropip
+        out.append(entry)
+    wheel = site / core_wheel
+    out.append({"path": core_wheel, "bytes": wheel.stat().st_size,
+                "transfer": wheel.stat().st_size, "integrity": core_integrity})
+    return out
+
+
+def precached(site: Path) -> list[tuple[str, str]]:
+    """Every file of the built site a visitor may need, with its integrity value: all but
+    the host's ``_headers``, the service worker itself and the precompressed copies."""
+    out: list[tuple[str, str]] = []
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if (not path.is_file() or rel in ("_headers", SERVICE_WORKER)
+                or (path.suffix in (".br", ".gz") and path.with_suffix("").is_file())
+                or any(part.startswith(".") for part in rel.split("/"))):
+            continue
+        out.append((rel, sri(path.read_bytes())))
+    return out
+
+
+def write_service_worker(site: Path) -> str:
+    """Write ``sw.js`` for the files the site holds now (call it once they are final, before
+    the compressed copies); returns the name of its cache, which changes with any file."""
+    files = precached(site)
+    listing = json.dumps(files, separators=(",", ":")).encode("utf-8")
+    cache = "doiname-" + hashlib.sha256(listing).hexdigest()[:20]
+    precache = {"cache": cache, "list": PRECACHE_LIST, "files": files}
+    (site / SERVICE_WORKER).write_text(
+        bundle("sw.js", "iife", defines={"DOINAME_PRECACHE": precache}), encoding="ascii")
+    return cache

@@ -1,0 +1,74 @@
+// @ts-check
+// The runtime's downloads started at once, handed to the boot's own requests, and their
+// progress in bytes over the network (src/worker/fetches.js).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { startFetches } from "../src/worker/fetches.js";
+
+const BASE = "https://site.example/pyodide/";
+
+/**
+ * A scope whose `fetch` answers `bodies` (URL: [bytes, content-length or 0]) and logs calls.
+ * @param {Record<string, [number, number]>} bodies
+ */
+function fakeScope(bodies) {
+  /** @type {string[]} */
+  const asked = [];
+  const scope = {
+    location: { href: "https://site.example/worker.js" },
+    /** @param {string} url */
+    fetch: async (url) => {
+      asked.push(String(url));
+      const [size, sent] = bodies[String(url)] ?? [0, 0];
+      /** @type {Record<string, string>} */
+      const headers = sent ? { "Content-Length": String(sent) } : {};
+      const body = new ReadableStream({
+        start(controller) {
+          for (let at = 0; at < size; at += 1000) controller.enqueue(new Uint8Array(Math.min(1000, size - at)));
+          controller.close();
+        },
+      });
+      return new Response(body, { status: bodies[String(url)] ? 200 : 404, headers });
+    },
+  };
+  return { scope, asked };
+}
+
+test("every file is asked for at once; the boot's request gets that response, once", async () => {
+  const { scope, asked } = fakeScope({ [`${BASE}a.wasm`]: [4000, 1000], [`${BASE}b.zip`]: [2000, 0] });
+  const files = [
+    { url: `${BASE}a.wasm`, bytes: 4000, transfer: 1500 },
+    { url: `${BASE}b.zip`, bytes: 2000 },
+    { url: `${BASE}c.mjs`, bytes: 500, transfer: 200, module: true },
+  ];
+  startFetches(scope, files, () => {});
+  assert.deepEqual(asked, [`${BASE}a.wasm`, `${BASE}b.zip`]); // modules are imported, not fetched
+  const first = await scope.fetch(`${BASE}a.wasm`);
+  assert.equal((await first.arrayBuffer()).byteLength, 4000);
+  assert.equal(asked.length, 2, "answered from the download under way");
+  await scope.fetch(`${BASE}a.wasm`);
+  assert.equal(asked.length, 3, "a second request goes to the network");
+  await scope.fetch("other.json");
+  assert.equal(asked.at(-1), "other.json");
+});
+
+test("progress counts bytes over the network and ends at the total", async () => {
+  const { scope } = fakeScope({ [`${BASE}a.wasm`]: [4000, 1000], [`${BASE}b.zip`]: [2000, 0] });
+  /** @type {{loaded: number, total: number}[]} */
+  const seen = [];
+  const files = [
+    { url: `${BASE}a.wasm`, bytes: 4000, transfer: 1500 },
+    { url: `${BASE}b.zip`, bytes: 2000 },
+    { url: `${BASE}c.mjs`, bytes: 500, transfer: 200, module: true },
+  ];
+  const fetches = startFetches(scope, files, (p) => seen.push(p));
+  await (await scope.fetch(`${BASE}a.wasm`)).arrayBuffer();
+  await (await scope.fetch(`${BASE}b.zip`)).arrayBuffer();
+  fetches.done(`${BASE}c.mjs`);
+  fetches.done(`${BASE}c.mjs`); // counted once
+  await new Promise((r) => setTimeout(r, 150));
+  const last = seen.at(-1);
+  // The wasm costs its Content-Length (1000, not the estimate 1500), the zip its size.
+  assert.deepEqual(last, { loaded: 3200, total: 3200 });
+  for (let i = 1; i < seen.length; i++) assert.ok(seen[i].loaded >= seen[i - 1].loaded);
+});
