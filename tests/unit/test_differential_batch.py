@@ -122,3 +122,37 @@ def test_csv_cells_are_those_of_the_straightforward_writer(lines: list[str]) -> 
     out = io.StringIO(newline="")
     write_csv(made, out)
     assert out.getvalue() == _reference_csv(made)
+
+
+@settings(max_examples=80)
+@given(reference_lists())
+def test_a_streams_csv_is_that_of_its_rows(lines: list[str]) -> None:
+    """``write_csv(iter_batch_rows(...))`` reads the stream's tuples without making rows:
+    the same text, the same counts, in the session and in what the writer returns."""
+    lines = [*lines, "=1+1", " @x 10.1000/1", "\t10.1000/2", "-10.1000/3", "＝10.1000/4"]
+    session = BatchSession()
+    out = io.StringIO(newline="")
+    counted = write_csv(iter_batch_rows(lines, session), out)
+    made = rows(lines, True)
+    assert out.getvalue() == _reference_csv(made)
+    again = BatchSession()
+    listed = write_csv(list(iter_batch_rows(lines, again)), io.StringIO(newline=""))
+    assert counted == listed and counted.as_dict() == listed.as_dict()
+    assert session.summary.as_dict() == again.summary.as_dict()
+    unsafe = io.StringIO(newline="")
+    write_csv(iter_batch_rows(lines), unsafe, spreadsheet_safe=False)
+    plain = io.StringIO(newline="")
+    write_csv(made, plain, spreadsheet_safe=False)
+    assert unsafe.getvalue() == plain.getvalue()
+
+
+def test_a_stream_read_partly_then_written_gives_each_row_once() -> None:
+    lines = bench_lines(50)
+    stream = iter_batch_rows(lines)
+    first = [next(stream), next(stream)]
+    out = io.StringIO(newline="")
+    write_csv(stream, out, header=False)
+    whole = io.StringIO(newline="")
+    write_csv(rows(lines, True)[2:], whole, header=False)
+    assert out.getvalue() == whole.getvalue()
+    assert [r.line for r in first] == [1, 2]

@@ -14,7 +14,7 @@ from typing import IO, Any
 from ..equivalence import equivalence_key
 from ..limits import EXPORT_CHUNK_CHARS
 from ..model import Finding
-from .rows import CSV_COLUMNS, BatchRow, BatchSummary
+from .rows import CSV_COLUMNS, BatchRow, BatchSummary, RowFields, RowStream, fields_of
 
 __all__ = ["EXPORT_FORMATS", "UNIQUE_COLUMNS", "Extra", "export_pieces", "safe_cell",
            "unique_rows", "write_csv", "write_json", "write_jsonl"]
@@ -67,8 +67,15 @@ def write_csv(
     if header:
         writer.writerow((*CSV_COLUMNS, *extra_columns))
     summary = BatchSummary()
-    add = summary.add
     write = writer.writerow
+    if type(rows) is RowStream and not extra_columns:  # a stream's rows, as tuples
+        count = summary.count
+        risky = _RISKY if spreadsheet_safe else frozenset()
+        for t in rows.fields():
+            count(t[0], t[2])
+            write(_cells(t, risky))
+        return summary
+    add = summary.add
     for row in rows:
         add(row)
         write(csv_cells(row, spreadsheet_safe, extra, extra_columns))
@@ -79,34 +86,38 @@ def csv_cells(row: BatchRow, spreadsheet_safe: bool = True, extra: Extra | None 
               extra_columns: tuple[str, ...] = ()) -> tuple[Any, ...]:
     """The cells of one row as :func:`write_csv` writes them (``CSV_COLUMNS`` and the
     ``extra_columns``), formula-like text cells neutralised when ``spreadsheet_safe``."""
-    risky = _RISKY if spreadsheet_safe else ()
-    inp = row.input
-    if inp[:1] in risky:
-        inp = safe_cell(inp)
-    doi = row.doi or ""
-    if doi[:1] in risky:
-        doi = safe_cell(doi)
-    findings = findings_cell(row.findings) if row.findings else ""
-    if findings[:1] in risky:
-        findings = safe_cell(findings)
-    text = row.text or ""
-    if text[:1] in risky:
-        text = safe_cell(text)
-    alternatives = " | ".join(row.alternatives) if row.alternatives else ""
-    if alternatives[:1] in risky:
-        alternatives = safe_cell(alternatives)
-    record = row.record or ""
-    if record[:1] in risky:
-        record = safe_cell(record)
-    cells = (row.line, inp, doi, row.url or "", row.uri or "", row.status,
-             "" if row.duplicate_of is None else row.duplicate_of, findings,
-             "" if row.start is None else row.start, "" if row.end is None else row.end,
-             text, row.form or "", row.api_url or "", alternatives, record)
+    cells = _cells(fields_of(row), _RISKY if spreadsheet_safe else frozenset())
     if not extra_columns:
         return cells
     more = extra(row) if extra is not None else {}
     return (*cells, *(safe_cell(str(more.get(c) or ""), spreadsheet_safe)
                       for c in extra_columns))
+
+
+def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
+    """The ``CSV_COLUMNS`` cells of a row's fields; a text cell starting with one of
+    ``risky`` goes through :func:`safe_cell`."""
+    inp = t[1]
+    if inp[:1] in risky:
+        inp = safe_cell(inp)
+    doi = t[3] or ""
+    if doi[:1] in risky:
+        doi = safe_cell(doi)
+    findings = findings_cell(t[6]) if t[6] else ""
+    if findings[:1] in risky:
+        findings = safe_cell(findings)
+    text = t[10] or ""
+    if text[:1] in risky:
+        text = safe_cell(text)
+    alternatives = " | ".join(t[13]) if t[13] else ""
+    if alternatives[:1] in risky:
+        alternatives = safe_cell(alternatives)
+    record = t[14] or ""
+    if record[:1] in risky:
+        record = safe_cell(record)
+    return (t[0], inp, doi, t[4] or "", t[5] or "", t[2], "" if t[7] is None else t[7],
+            findings, "" if t[8] is None else t[8], "" if t[9] is None else t[9], text,
+            t[11] or "", t[12] or "", alternatives, record)
 
 
 def _row_json(row: BatchRow, extra: Extra | None) -> str:

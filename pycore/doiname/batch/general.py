@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import lru_cache
 
 from ..equivalence import equivalence_key
 from ..extract import Match, extract_general
@@ -43,8 +44,18 @@ def part_of(m: Match, check: Checker, alternatives: tuple[str, ...] | None = Non
         return ("error", str(m.doi), None, None, findings, m.start, m.end, m.text, m.form, None,
                 alts, None, None)
     doi = m.doi
-    return (judged, str(doi), to_url(doi), to_uri(doi), findings, m.start, m.end, m.text,
-            m.form, to_handles_api_url(doi), alts, doi, equivalence_key(doi))
+    name, url, uri, api_url, key = name_forms(doi)
+    return (judged, name, url, uri, findings, m.start, m.end, m.text, m.form, api_url, alts,
+            doi, key)
+
+
+@lru_cache(maxsize=4096)
+def name_forms(doi: Doi) -> tuple[str, str, str, str, str]:
+    """What a row shows of a name that depends on the name alone: the name, its URL, its
+    ``doi:`` URI, its handle API request and its equivalence key (kept for the 4096
+    names seen last: a list names the same DOI again and again)."""
+    return (str(doi), to_url(doi), to_uri(doi), to_handles_api_url(doi),
+            equivalence_key(doi))
 
 
 def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tuple[Part, ...]:

@@ -3,15 +3,17 @@ and their counts (:class:`BatchSummary`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Literal
 
 from ..jsonable import to_jsonable
 from ..model import Doi, Finding
+from ..syntax import _make_doi
 
-__all__ = ["CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchRow", "BatchSummary", "Status",
-           "make_row", "shown_input"]
+__all__ = ["CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchRow", "BatchSummary", "RowFields",
+           "RowStream", "Status", "fields_of", "make_row", "row_of", "shown_input"]
 
 Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
                  "unreachable"]
@@ -132,10 +134,17 @@ class BatchSummary:
 
     def add(self, row: BatchRow) -> None:
         """Count one row (rows of one line come together, as the batch makes them)."""
-        if row.line != self._last_line:
+        self.count(row.line, row.status)
+
+    def count(self, line: int, status: Status) -> None:
+        """Count one row by its line and status (what :meth:`add` reads of a row)."""
+        if line != self._last_line:
             self.lines += 1
-            self._last_line = row.line
-        status = row.status
+            self._last_line = line
+        if status == "ok":  # the commonest first
+            self.dois += 1
+            self.unique += 1
+            return
         if status == "no-doi":
             self.no_doi += 1
             return
@@ -233,3 +242,51 @@ def make_row(line: int, input: str, status: Status, doi: str | None, url: str | 
                       text, form, api_url, alternatives, record, name)
     row.__class__ = BatchRow
     return row  # type: ignore[no-any-return]
+
+
+#: A row as a plain tuple: the fields of :class:`BatchRow` in their order. The last one
+#: (``name``) may also be the ``(prefix, suffix)`` of a name not made yet (the fast path
+#: makes the :class:`~doiname.model.Doi` only when a :class:`BatchRow` is asked for).
+RowFields = tuple[int, str, Status, str | None, str | None, str | None, tuple[Finding, ...],
+                  int | None, int | None, int | None, str | None, str | None, str | None,
+                  tuple[str, ...], str | None, Doi | tuple[str, str] | None]
+
+_FIELDS = attrgetter(*BatchRow.__slots__)
+
+
+def fields_of(row: BatchRow) -> RowFields:
+    """The fields of ``row`` as a :data:`RowFields` tuple."""
+    return _FIELDS(row)
+
+
+def row_of(t: RowFields) -> BatchRow:
+    """The :class:`BatchRow` of a :data:`RowFields` tuple (its name made when it is a
+    ``(prefix, suffix)``)."""
+    name = t[15]
+    if type(name) is tuple:
+        name = _make_doi(name[0], name[1])
+    row: Any = _Blank(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
+                      t[11], t[12], t[13], t[14], name)  # type: ignore[arg-type]
+    row.__class__ = BatchRow
+    return row  # type: ignore[no-any-return]
+
+
+class RowStream(Iterator[BatchRow]):
+    """The rows of a stream (what :func:`~doiname.batch.iter_batch_rows` returns): an
+    iterator of :class:`BatchRow`, made lazily from the session's :data:`RowFields`
+    tuples, which :func:`~doiname.batch.write_csv` reads directly (no row object)."""
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, fields: Iterator[RowFields]) -> None:
+        self._fields = fields
+
+    def __iter__(self) -> RowStream:
+        return self
+
+    def __next__(self) -> BatchRow:
+        return row_of(next(self._fields))
+
+    def fields(self) -> Iterator[RowFields]:
+        """The rows still to come, as tuples (the same iterator: each row comes once)."""
+        return self._fields

@@ -37,7 +37,18 @@ from ..records import Record, RecordGrouper, iter_records
 from .fast import PartsCache
 from .general import Checker, Part, analyse, key_of, part_of, shifted
 from .lines import LongLine
-from .rows import INPUT_LIMIT, BatchRow, BatchSummary, Status, make_row, shown_input
+from .rows import (
+    INPUT_LIMIT,
+    BatchRow,
+    BatchSummary,
+    RowFields,
+    RowStream,
+    Status,
+    fields_of,
+    make_row,
+    row_of,
+    shown_input,
+)
 
 __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 
@@ -159,23 +170,27 @@ class BatchSession:
         return self._grouper.open_lines if self._grouper is not None else 0
 
     def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:
-        """Rows for each record, lazily: lines are read only as their rows are wanted."""
+        """Rows for each record, lazily: lines are read only as their rows are wanted (a
+        :class:`~doiname.batch.rows.RowStream`, which the CSV writer reads as tuples)."""
+        return RowStream(self._fields(lines))
+
+    def _fields(self, lines: Iterable[str]) -> Iterator[RowFields]:
         grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
         yield from self._stream(lines, grouper, True)
         out: list[Record | str] = []
         grouper.finish(out)
         for item in out:
-            yield from self._item_rows(item)
+            yield from self._item_fields(item)
 
     def _stream(self, lines: Iterable[str], grouper: RecordGrouper,
-                strip: bool) -> Iterator[BatchRow]:
+                strip: bool) -> Iterator[RowFields]:
         """The rows of ``lines`` (their breaks dropped when ``strip``), in order."""
         out: list[Record | str] = []
         add = grouper.add
-        item_rows = self._item_rows
-        line_rows = self._line_rows
+        item_fields = self._item_fields
+        line_fields = self._line_fields
         summary = self.summary
-        count = summary.add
+        count = summary.count
         for line in lines:
             if strip:
                 if line[-1:] == "\n":
@@ -186,34 +201,47 @@ class BatchSession:
                 number = self._line = self._line + 1
                 summary.input_lines += 1
                 summary.records += 1
-                for row in line_rows(number, line, None):
-                    count(row)
+                for row in line_fields(number, line, None):
+                    count(number, row[2])
                     yield row
             elif out:
                 for item in out:
-                    yield from item_rows(item)
+                    yield from item_fields(item)
                 out.clear()
 
     def _item_rows(self, item: Record | str) -> list[BatchRow]:
         """The rows of what a :class:`~doiname.records.RecordGrouper` gave."""
         if type(item) is not str and isinstance(item, Record):
             return self.rows_for_record(item)
+        return [row_of(t) for t in self._text_fields(item)]
+
+    def _item_fields(self, item: Record | str) -> list[RowFields]:
+        """:meth:`_item_rows` as tuples."""
+        if type(item) is not str and isinstance(item, Record):
+            return [fields_of(r) for r in self.rows_for_record(item)]
+        return self._text_fields(item)
+
+    def _text_fields(self, text: str) -> list[RowFields]:
+        """The rows of the next line, a record of its own, counted."""
         number = self._line = self._line + 1
         summary = self.summary
         summary.input_lines += 1
         summary.records += 1
-        rows = self._line_rows(number, item, None)
-        add = summary.add
+        rows = self._line_fields(number, text, None)
+        count = summary.count
         for row in rows:
-            add(row)
+            count(number, row[2])
         return rows
 
     # -------------------------------------------------------------------- one line
 
     def _line_rows(self, number: int, text: str, key: str | None) -> list[BatchRow]:
+        return [row_of(t) for t in self._line_fields(number, text, key)]
+
+    def _line_fields(self, number: int, text: str, key: str | None) -> list[RowFields]:
         if len(text) > BATCH_MAX_LINE_CHARS or type(text) is not str:
             if len(text) > BATCH_MAX_LINE_CHARS or isinstance(text, LongLine):
-                return self._cut_rows(number, text, key)
+                return [fields_of(r) for r in self._cut_rows(number, text, key)]
             text = str(text)  # a str of another class: read as the text it holds
         parts: tuple[Part, ...] | None = None
         cache = self._cache
@@ -224,18 +252,21 @@ class BatchSession:
                 plain = plain_names(text)
                 if plain is not None:
                     if self._plain and all(p[2][0] != READ for p in plain):
-                        return self._plain_rows(number, text, key, plain)
+                        return self._plain_fields(number, text, key, plain)
                     matches = [read_plain(text, p) for p in plain]
                 parts = analyse(text, self._check, matches)
                 cache.put(text, parts)
         else:
             parts = analyse(text, self._check)
         if not parts:
-            return [make_row(number, shown_input(text), "no-doi", None, None, None, (), None,
-                             None, None, None, None, None, (), key, None)]
-        return [self._part_row(number, text, key, p) for p in parts]
+            return [(number, shown_input(text), "no-doi", None, None, None, (), None, None,
+                     None, None, None, None, (), key, None)]
+        return [self._part_fields(number, text, key, p) for p in parts]
 
     def _part_row(self, number: int, text: str, key: str | None, p: Part) -> BatchRow:
+        return row_of(self._part_fields(number, text, key, p))
+
+    def _part_fields(self, number: int, text: str, key: str | None, p: Part) -> RowFields:
         status = p[0]
         duplicate_of = None
         name_key = p[12]
@@ -245,8 +276,8 @@ class BatchSession:
                 status, duplicate_of = "duplicate", first
             else:
                 self._remember(name_key, number)
-        return make_row(number, shown_input(text, p[5], p[6]), status, p[1], p[2], p[3], p[4],
-                        duplicate_of, p[5], p[6], p[7], p[8], p[9], p[10], key, p[11])
+        return (number, shown_input(text, p[5], p[6]), status, p[1], p[2], p[3], p[4],
+                duplicate_of, p[5], p[6], p[7], p[8], p[9], p[10], key, p[11])
 
     def _remember(self, name_key: str, number: int) -> None:
         if len(self._seen) < self._max_names:
@@ -254,14 +285,14 @@ class BatchSession:
         else:
             self.summary.names_not_kept += 1
 
-    def _plain_rows(self, number: int, text: str, key: str | None,
-                    plain: list[tuple[int, int, str, str, str]]) -> list[BatchRow]:
+    def _plain_fields(self, number: int, text: str, key: str | None,
+                      plain: list[tuple[int, int, str, str, str]]) -> list[RowFields]:
         if not plain:
-            return [make_row(number, shown_input(text), "no-doi", None, None, None, (), None,
-                             None, None, None, None, None, (), key, None)]
+            return [(number, shown_input(text), "no-doi", None, None, None, (), None, None,
+                     None, None, None, None, (), key, None)]
         seen = self._seen
         shown = text if len(text) <= INPUT_LIMIT else None
-        rows = []
+        rows: list[RowFields] = []
         for start, end, form, prefix, suffix in plain:
             # to_url, to_uri and to_handles_api_url of a plain name (see .fast)
             name = prefix + "/" + suffix
@@ -278,19 +309,18 @@ class BatchSession:
                     self.summary.names_not_kept += 1
             else:
                 status = "duplicate"
-            rows.append(make_row(
+            rows.append((
                 number, shown if shown is not None else shown_input(text, start, end), status,
                 name, _URL + fix_dot_segments(name), "doi:" + ssp, (), first, start, end,
-                text[start:end], form, _API + ssp, (), key, make_doi(prefix, suffix)))
+                text[start:end], form, _API + ssp, (), key, (prefix, suffix)))
         if len(plain) == 1:
-            start, end = plain[0][0], plain[0][1]
+            start, end, form, prefix, suffix = plain[0]
             if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):
-                row = rows[0]
-                assert row.name is not None
-                m = Match(row.name, start, end, text[start:end], (), plain[0][2])
+                m = Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
                 whole = whole_reading(text, [m])
                 if whole is not None:
-                    rows[0] = dataclasses.replace(row, alternatives=(str(whole.doi),))
+                    t = rows[0]
+                    rows[0] = (*t[:13], (str(whole.doi),), *t[14:])
         return rows
 
     def _cut_rows(self, number: int, text: str, key: str | None,
