@@ -58,7 +58,8 @@ def test_keyboard_only_flow(page: Page, site_url: str, doi_routes: object) -> No
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
     expect(page.locator("#resolve-button")).to_be_focused()
     # Open the other forms with the keyboard.
-    _tab_to(page, "(e) => e.tagName === 'SUMMARY' && e.parentElement.classList.contains('more-more')")
+    _tab_to(page, "(e) => e.tagName === 'SUMMARY'"
+                  " && e.parentElement.classList.contains('more-more')")
     page.keyboard.press("Enter")
     expect(page.locator("details.more-more")).to_have_attribute("open", "")
     # Compare two names with the keyboard.

@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-import doiname as d
 from doiname.batch import BatchJob
 
 from .conftest import DoiRoutes
