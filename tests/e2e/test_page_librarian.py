@@ -83,7 +83,9 @@ def test_one_announcement_per_settled_result(page: Page, site_url: str) -> None:
     page.evaluate("""() => {
       window.__said = [];
       const summary = document.getElementById("inspect-summary");
-      new MutationObserver(() => { if (summary.textContent) window.__said.push(summary.textContent); })
+      new MutationObserver(() => {
+        if (summary.textContent) window.__said.push(summary.textContent);
+      })
         .observe(summary, { childList: true, characterData: true, subtree: true });
     }""")
     page.locator("#doi-input").click()
