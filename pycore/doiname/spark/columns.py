@@ -9,7 +9,8 @@ goes through the reading policy (:func:`doiname.inspection.read_name`), or, with
 ``--exact``). Null in, null out.
 
 They run as Arrow UDFs (``arrow_udf``, Spark 4.1 and later; ``pandas_udf`` before),
-which measured faster than ``mapInArrow`` for one column (``bench/spark.py --columns``).
+because a join condition or a ``select`` needs a column expression (``mapInArrow``, a
+whole-frame map, read one column faster in ``bench/spark.py``: see bench/REPORT.md).
 The five functions on one column read each text once: a worker remembers the last
 :data:`REMEMBERED` readings, more than one Arrow batch.
 """
