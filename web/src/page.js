@@ -250,7 +250,6 @@ export function startPage(doiname) {
   });
   doiname.ready.then(
     () => {
-      holdSpaceBelow(byId("inspect-results"), input);
       inspect.setReady();
       showBoot("ready", "Ready: everything is computed in your browser.");
     },
@@ -262,30 +261,6 @@ export function startPage(doiname) {
   );
 
   restore(true);
-}
-
-/**
- * Text waits for the engine (typed early, or from the link): its result is about to be
- * drawn above the panels below. Hold the rest of the screen under `results` until the
- * person acts again (types, clicks), so those panels do not jump as it is drawn (they stay
- * below the fold; a taller result only pushes them further down). Nothing is held when
- * the results start below the fold or nothing waits.
- * @param {HTMLElement} results
- * @param {HTMLTextAreaElement} input
- */
-function holdSpaceBelow(results, input) {
-  if (!input.value.trim()) return;
-  const space = Math.floor(window.innerHeight - results.getBoundingClientRect().top);
-  if (space <= 0) return;
-  results.style.minHeight = `${space}px`;
-  const release = () => {
-    results.style.removeProperty("min-height");
-    input.removeEventListener("input", release);
-    document.removeEventListener("click", release);
-  };
-  // The next edit: typing, or a button that puts text in (Clear, an example, a repair).
-  input.addEventListener("input", release);
-  document.addEventListener("click", release);
 }
 
 /**
