@@ -243,12 +243,16 @@ export function createDoiname(options) {
     channel.on("stopped", (/** @type {{reason?: string}} */ s) => restart(gen, String(s?.reason ?? "it stopped")));
     engine = { worker, rpc: channel, ready: Promise.resolve(), stop };
     if (first) setStatus(current);
+    // Watched from its first message, not from ready: a worker that ends at once after
+    // ready (or while booting) is then seen as soon as the browser can tell.
+    watch(gen, channel, () => {
+      if (isReady) restart(gen, "its worker ended");
+      else if (!failure && gen === generation) fail("The DOI engine's worker stopped while it was starting.");
+    });
     const ready = channel.request("boot", options.config, { timeoutMs: bootTimeoutMs, label: "boot" }).then(
       () => {
         isReady = true;
-        watch(gen, channel, () => {
-          answered = performance.now();
-        });
+        answered = performance.now();
         beat = setInterval(() => {
           if (performance.now() - answered > heartbeatDeadlineMs) {
             restart(gen, `it did not answer for ${heartbeatDeadlineMs / 1000} s`);
@@ -277,22 +281,22 @@ export function createDoiname(options) {
 
   /**
    * Notice the end of the worker of `gen` as soon as the browser can tell: the worker
-   * holds a Web Lock while it lives (`hold`); the page's own request for that lock is
-   * granted when the worker ends. Where Web Locks are missing (the single file's
-   * `data:` worker has an opaque origin), the heartbeat alone watches.
+   * holds a Web Lock while it lives (`hold`, answered without Python, so it comes before
+   * the boot's answer); the page's own request for that lock is granted when the worker
+   * ends, and `ended` runs. Where Web Locks are missing (the single file's `data:` worker
+   * has an opaque origin), the heartbeat alone watches.
    * @param {number} gen
    * @param {ReturnType<typeof connect>} channel
-   * @param {() => void} alive
+   * @param {() => void} ended
    */
-  function watch(gen, channel, alive) {
+  function watch(gen, channel, ended) {
     const locks = typeof navigator === "object" ? navigator.locks : undefined;
     if (!locks) return;
     const name = `doiname-engine-${Math.random().toString(36).slice(2)}-${gen}`;
-    channel.request("hold", { lock: name }, { timeoutMs: 10_000 }).then(
+    channel.request("hold", { lock: name }, { timeoutMs: bootTimeoutMs }).then(
       (held) => {
-        if (held !== true) return;
-        alive();
-        locks.request(name, () => restart(gen, "its worker ended")).catch(() => {});
+        if (held !== true || gen !== generation) return;
+        locks.request(name, ended).catch(() => {});
       },
       () => {},
     );
