@@ -91,6 +91,11 @@ class StatusLabel(TypedDict):
 
     status: RowStatus
     label: str
+    #: Whether "Resolve all" asks doi.org about the name of a row with this status.
+    resolve: bool
+    #: The status such a row takes from its name's verdict (``Verdict``), by verdict;
+    #: a verdict not listed leaves the row's status as it was.
+    after: dict[str, RowStatus]
 
 
 class BatchOpened(TypedDict):

@@ -392,6 +392,35 @@ def test_write_json_is_one_array() -> None:
     assert json.loads(out.getvalue()) == []
 
 
+def test_the_status_a_verdict_gives_is_one_rule_for_the_export_and_the_page() -> None:
+    """The export (``_with_verdict``) and the page (``batch_open``'s statuses, read as a
+    table by web/src/views/batch/model.js) follow ``status_after``; a duplicate, an error
+    and a shortDOI keep their status, a readable name takes not-found or unreachable."""
+    from doiname.batch.rows import RESOLVED_STATUSES, status_after
+    from doiname.bridge.jobs import BATCH_STATUSES
+
+    job, rows = run_job("10.1000/ABC\ndoi:10.1000/abc\n10.1000/%zz\n10/abc\n"
+                        "see doi:10.1000/x.\n10.1000/gone")
+    assert [r["status"] for r in rows] == [
+        "ok", "duplicate", "error", "short-doi", "warning", "ok"]
+    for verdict in ("resolves", "no-values", "not-found", "unreachable"):
+        resolved = {0: {"outcome": "x", "verdict": verdict},
+                    4: {"outcome": "x", "verdict": verdict},
+                    5: {"outcome": "x", "verdict": verdict}}
+        exported = [r["status"] for r in json.loads(job.export("json", resolved=resolved))]
+        assert exported == [status_after(r["status"], verdict if i in resolved or
+                                         r["status"] == "duplicate" else None)
+                            for i, r in enumerate(rows)]
+        for label in BATCH_STATUSES:
+            assert label["resolve"] == (label["status"] in RESOLVED_STATUSES)
+            assert label["after"].get(verdict, label["status"]) == status_after(
+                label["status"], verdict)
+    assert status_after("duplicate", "not-found") == "duplicate"
+    assert status_after("ok", "not-found") == "not-found"
+    assert status_after("warning", "unreachable") == "unreachable"
+    assert status_after("ok", "resolves") == "ok"
+
+
 def test_export_with_resolutions_reaches_the_duplicates() -> None:
     job, rows = run_job("10.1000/ABC\nnone\ndoi:10.1000/abc\n10.1000/%zz\n10.1000/other")
     assert [r["status"] for r in rows] == ["ok", "no-doi", "duplicate", "error", "ok"]

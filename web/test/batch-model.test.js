@@ -1,7 +1,9 @@
 // @ts-check
 // The Batch table's model (src/views/batch/model.js): filter, search, sort, resolutions.
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { test } from "node:test";
+import { fileURLToPath } from "node:url";
 import { BatchModel } from "../src/views/batch/model.js";
 
 /** @typedef {import("../src/engine/types.gen.js").BatchRow} BatchRow */
@@ -33,18 +35,27 @@ function row(line, status, more = {}) {
   };
 }
 
-/** The statuses as Python sends them (batch_open), attention first. */
-const STATUSES = /** @type {const} */ ([
-  ["error", "Error"],
-  ["warning", "Warning"],
-  ["duplicate", "Duplicate"],
-  ["ok", "OK"],
-  ["no-doi", "No DOI"],
-]).map(([status, label]) => ({ status, label }));
+/**
+ * The statuses as Python sends them (batch_open's, from `doiname.bridge.jobs`), asked of
+ * Python itself: the rule of what resolving does to a row is Python's, never this test's.
+ * @type {import("../src/engine/types.gen.js").StatusLabel[]}
+ */
+const STATUSES = JSON.parse(
+  execFileSync(
+    process.env.PYTHON ?? "python3",
+    [
+      "-c",
+      "import json, sys; sys.path.insert(0, sys.argv[1]); " +
+        "from doiname.bridge.jobs import BATCH_STATUSES; print(json.dumps(BATCH_STATUSES))",
+      fileURLToPath(new URL("../../pycore", import.meta.url)),
+    ],
+    { encoding: "utf8" },
+  ),
+);
 
 function model() {
   const m = new BatchModel();
-  m.setStatuses(/** @type {any} */ (STATUSES));
+  m.setStatuses(STATUSES);
   m.addRows([row(1, "ok"), row(2, "no-doi"), row(3, "error")], 0);
   m.addRows(
     [

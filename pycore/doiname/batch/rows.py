@@ -12,13 +12,33 @@ from ..jsonable import to_jsonable
 from ..model import Doi, Finding
 from ..syntax import _make_doi
 
-__all__ = ["CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchRow", "BatchSummary", "RowFields",
-           "RowStream", "Status", "fields_of", "make_row", "row_of", "shown_input"]
+__all__ = ["CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES", "VERDICT_STATUSES",
+           "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status", "fields_of",
+           "make_row", "row_of", "shown_input", "status_after"]
 
 Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
                  "unreachable"]
 _STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate", "short-doi",
                                  "not-found", "unreachable")
+
+#: The statuses of the rows whose name "Resolve all" asks doi.org about: a readable DOI
+#: name (a duplicate's name is asked once, through its first row; a shortDOI, an error
+#: or a row with no name are not asked).
+RESOLVED_STATUSES: tuple[Status, ...] = ("ok", "warning")
+
+#: The status such a row takes from its name's verdict (:data:`doiname.resolver.outcome.Verdict`)
+#: when that says more than reading did; other verdicts leave the row as it was.
+VERDICT_STATUSES: dict[str, Status] = {"not-found": "not-found", "unreachable": "unreachable"}
+
+
+def status_after(status: Status, verdict: str | None) -> Status:
+    """A row's status once its name was resolved at doi.org (003 ch. 4) and the record's
+    verdict is ``verdict`` (``None``: not resolved): ``not-found`` or ``unreachable``
+    for a row of :data:`RESOLVED_STATUSES`, its own status otherwise. The page reads this
+    rule as data (``batch_open``'s statuses), never as code of its own."""
+    if verdict is None or status not in RESOLVED_STATUSES:
+        return status
+    return VERDICT_STATUSES.get(verdict, status)
 
 CSV_COLUMNS = (
     "line", "input", "doi", "url", "uri", "status", "duplicate_of", "findings",

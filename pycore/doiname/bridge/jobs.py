@@ -8,19 +8,27 @@ import json
 from typing import Any
 
 from ..batch import BatchJob
+from ..batch.rows import RESOLVED_STATUSES, VERDICT_STATUSES, status_after
+from ..batch.rows import Status as RowStatus
 from ..protocol import StatusLabel
 from .reply import dumps, error, internal
 
 __all__ = ["BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",
            "batch_feed_json", "batch_open_json", "batch_step_json", "export_rows", "open_jobs"]
 
-#: The statuses of batch rows with their labels, in the order rows sort by status: the
-#: ones that need attention first.
+def _status(status: RowStatus, label: str) -> StatusLabel:
+    after = {v: status_after(status, v) for v in VERDICT_STATUSES}
+    return {"status": status, "label": label, "resolve": status in RESOLVED_STATUSES,
+            "after": {v: s for v, s in after.items() if s != status}}
+
+
+#: The statuses of batch rows with their labels, in the order rows sort by status (the
+#: ones that need attention first), with what resolving does to each (``status_after``).
 BATCH_STATUSES: list[StatusLabel] = [
-    {"status": "error", "label": "Error"}, {"status": "not-found", "label": "Not found"},
-    {"status": "unreachable", "label": "Unreachable"}, {"status": "warning", "label": "Warning"},
-    {"status": "duplicate", "label": "Duplicate"}, {"status": "short-doi", "label": "shortDOI"},
-    {"status": "ok", "label": "OK"}, {"status": "no-doi", "label": "No DOI"},
+    _status("error", "Error"), _status("not-found", "Not found"),
+    _status("unreachable", "Unreachable"), _status("warning", "Warning"),
+    _status("duplicate", "Duplicate"), _status("short-doi", "shortDOI"), _status("ok", "OK"),
+    _status("no-doi", "No DOI"),
 ]
 
 

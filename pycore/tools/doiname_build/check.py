@@ -49,6 +49,7 @@ def test(pytest_args: Sequence[str]) -> int:
     py = ensure_venv(dev=True)
     build()
     env = {**os.environ, **java_env, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1",
+           "PYTHON": str(py),  # node --test asks Python for what Python decides (batch statuses)
            "MYPYPATH": os.pathsep.join(str(ROOT / p) for p in ("pycore", "pycore/tools"))}
     env.pop("PYTHONPATH", None)
     steps: list[tuple[str, list[str], Path]] = [

@@ -439,6 +439,8 @@ export interface Side {
 export interface StatusLabel {
   status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable";
   label: string;
+  resolve: boolean;
+  after: Record<string, "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable">;
 }
 
 /** The outcome of one Which RA request (specs README: `https://doi.org/ra/...`). */

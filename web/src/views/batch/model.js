@@ -28,7 +28,7 @@ export class BatchModel {
     this.filter = "all";
     /** Lower-case text a shown row's input or name contains. */
     this.search = "";
-    /** Each status's place when sorting by status, and its label. @type {Map<string, {rank: number, label: string}>} */
+    /** Each status's place when sorting by status, its label and what resolving does to it (Python's). @type {Map<string, StatusLabel & {rank: number}>} */
     this.statuses = new Map();
     /** What resolving each unique name gave, by row number. @type {Map<number, HandleRecord>} */
     this.resolutions = new Map();
@@ -39,7 +39,7 @@ export class BatchModel {
    * @param {StatusLabel[]} list
    */
   setStatuses(list) {
-    this.statuses = new Map(list.map((s, rank) => [s.status, { rank, label: s.label }]));
+    this.statuses = new Map(list.map((s, rank) => [s.status, { ...s, rank }]));
   }
 
   /**
@@ -90,16 +90,16 @@ export class BatchModel {
   }
 
   /**
-   * A row's status now: what reading gave it, or, once its name was resolved, the
-   * record's verdict when that is `not-found` or `unreachable` (Python's
-   * `HandleRecord.verdict`, the statuses its batch export writes too).
+   * A row's status now: what reading gave it, or, once its name was resolved, the status
+   * Python's table (`StatusLabel.after`, from `status_after`, which its batch export
+   * follows too) gives that status for the record's verdict.
    * @param {number} index
    * @returns {string}
    */
   statusOf(index) {
     const r = this.rows[index];
     const verdict = this.resolutions.get(index)?.verdict;
-    return verdict === "not-found" || verdict === "unreachable" ? verdict : r.status;
+    return (verdict && this.statuses.get(r.status)?.after[verdict]) || r.status;
   }
 
   /**
@@ -189,7 +189,8 @@ export class BatchModel {
   }
 
   /**
-   * The unique names still to resolve: each one's handle API request (`api_url`, made
+   * The unique names still to resolve (of rows whose status Python marks `resolve`):
+   * each one's handle API request (`api_url`, made
    * by Python from the exact name) and the rows it is for.
    * @returns {Map<string, number[]>}
    */
@@ -197,7 +198,7 @@ export class BatchModel {
     /** @type {Map<string, number[]>} */
     const out = new Map();
     this.rows.forEach((r, i) => {
-      if (!r?.api_url || (r.status !== "ok" && r.status !== "warning") || this.resolutions.has(i)) return;
+      if (!r?.api_url || !this.statuses.get(r.status)?.resolve || this.resolutions.has(i)) return;
       out.set(r.api_url, [...(out.get(r.api_url) ?? []), i]);
     });
     return out;
