@@ -15,10 +15,13 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from ..limits import BATCH_MAX_LINE_CHARS
+from ..model import Finding
 
-__all__ = ["LineSplitter", "LongLine", "read_lines", "split_lines"]
+__all__ = ["LineSplitter", "LongLine", "read_lines", "read_up_to", "split_lines", "too_long"]
 
 _BREAK = re.compile(r"\r\n|\r|\n")
+#: What a name never holds (R8, R9): where a line cut at the bound is cut again.
+_NAME_ENDS = " \t\"`\u00a0\u3000“”«»"
 
 
 class LongLine(str):
@@ -158,3 +161,24 @@ def read_lines(fp: TextIO, max_line: int = BATCH_MAX_LINE_CHARS) -> Iterator[str
                     break
             line = LongLine(line[:max_line], total)
         yield line
+
+
+def read_up_to(kept: str) -> int:
+    """Where the text read of a line cut at the bound ends: after the last space or quote
+    among its last 2,000 characters (nothing a name holds, R8 and R9), so the name the
+    bound cuts is not read as a shorter one; the whole text when there is none."""
+    lo = max(0, len(kept) - 2000)
+    best = max(kept.rfind(c, lo) for c in _NAME_ENDS)
+    return best + 1 if best != -1 else len(kept)
+
+
+def too_long(total: int, at: int) -> Finding:
+    """The error of a line of ``total`` characters read up to ``at`` (:func:`read_up_to`):
+    what was read, what was not, and what to do."""
+    return Finding(
+        "line-too-long", "error",
+        f"This line has {total:,} characters; a batch reads at most "
+        f"{BATCH_MAX_LINE_CHARS:,} of a line: the names in its first {at:,} characters "
+        f"are in the rows above, the {total - at:,} characters after were not read. Put "
+        "one reference per line, or use the command line for this file.",
+        at, at, at, at, in_name=False, source="doiname limits")

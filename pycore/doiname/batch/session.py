@@ -36,7 +36,7 @@ from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
 from .fast import PartsCache
 from .general import Checker, Part, analyse, key_of, part_of, shifted
-from .lines import LongLine
+from .lines import LongLine, read_up_to, too_long
 from .rows import (
     INPUT_LIMIT,
     BatchRow,
@@ -53,8 +53,6 @@ from .rows import (
 __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 
 _STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
-#: What a name never holds (R8, R9): where a line cut at the bound is cut again.
-_NAME_ENDS = " \t\"`\u00a0\u3000“”«»"
 _URL = "https://doi.org/"
 _API = "https://doi.org/api/handles/"
 
@@ -328,20 +326,13 @@ class BatchSession:
         """A line over the bound: the rows of its first characters (up to the last
         separator before the bound, so that no name is read cut short), then one error
         row that says so."""
-        total = text.total if isinstance(text, LongLine) else len(text)
         kept = str(text[:BATCH_MAX_LINE_CHARS])
-        at = _last_separator(kept)
+        at = read_up_to(kept)
         if rows is None:
             rows = self._line_rows(number, kept[:at], key)
         rows = [r for r in rows if r.status != "no-doi"]
         self.summary.cut_lines += 1
-        finding = Finding(
-            "line-too-long", "error",
-            f"This line has {total:,} characters; a batch reads at most "
-            f"{BATCH_MAX_LINE_CHARS:,} of a line: the names in its first {at:,} characters "
-            f"are in the rows above, the {total - at:,} characters after were not read. Put "
-            "one reference per line, or use the command line for this file.",
-            at, at, at, at, in_name=False, source="doiname limits")
+        finding = too_long(text.total if isinstance(text, LongLine) else len(text), at)
         rows.append(make_row(number, shown_input(kept), "error", None, None, None, (finding,),
                              None, None, None, None, None, None, (), key, None))
         return rows
@@ -389,15 +380,6 @@ class BatchSession:
             if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
                 rows.append(self._cut_rows(record.first_line + i, line, record.key, ())[-1])
         return rows
-
-
-def _last_separator(kept: str) -> int:
-    """Where the text read of a line cut at the bound ends: after the last space or quote
-    among its last 2,000 characters (nothing a name holds, R8 and R9), so the name the
-    bound cuts is not read as a shorter one; the whole text when there is none."""
-    lo = max(0, len(kept) - 2000)
-    best = max(kept.rfind(c, lo) for c in _NAME_ENDS)
-    return best + 1 if best != -1 else len(kept)
 
 
 def iter_batch_rows(
