@@ -10,12 +10,11 @@
  * @module views/batch/view
  */
 import { announce, el, replace } from "../../ui/dom.js";
-import { moveTo, VirtualTable } from "../../ui/virtual-table.js";
-import { safeLink } from "../resolve.js";
-import { detailOf } from "./detail.js";
+import { VirtualTable } from "../../ui/virtual-table.js";
 import { BatchModel } from "./model.js";
 import { wirePaste } from "./paste.js";
 import { resolveAll } from "./resolve-all.js";
+import { onTableKey, showDetail } from "./select.js";
 import { download, drawCounts, drawProgress, endMessage, startAsking, wireFiles } from "./status.js";
 import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
 
@@ -113,7 +112,7 @@ export class BatchView {
     els.excel.addEventListener("click", () => void download(this, "excel"));
     els.json.addEventListener("click", () => void download(this, "json"));
     els.scroller.addEventListener("scroll", () => this.schedule(true), { passive: true });
-    els.scroller.addEventListener("keydown", (ev) => this.onKey(ev));
+    els.scroller.addEventListener("keydown", (ev) => onTableKey(this, ev));
     els.body.addEventListener("click", (ev) => {
       const tr =
         ev.target instanceof Element ? /** @type {HTMLElement | null} */ (ev.target.closest("tr[data-row]")) : null;
@@ -341,29 +340,6 @@ export class BatchView {
   }
 
   /**
-   * Keyboard in the table: arrows, Page Up/Down, Home/End move the selection; Enter
-   * opens the selected DOI in the Inspect section.
-   * @param {KeyboardEvent} ev
-   */
-  onKey(ev) {
-    const view = this.model.view;
-    if (!view.length) return;
-    if (ev.key === "Enter") {
-      const r = this.model.rows[this.selected];
-      if (r?.text) {
-        // a row with a DOI (or the text that failed to read as one)
-        ev.preventDefault();
-        this.els.onInspect(r.text);
-      }
-      return;
-    }
-    const to = moveTo(ev.key, view.indexOf(this.selected), view.length, this.table.pageRows);
-    if (to === null) return;
-    ev.preventDefault();
-    this.select(view[to], true);
-  }
-
-  /**
    * Select a row: mark it, show its details, scroll it into sight if asked.
    * @param {number} index
    * @param {boolean} reveal
@@ -376,32 +352,11 @@ export class BatchView {
     this.drawDetail(index);
   }
 
-  /** @param {number} index */
-  drawDetail(index) {
-    const act = {
-      goToLine: (/** @type {number} */ line) => this.goToLine(line),
-      inspect: this.els.onInspect,
-      link: safeLink,
-    };
-    replace(this.els.detail, detailOf(this.model, index, act));
-  }
-
   /**
-   * Select the first row of a line (clearing filter and search if it is hidden).
-   * @param {number} line
+   * Show the details of row `index` (after Resolve all too).
+   * @param {number} index
    */
-  goToLine(line) {
-    let index = this.model.rowOfLine(line);
-    if (index < 0) return;
-    if (!this.model.view.includes(index)) {
-      this.model.filter = "all";
-      this.model.search = "";
-      this.els.filter.value = "all";
-      this.els.search.value = "";
-      this.refreshView(false);
-      index = this.model.rowOfLine(line);
-    }
-    this.select(index, true);
-    this.els.scroller.focus();
+  drawDetail(index) {
+    showDetail(this, index);
   }
 }
