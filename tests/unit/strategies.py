@@ -1,11 +1,15 @@
 """Hypothesis strategies shared by the property tests: valid DOI names, made of Unicode
-Graphic characters (003 ch. 2: categories L, M, N, P, S and Zs)."""
+Graphic characters (003 ch. 2: categories L, M, N, P, S and Zs); and the nastiest real
+name the tests share (SICI)."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 import doiname as d
+
+#: A real SICI-based DOI name: parentheses, ``<>``, ``:`` and ``;`` in one suffix.
+SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
 
 GRAPHIC = st.characters(
     categories=["L", "M", "N", "P", "S", "Zs"],  # Unicode's Graphic type

@@ -6,7 +6,7 @@ import pytest
 
 import doiname as d
 
-SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+from .strategies import SICI
 
 
 @pytest.mark.parametrize(
