@@ -38,6 +38,8 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route
 
 from doiname_build import paths, serve, site
 
+from .test_page_helpers import page_address
+
 ROOT = Path(__file__).resolve().parents[2]
 HANDLES = ROOT / "tests" / "fixtures" / "handles"
 CHROMIUM = str(paths.CHROMIUM)
@@ -199,7 +201,7 @@ def booted_page(browser: Browser, site_url: str) -> Iterator[Page]:
     context = browser.new_context(service_workers="block")
     context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
     page = context.new_page()
-    page.goto(site_url)
+    page.goto(page_address(site_url))
     assert page.evaluate("() => window.doiname.ready.then(() => true)") is True
     yield page
     context.close()

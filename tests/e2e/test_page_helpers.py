@@ -21,10 +21,21 @@ FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "handles"
 READY = "() => window.doiname.ready.then(() => true)"
 
 
+#: The page's option to boot from the build's memory snapshot at once (for fast networks):
+#: the page tests are about what the page does once ready, and this boot takes a third
+#: of the time on localhost. The first visit's own boot (without the snapshot) is tested
+#: in test_boot.py, test_offline.py, test_startup.py and the layout-shift tests.
+FROM_SNAPSHOT = "?snapshot=always"
+
+
+def page_address(site_url: str, **state: str) -> str:
+    """The page's address booting from the snapshot, with ``state`` in the fragment."""
+    return site_url + FROM_SNAPSHOT + ("#" + urlencode(state) if state else "")
+
+
 def open_page(page: Page, site_url: str, **state: str) -> None:
-    """Open the page with ``state`` in the fragment and wait until Python is ready."""
-    url = site_url + ("#" + urlencode(state) if state else "")
-    page.goto(url)
+    """Open the page (:func:`page_address`) and wait until Python is ready."""
+    page.goto(page_address(site_url, **state))
     assert page.evaluate(READY) is True
     expect(page.locator("#boot")).to_have_attribute("data-phase", "ready")
 

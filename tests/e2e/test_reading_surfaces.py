@@ -17,6 +17,7 @@ from doiname.bridge import for_view
 from doiname.inspection import Candidate, Inspection, inspect
 from doiname.linkify import link_targets
 
+from .test_page_helpers import page_address
 from .test_widget import HostPages, page_html
 
 TABLE: list[dict[str, Any]] = json.loads(
@@ -75,7 +76,7 @@ INSPECT_DRAWN = """() => {
 
 
 def test_the_page_inspects_every_paste_as_host_python(page: Page, site_url: str) -> None:
-    page.goto(site_url)
+    page.goto(page_address(site_url))
     assert page.evaluate("() => window.doiname.ready.then(() => true)") is True
     summary = page.locator("#inspect-summary")
     for row in TABLE:

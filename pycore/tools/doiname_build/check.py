@@ -57,13 +57,13 @@ def test(pytest_args: Sequence[str]) -> int:
         ("mypy", [str(py), "-m", "mypy", "--strict", *mypy_targets()], ROOT),
         *js_checks(),
         # Two workers (pytest-xdist), one test file each at a time: most of the time of the
-        # browser tests is Pyodide booting in Chromium, which keeps one core busy.
+        # browser tests is Pyodide booting in Chromium, which keeps one core busy. Files
+        # go in collection order, the longest first (tests/conftest.py, LONGEST_FIRST).
         ("pytest", [str(py), "-m", "pytest", "tests", "-p", "no:cacheprovider",
                     "-n", str(min(2, os.cpu_count() or 1)), "--dist", "loadfile",
+                    "--no-loadscope-reorder",
                     "--screenshot", "only-on-failure", "--output", "test-results",
                     *pytest_args], ROOT),
-        # The same unit suite inside the shipped Pyodide (Python 3.14, Unicode 16), in Node.
-        ("pyodide", [str(py), "tests/pyodide/run.py", "-q"], ROOT),
         # A short coverage-guided fuzz pass; saved crashes are replayed by the unit suite.
         ("fuzz", [str(py), "tests/fuzz/run.py", "--seconds", "5"], ROOT),
     ]
