@@ -30,8 +30,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from .canonical import canonical_uri_2003
-from .encoding import Change
 from .errors import DoiError
 from .extract import Match, extract
 from .findings import check as _check
@@ -39,17 +37,7 @@ from .forms import FORM_NAMES, may_hold_one_name
 from .limits import INSPECT_MAX_CHARS
 from .linkify import utf16_offset
 from .model import Doi, Finding
-from .presentation import (
-    explain_url,
-    short_doi_api_url,
-    to_handles_api_url,
-    to_html_link,
-    to_markdown_link,
-    to_uri,
-    to_url,
-    to_urn_url,
-    to_which_ra_url,
-)
+from .presentation import Presentation, present, short_doi_api_url, to_handles_api_url
 from .syntax import Reading, read
 from .written import written_form
 
@@ -89,26 +77,6 @@ class Candidate:
     of: int | None = None
     api_url: str | None = None
     form_label: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Presentation:
-    """Every form of one DOI name, with the explanation of each URL level (000, 003, 004)."""
-
-    name: Doi
-    url: str
-    url_mandatory: str
-    url_strict: str
-    explain_recommended: tuple[Change, ...]
-    explain_mandatory: tuple[Change, ...]
-    explain_strict: tuple[Change, ...]
-    urn_url: str
-    uri: str
-    api_url: str
-    which_ra_url: str
-    canonical_2003: str | None
-    html: str
-    markdown: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -241,22 +209,6 @@ def _whole(text: str, reading: Reading, found: list[Candidate]) -> Candidate:
     status, findings = judge(m, positions=True)
     return _candidate(text, reading.doi, "doi", "whole", status, lead, end, text[lead:end],
                       reading.form, findings, 0 if found else None)
-
-
-def present(doi: Doi) -> Presentation:
-    """Every form of a valid DOI name (:func:`to_url` at three levels with
-    :func:`explain_url`, :func:`to_urn_url`, :func:`to_uri`, :func:`to_handles_api_url`,
-    :func:`to_which_ra_url`, :func:`canonical_uri_2003`, HTML and Markdown links)."""
-    try:
-        canonical: str | None = canonical_uri_2003(doi)
-    except DoiError:
-        canonical = None
-    return Presentation(
-        doi, to_url(doi), to_url(doi, level="mandatory"), to_url(doi, level="strict"),
-        tuple(explain_url(doi, "recommended")), tuple(explain_url(doi, "mandatory")),
-        tuple(explain_url(doi, "strict")), to_urn_url(doi), to_uri(doi),
-        to_handles_api_url(doi), to_which_ra_url(doi), canonical, to_html_link(doi),
-        to_markdown_link(doi))
 
 
 def _left_out(text: str, found: list[Candidate]) -> Finding | None:

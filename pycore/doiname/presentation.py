@@ -1,4 +1,5 @@
-"""Presenting a DOI name: URLs at three levels, the URN URL, the ``doi:`` URI, API links.
+"""Presenting a DOI name: URLs at three levels, the URN URL, the ``doi:`` URI, API links,
+and all of them at once (:func:`present`, what Inspect shows of a name).
 
 All outputs are ASCII. Every URL keeps, in a real browser,
 ``new URL(u).href === u`` and, for :func:`to_url`,
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 
+from .canonical import canonical_uri_2003
 from .encoding import (
     DOT_RULE,
     LEVELS,
@@ -29,9 +32,11 @@ from .model import Doi
 from .resolver.links import is_linkable_url
 from .syntax import parse
 
-__all__ = ["DEFAULT_RESOLVER", "explain_url", "short_doi_api_url", "to_handles_api_url",
-           "to_html_link", "to_markdown_link", "to_proxy_url", "to_uri", "to_url", "to_urn_url",
-           "to_which_ra_url"]
+__all__ = [
+    "DEFAULT_RESOLVER", "Presentation", "explain_url", "present", "short_doi_api_url",
+    "to_handles_api_url", "to_html_link", "to_markdown_link", "to_proxy_url", "to_uri",
+    "to_url", "to_urn_url", "to_which_ra_url",
+]
 
 DEFAULT_RESOLVER = "https://doi.org/"
 
@@ -312,3 +317,39 @@ def _balanced(s: str) -> bool:
             if depth < 0:
                 return False
     return depth == 0
+
+
+@dataclass(frozen=True, slots=True)
+class Presentation:
+    """Every form of one DOI name, with the explanation of each URL level (000, 003, 004)."""
+
+    name: Doi
+    url: str
+    url_mandatory: str
+    url_strict: str
+    explain_recommended: tuple[Change, ...]
+    explain_mandatory: tuple[Change, ...]
+    explain_strict: tuple[Change, ...]
+    urn_url: str
+    uri: str
+    api_url: str
+    which_ra_url: str
+    canonical_2003: str | None
+    html: str
+    markdown: str
+
+
+def present(doi: Doi) -> Presentation:
+    """Every form of a valid DOI name (:func:`to_url` at three levels with
+    :func:`explain_url`, :func:`to_urn_url`, :func:`to_uri`, :func:`to_handles_api_url`,
+    :func:`to_which_ra_url`, :func:`canonical_uri_2003`, HTML and Markdown links)."""
+    try:
+        canonical: str | None = canonical_uri_2003(doi)
+    except DoiError:
+        canonical = None
+    return Presentation(
+        doi, to_url(doi), to_url(doi, level="mandatory"), to_url(doi, level="strict"),
+        tuple(explain_url(doi, "recommended")), tuple(explain_url(doi, "mandatory")),
+        tuple(explain_url(doi, "strict")), to_urn_url(doi), to_uri(doi),
+        to_handles_api_url(doi), to_which_ra_url(doi), canonical, to_html_link(doi),
+        to_markdown_link(doi))
