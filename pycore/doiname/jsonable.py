@@ -9,6 +9,7 @@ tuples become lists; a :class:`~doiname.errors.DoiError` becomes
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import Any
 
 from .errors import DoiError
@@ -17,12 +18,28 @@ from .model import Doi
 __all__ = ["error_json", "to_jsonable"]
 
 
+#: Values that are JSON as they are (the commonest, checked first).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
+@cache
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    """The field names of a dataclass, or ``None`` for any other class."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls))
+
+
 def to_jsonable(value: Any) -> Any:
     """Plain JSON data for any result of the package (a ``Doi`` gets its ``name`` too)."""
+    cls: type = type(value)
+    if cls in _PLAIN:
+        return value
     if isinstance(value, Doi):
         return {"prefix": value.prefix, "suffix": value.suffix, "name": str(value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    names = _field_names(cls)  # a dataclass instance (a dataclass itself is of type `type`)
+    if names is not None:
+        return {name: to_jsonable(getattr(value, name)) for name in names}
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

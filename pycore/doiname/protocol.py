@@ -11,6 +11,7 @@ description of every request and reply.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
 
 from .batch import BatchRow, BatchSummary
@@ -298,9 +299,11 @@ class InfoParams(TypedDict):
     """``info``: takes nothing."""
 
 
+@cache
 def fields_of(params: type) -> dict[str, tuple[object, bool]]:
     """The fields of a TypedDict: each one's type and whether it is required (read from
-    the annotations, so ``NotRequired`` is seen under postponed annotations too)."""
+    the annotations, so ``NotRequired`` is seen under postponed annotations too). Read
+    once per type (every request checks its parameters): the dict is not to be changed."""
     total = bool(getattr(params, "__total__", True))
     out: dict[str, tuple[object, bool]] = {}
     for name, hint in get_type_hints(params, include_extras=True).items():
