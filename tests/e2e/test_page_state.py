@@ -36,6 +36,9 @@ def test_typing_writes_the_fragment_and_it_round_trips(page: Page, site_url: str
     page.fill("#eq-a", "10.1000/x")
     page.fill("#eq-b", "10.1000/X")
     expect(page.locator("#result-name")).to_have_text(shown_name(AWKWARD))
+    # While typing, the address follows within a moment (written at most every 250 ms).
+    page.wait_for_function(
+        "() => new URLSearchParams(location.hash.slice(1)).get('b') === '10.1000/X'")
     frag = _fragment(page)
     assert frag["doi"] == [AWKWARD]
     assert frag["a"] == ["10.1000/x"]

@@ -16,6 +16,9 @@ import { ResolveView } from "./views/resolve.js";
 import { readState, writeState } from "./views/state.js";
 
 /** @typedef {import("./views/state.js").PageState} PageState */
+
+/** While typing, the address follows at most this often (ms); see `stateFromTyping`. */
+const TYPING_WRITE_MS = 250;
 /** @typedef {import("./engine/client.js").Doiname} Doiname */
 
 /**
@@ -40,15 +43,37 @@ export function startPage(doiname) {
    * returns to the state before the edit, not to every letter typed.
    */
   let editing = false;
+  /**
+   * While typing, the entry is replaced at most every TYPING_WRITE_MS: a history write
+   * costs about a millisecond, a good part of a keystroke's budget. `unwritten` is the
+   * state of the last keystroke not written yet; a deliberate step writes it first, so
+   * the entry before keeps exactly what was typed; Back or Forward drops it.
+   * @type {PageState | null}
+   */
+  let unwritten = null;
+  let typingTimer = 0;
+  function writeTyping() {
+    clearTimeout(typingTimer);
+    typingTimer = 0;
+    if (unwritten) writeState(unwritten, false);
+    unwritten = null;
+  }
 
-  /** Write the state as the person types. */
+  /** Write the state as the person types: the first keystroke makes the entry. */
   function stateFromTyping() {
-    writeState(currentState(), !editing);
-    editing = true;
+    if (!editing) {
+      writeTyping();
+      writeState(currentState(), true);
+      editing = true;
+      return;
+    }
+    unwritten = currentState();
+    if (!typingTimer) typingTimer = window.setTimeout(writeTyping, TYPING_WRITE_MS);
   }
 
   /** A deliberate step: keep the current state as its own history entry. */
   function commitState() {
+    writeTyping();
     if (editing) writeState(currentState(), false);
     editing = false;
   }
@@ -159,6 +184,7 @@ export function startPage(doiname) {
   input.addEventListener("input", (ev) => {
     if (ev instanceof InputEvent && DELIBERATE_INPUT.has(ev.inputType)) {
       // The entry before keeps what was there; the pasted text is a new one.
+      writeTyping();
       writeState(currentState(), true);
       editing = false;
     } else {
@@ -205,6 +231,9 @@ export function startPage(doiname) {
    * @param {boolean} [first]
    */
   function restore(first = false) {
+    clearTimeout(typingTimer); // what waited was for the entry left behind
+    typingTimer = 0;
+    unwritten = null;
     editing = false;
     const state = readState();
     /** @param {HTMLInputElement | HTMLTextAreaElement} el @param {string} value */
@@ -222,6 +251,7 @@ export function startPage(doiname) {
   }
   window.addEventListener("popstate", () => restore());
   window.addEventListener("hashchange", () => restore());
+  window.addEventListener("pagehide", writeTyping); // a reload or Back finds the last text
 
   /**
    * Show boot progress or failure.

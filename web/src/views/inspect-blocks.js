@@ -188,21 +188,29 @@ export function linksBlock(cx, forms) {
       const changes = forms[explainKey];
       const label = `URL (${level})`;
       const key = `explain-${level}`;
-      const details = el(
-        "details",
-        { class: "why", open: cx.open.has(key) },
-        el(
-          "summary",
-          null,
-          changes.length
-            ? `Why is this encoded? ${changes.length} character${changes.length > 1 ? "s" : ""} changed`
-            : "Why is this encoded? Nothing needed encoding",
-        ),
-        explainTable(changes, level),
+      const summary = el(
+        "summary",
+        null,
+        changes.length
+          ? `Why is this encoded? ${changes.length} character${changes.length > 1 ? "s" : ""} changed`
+          : "Why is this encoded? Nothing needed encoding",
       );
+      const details = el("details", { class: "why", open: cx.open.has(key) }, summary);
+      // The table is made when it is first opened (a click on the summary, by mouse or
+      // keyboard, runs before the details opens), not on every keystroke while closed.
+      let filled = false;
+      const fill = () => {
+        if (filled) return;
+        filled = true;
+        details.append(explainTable(changes, level));
+      };
+      if (cx.open.has(key)) fill();
+      summary.addEventListener("click", fill);
       details.addEventListener("toggle", () => {
-        if (details.open) cx.open.add(key);
-        else cx.open.delete(key);
+        if (details.open) {
+          fill();
+          cx.open.add(key);
+        } else cx.open.delete(key);
       });
       return el(
         "div",
