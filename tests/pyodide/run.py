@@ -1,4 +1,7 @@
-"""Run the core's unit suite inside the shipped Pyodide (Node).
+"""Run the core's unit suite inside the shipped Pyodide (Node), on Pyodide's full
+standard library, by hand. The test command runs the same suite on the site's trimmed
+standard library with the site's wheel instead (tests/e2e/test_single_file.py, which
+takes its test wheels from here).
 
 Fetches the pinned pure-Python test wheels from PyPI (requirements.txt, for Python 3.14)
 into .cache/pyodide-test-wheels, then runs run_unit_suite.mjs with the npm pyodide

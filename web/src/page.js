@@ -16,10 +16,10 @@ import { ResolveView } from "./views/resolve.js";
 import { readState, writeState } from "./views/state.js";
 
 /** @typedef {import("./views/state.js").PageState} PageState */
+/** @typedef {import("./engine/client.js").Doiname} Doiname */
 
 /** While typing, the address follows at most this often (ms); see `stateFromTyping`. */
 const TYPING_WRITE_MS = 250;
-/** @typedef {import("./engine/client.js").Doiname} Doiname */
 
 /**
  * Wire the page to `doiname`.
