@@ -16,7 +16,10 @@ from .reply import dumps, error, internal
 __all__ = ["BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",
            "batch_feed_json", "batch_open_json", "batch_step_json", "export_rows", "open_jobs"]
 
+
 def _status(status: RowStatus, label: str) -> StatusLabel:
+    """A status as the page gets it: its label, whether Resolve all asks about its rows,
+    and the status each verdict gives them (:func:`~doiname.batch.rows.status_after`)."""
     after = {v: status_after(status, v) for v in VERDICT_STATUSES}
     return {"status": status, "label": label, "resolve": status in RESOLVED_STATUSES,
             "after": {v: s for v, s in after.items() if s != status}}
