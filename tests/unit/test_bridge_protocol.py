@@ -126,6 +126,15 @@ def test_link_targets_and_code_points_are_operations() -> None:
     assert cps == json.loads(json.dumps(to_jsonable(d.describe_code_points("10.1000/\u0430"))))
 
 
+def test_code_points_are_bounded_like_inspect() -> None:
+    """One row per character: at most INSPECT_MAX_CHARS of them, a plain refusal above."""
+    from doiname.limits import INSPECT_MAX_CHARS
+
+    assert len(ok("code_points", text="a" * INSPECT_MAX_CHARS)) == INSPECT_MAX_CHARS
+    err = refused("code_points", text="a" * (INSPECT_MAX_CHARS + 1))
+    assert err["code"] == "too-long" and f"{INSPECT_MAX_CHARS + 1:,} characters" in err["message"]
+
+
 def test_call_runs_public_functions_only() -> None:
     assert ok("call", name="to_url", args=["10.1000/a b"], kwargs={"level": "strict"}) == \
         d.to_url("10.1000/a b", level="strict")

@@ -13,6 +13,7 @@ from ..comparison import compare
 from ..errors import DoiError
 from ..inspection import Inspection, written_form
 from ..jsonable import error_json, to_jsonable
+from ..limits import INSPECT_MAX_CHARS
 from ..linkify import link_targets
 from ..model import SEVERITIES, Doi, Finding
 from ..presentation import (
@@ -207,9 +208,13 @@ def links(texts: Any, options: Any) -> str:
 
 
 def code_points(text: Any) -> str:
-    """:func:`doiname.describe_code_points` of a pasted text (Inspect's "each character")."""
+    """:func:`doiname.describe_code_points` of a pasted text (Inspect's "each character"),
+    up to :data:`~doiname.limits.INSPECT_MAX_CHARS` characters (one row each)."""
     if not isinstance(text, str):
         return error("bad-arguments", "The text to describe must be a string.")
+    if len(text) > INSPECT_MAX_CHARS:
+        return error("too-long", f"This text is {len(text):,} characters long; the character "
+                     f"view describes up to {INSPECT_MAX_CHARS:,}, as Inspect reads.")
     return guarded("describing the characters", lambda: describe_code_points(text))
 
 
