@@ -114,8 +114,12 @@ export class ResolveView {
       } else if (c.kind === "short-doi") {
         this.problem(`${found.message} Expand it first: a shortDOI has no registration agency of its own.`);
       } else {
+        // The URL Python made with the reading (one call, as Resolve); an exact name else.
+        const url = found.forms?.which_ra_url;
         const exact = { prefix: c.doi.prefix, suffix: c.doi.suffix };
-        const result = await this.doiname.whichRa([exact], { signal: controller.signal });
+        const result = url
+          ? await this.doiname.lookupUrl("which-ra", url, { signal: controller.signal })
+          : await this.doiname.whichRa([exact], { signal: controller.signal });
         if (this.controller !== controller) return;
         replace(p.output, drawWhichRa(result, name, again));
       }
