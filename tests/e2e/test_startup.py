@@ -77,6 +77,9 @@ def test_nothing_moves_when_the_engine_becomes_ready(browser: Browser, site_url:
         expect(page.locator("#result-name")).to_have_text("10.1000/182")
     page.wait_for_timeout(300)  # a frame or two after "Ready" is drawn
     assert page.locator("#boot").bounding_box() == box
+    # "Ready" is said whole, not cut off with an ellipsis.
+    fits = page.locator("#boot-message").evaluate("(e) => e.scrollWidth <= e.clientWidth")
+    assert fits, page.locator("#boot-message").inner_text()
     cls = page.evaluate("() => window.__cls")
     context.close()
     assert cls <= 0.05, cls

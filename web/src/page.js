@@ -269,7 +269,7 @@ export function startPage(doiname) {
     if (boot.dataset.phase === "ready" || boot.dataset.phase === "restarting") {
       if (status.phase === "restarting") showBoot("restarting", status.message);
       else if (status.phase === "ready" && boot.dataset.phase === "restarting") {
-        showBoot("ready", "Ready again: the DOI engine was restarted.");
+        showBoot("ready", "Ready again: the engine restarted.");
       } else if (status.phase === "error") showBoot("failed", status.message);
       return;
     }
@@ -281,7 +281,7 @@ export function startPage(doiname) {
   doiname.ready.then(
     () => {
       inspect.setReady();
-      showBoot("ready", "Ready: everything is computed in your browser.");
+      showBoot("ready", "Ready: all computed in your browser.");
     },
     (err) => {
       const plain = `The DOI engine could not start in this browser: ${err instanceof Error ? err.message : err}`;
