@@ -94,6 +94,30 @@ def test_keyboard_only_flow(page: Page, site_url: str, doi_routes: object) -> No
     expect(page.locator("#doi-input")).to_be_focused()
 
 
+def test_links_within_the_page_keep_the_state(page: Page, site_url: str) -> None:
+    """The skip link and "Also on this page" move the focus; the text in the input and
+    the address, which holds the page's state, stay as they were."""
+    open_page(page, site_url, doi="10.1000/182")
+    address = page.url
+    page.locator("body").focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # the skip link
+    expect(page.locator("#doi-input")).to_be_focused()
+    expect(page.locator("#doi-input")).to_have_value("10.1000/182")
+    expect(page.locator("#result-name")).to_have_text("10.1000/182")
+    assert page.url == address
+    page.keyboard.press("Escape")  # empty: the placeholder says what else is here
+    expect(page.locator("#inspect-card")).to_have_attribute("data-state", "empty")
+    _tab_to(page, "(e) => e.getAttribute('href') === '#batch'")
+    page.keyboard.press("Enter")
+    expect(page.locator("#batch-input")).to_be_focused()
+    assert "batch" not in page.evaluate("() => location.hash")
+    page.locator("a[href='#equivalence']").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#eq-a")).to_be_focused()
+    assert page.evaluate("() => location.hash") == ""
+
+
 def test_focus_is_visible(page: Page, site_url: str) -> None:
     open_page(page, site_url, doi=SICI)
     page.locator("body").focus()

@@ -114,9 +114,7 @@ CLS_OBSERVER = """() => {
 @pytest.mark.parametrize(("width", "height", "doi"), [
     (390, 844, ""), (390, 844, "10.1000/182"),
     (1280, 800, ""), (1280, 800, "10.1000/182"), (1280, 800, SICI),
-    pytest.param(1280, 800, "https://doi.org/10.1038/nature14539.", marks=pytest.mark.xfail(
-        strict=True, reason="known: a result with warnings, loaded from the page's address, "
-        "draws the mirror and the warnings above the panels below (CLS 0.07-0.10)")),
+    (1280, 800, "https://doi.org/10.1038/nature14539."), (390, 844, SICI),
 ])
 def test_layout_shift_while_starting_and_drawing(page: Page, site_url: str, width: int,
                                                  height: int, doi: str) -> None:

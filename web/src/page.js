@@ -13,7 +13,7 @@ import { BatchView } from "./views/batch/view.js";
 import { EquivalenceView } from "./views/equivalence.js";
 import { InspectView } from "./views/inspect.js";
 import { ResolveView } from "./views/resolve.js";
-import { readState, writeState } from "./views/state.js";
+import { isStateHash, readState, writeState } from "./views/state.js";
 
 /** @typedef {import("./views/state.js").PageState} PageState */
 /** @typedef {import("./engine/client.js").Doiname} Doiname */
@@ -224,13 +224,28 @@ export function startPage(doiname) {
     button.addEventListener("click", () => putInInspect(/** @type {HTMLElement} */ (button).dataset.example ?? ""));
   }
 
-  /** Put a state into the inputs and recompute (page load, back, forward). */
+  // A link to a place in the page (the skip link, "Also on this page") moves there and
+  // to its first field without touching the address, which holds the page's state.
+  document.addEventListener("click", (ev) => {
+    const link = ev.target instanceof Element ? ev.target.closest('a[href^="#"]') : null;
+    const id = link?.getAttribute("href")?.slice(1) ?? "";
+    const target = id && !isStateHash(`#${id}`) ? document.getElementById(id) : null;
+    if (!target) return;
+    ev.preventDefault();
+    const field = target.matches("input, textarea") ? target : target.querySelector("input, textarea");
+    target.scrollIntoView({ block: "start" });
+    /** @type {HTMLElement} */ (field ?? target).focus({ preventScroll: true });
+  });
+
   /**
-   * Put the URL's state in the inputs. On load (`first`), text a person typed or pasted
-   * before the scripts ran is kept (it is newer than the link), and the URL follows it.
+   * Put the URL's state in the inputs (page load, back, forward). On load (`first`), text
+   * a person typed or pasted before the scripts ran is kept (it is newer than the link),
+   * and the URL follows it. A fragment that names a place in the page is not a state:
+   * the inputs stay as they are.
    * @param {boolean} [first]
    */
   function restore(first = false) {
+    if (!first && !isStateHash()) return;
     clearTimeout(typingTimer); // what waited was for the entry left behind
     typingTimer = 0;
     unwritten = null;

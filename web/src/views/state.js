@@ -21,6 +21,17 @@ export function readState(hash = location.hash) {
 }
 
 /**
+ * Whether a fragment is a page state (`#doi=...`, `#a=...&b=...`, or none) rather than a
+ * link to a place in the page (`#batch`, the skip link's `#doi-input`), which must leave
+ * the inputs as they are.
+ * @param {string} [hash]
+ * @returns {boolean}
+ */
+export function isStateHash(hash = location.hash) {
+  return hash === "" || hash === "#" || hash.includes("=");
+}
+
+/**
  * The fragment for a state (empty values are left out).
  * @param {PageState} state
  * @returns {string}
