@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -187,7 +188,7 @@ CONTRAST = """() => {
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_text_contrast_meets_wcag_aa(
-    page: Page, site_url: str, doi_routes: object, scheme: str
+    page: Page, site_url: str, doi_routes: object, scheme: Literal["light", "dark"]
 ) -> None:
     page.emulate_media(color_scheme=scheme)
     open_page(page, site_url, doi="doi: 10.1000/\u0430bc\u2013x ", a="10.1000/a", b="10.1000/A")
@@ -223,7 +224,7 @@ def test_dark_and_light_differ(page: Page, site_url: str) -> None:
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_usable_at_phone_width(
-    page: Page, site_url: str, doi_routes: object, scheme: str, tmp_path: Path
+    page: Page, site_url: str, doi_routes: object, scheme: Literal["light", "dark"], tmp_path: Path
 ) -> None:
     page.set_viewport_size({"width": 360, "height": 740})
     page.emulate_media(color_scheme=scheme)

@@ -121,7 +121,7 @@ def hostile_record(size: int) -> str:
     """A handle record of about ``size`` bytes: many values, each a long text of spaces,
     invisible characters and markup (each space was once an element of its own)."""
     unit = " \u200b<b>x</b>\u202e" * 300
-    values = []
+    values: list[str] = []
     i = 0
     while sum(len(v) for v in values) < size:
         i += 1
@@ -245,7 +245,9 @@ def host_counts(text: str) -> dict[str, int]:
 
 
 def test_a_twenty_megabyte_paste_with_99_dois_a_line(page: Page, site_url: str) -> None:
-    line_of = lambda i: " ".join(f"10.{1000 + j % 7}/r{i}.{j}" for j in range(99))  # noqa: E731
+    def line_of(i: int) -> str:
+        return " ".join(f"10.{1000 + j % 7}/r{i}.{j}" for j in range(99))
+
     lines: list[str] = []
     size = 0
     while size < 20 * 1024 * 1024:

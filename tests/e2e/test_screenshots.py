@@ -7,6 +7,7 @@ Each shot is taken after what it shows has settled, and checks it is on screen.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, expect
@@ -23,7 +24,8 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
-def test_screenshots(browser: Browser, site_url: str, size: str, scheme: str) -> None:
+def test_screenshots(browser: Browser, site_url: str, size: str,
+                     scheme: Literal["light", "dark"]) -> None:
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme=scheme, device_scale_factor=1)

@@ -42,7 +42,7 @@ atheris.Fuzz()
 
 
 def main() -> int:
-    from targets import TARGETS
+    from targets import TARGETS  # type: ignore[import-not-found]  # beside this file, on sys.path
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=int, default=60, help="per target")

@@ -139,7 +139,8 @@ def test_the_status_a_verdict_gives_is_one_rule_for_the_export_and_the_page() ->
 def test_export_with_resolutions_reaches_the_duplicates() -> None:
     job, rows = run_job("10.1000/ABC\nnone\ndoi:10.1000/abc\n10.1000/%zz\n10.1000/other")
     assert [r["status"] for r in rows] == ["ok", "no-doi", "duplicate", "error", "ok"]
-    resolved = {0: {"outcome": "ok", "url": "https://example.org/a"},
+    resolved: dict[int, dict[str, str | None]] = {
+        0: {"outcome": "ok", "url": "https://example.org/a"},
                 4: {"outcome": "not-found", "url": None}}
     table = list(csv.reader(io.StringIO(job.export("csv", resolved=resolved))))
     assert table[0][-2:] == ["resolution", "resolves_to"]

@@ -225,9 +225,9 @@ def test_exports_in_pieces_equal_the_whole_and_stay_small() -> None:
     for fmt in ("csv", "json", "jsonl"):
         for kw in ({}, {"unique": True}, {"excel": True}, {"resolved": resolved},
                    {"order": [5, 3, 1]}):
-            pieces = list(job.export_chunks(fmt, **kw))  # type: ignore[arg-type]
+            pieces = list(job.export_chunks(fmt, **kw))
             assert all(len(p) < limits.EXPORT_CHUNK_CHARS + 20_000 for p in pieces)
-            assert "".join(pieces) == job.export(fmt, **kw)  # type: ignore[arg-type]
+            assert "".join(pieces) == job.export(fmt, **kw)
     assert len(list(job.export_chunks("csv"))) > 1  # a large export is several pieces
     with pytest.raises(ValueError, match="unknown export format"):
         job.export_chunks("xlsx")

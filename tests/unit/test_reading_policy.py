@@ -66,7 +66,7 @@ def batch_rows(text: str) -> list[d.batch.BatchRow]:
     job = BatchJob(text)
     while not job.done:
         job.step(100_000, 10.0)
-    return job.rows
+    return list(job.rows)
 
 
 @pytest.mark.parametrize("row", TABLE, ids=IDS)

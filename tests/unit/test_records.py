@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -12,7 +13,7 @@ from doiname.records import RECORD_MAX_LINES, iter_records
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
 
 
-def kinds(lines: list[str], **kw: str) -> list[tuple[int, int, str, str | None]]:
+def kinds(lines: list[str], **kw: Any) -> list[tuple[int, int, str, str | None]]:
     return [(r.first_line, r.last_line, r.kind, r.key) for r in iter_records(lines, **kw)]
 
 
