@@ -207,12 +207,13 @@ export interface Comparison {
   b: Side;
 }
 
-/** A refused request: a `doiname.errors.DoiError`'s code, message and span (code points of the text it is about), or one of the bridge's own codes (`bad-arguments`, `unknown-operation`, `unknown-function`, `unknown-job`, `internal`). */
+/** A refused request: a `doiname.errors.DoiError`'s code, message, span (code points of the text it is about) and source (shown apart from the message; `""` or absent for none), or one of the bridge's own codes (`bad-arguments`, `unknown-operation`, `unknown-function`, `unknown-job`, `internal`). */
 export interface ErrorJson {
   code: string;
   message: string;
   position: number | null;
   end: number | null;
+  source?: string;
 }
 
 /** A name that left Python, sent back exactly: its prefix and suffix as they were (`name`, when sent too, is ignored). Never decoded again: `10.1000/a%41` stays. */
