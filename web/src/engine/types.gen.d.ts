@@ -205,6 +205,7 @@ export interface Comparison {
   explanation: Explanation | null;
   a: Side;
   b: Side;
+  source: string;
 }
 
 /** A refused request: a `doiname.errors.DoiError`'s code, message, span (code points of the text it is about) and source (shown apart from the message; `""` or absent for none), or one of the bridge's own codes (`bad-arguments`, `unknown-operation`, `unknown-function`, `unknown-job`, `internal`). */
@@ -233,6 +234,7 @@ export interface Explanation {
   position: number | null;
   a_char: string | null;
   b_char: string | null;
+  source: string;
 }
 
 /** One observation about a DOI name, from `doiname.check`. */
