@@ -264,6 +264,7 @@ export interface HandleRecord {
   notes: string[];
   retry: boolean;
   verdict: "resolves" | "no-values" | "not-found" | "unreachable";
+  source: string;
 }
 
 /** One value of a handle record, decoded for display (RFC 3651 section 3.1). */
@@ -453,6 +454,7 @@ export interface WhichRaResult {
   message: string;
   status: number | null;
   answers: RaAnswer[];
+  source: string;
 }
 
 /** The worker's operations (doiname.bridge.OPERATIONS): each one's params and the `ok` of its reply. */
