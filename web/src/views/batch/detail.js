@@ -4,7 +4,7 @@
  * findings, and "Open in Inspect".
  * @module views/batch/detail
  */
-import { el } from "../../ui/dom.js";
+import { el, sourceLine } from "../../ui/dom.js";
 import { visibleText } from "../../ui/text.js";
 
 /** @typedef {import("./model.js").BatchModel} BatchModel */
@@ -61,7 +61,7 @@ export function detailOf(model, index, act) {
               "li",
               { class: `finding sev-${f.severity}` },
               el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
-              el("span", { class: "finding-body" }, el("span", { text: f.message })),
+              el("span", { class: "finding-body" }, el("span", { text: f.message }), sourceLine(f.source)),
             ),
           ),
         )
