@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
@@ -128,9 +128,9 @@ def test_reader_errors_are_plain_with_their_source(text: str) -> None:
     (lambda: d.canonical_uri_2003("doi:10.1000"), "004"),
     (lambda: d.to_url(d.Doi("10.1000", "a\ud800")), "003 ch. 2"),
 ])
-def test_errors_with_a_more_precise_source(call: object, source: str) -> None:
+def test_errors_with_a_more_precise_source(call: Callable[[], object], source: str) -> None:
     with pytest.raises(d.DoiError) as info:
-        call()  # type: ignore[operator]
+        call()
     assert cites(info.value.message) is None and info.value.source == source
 
 
@@ -163,7 +163,7 @@ def _answers() -> Iterator[tuple[int | None, str]]:
         yield entry["status"], (FIX / entry["file"]).read_text(encoding="utf-8")
     for code in (1, 2, 3, 7, 100, 102, 200, None):
         for status in (200, 400, 404, 500):
-            doc = {"handle": "10.1/x", "values": [], "message": "said"}
+            doc: dict[str, object] = {"handle": "10.1/x", "values": [], "message": "said"}
             if code is not None:
                 doc["responseCode"] = code
             yield status, json.dumps(doc)
