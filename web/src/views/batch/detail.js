@@ -82,11 +82,12 @@ export function detailOf(model, index, act) {
 
 /**
  * What resolving a name gave, with its target as a link (the record's `url` is the
- * first value Python found linkable, or null).
+ * first value Python found linkable, or null), then its source line (the API,
+ * responseCode and HTTP status).
  * @param {HandleRecord} rec
  * @param {(href: string) => HTMLAnchorElement} link
  * @returns {Node}
  */
 function resolution(rec, link) {
-  return el("span", null, rec.message, rec.url ? [" ", link(rec.url)] : null);
+  return el("span", null, rec.message, rec.url ? [" ", link(rec.url)] : null, sourceLine(rec.source));
 }
