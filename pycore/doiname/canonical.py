@@ -85,6 +85,6 @@ def _require_prefix_and_suffix(ssp: str, base: int, raw_name: bool) -> None:
     if slash <= 0 or slash == len(decoded) - 1:
         raise DoiError(
             "no-slash" if slash == -1 else ("bad-prefix" if slash == 0 else "empty-suffix"),
-            "A doi: URI needs a prefix, a “/” and a suffix, such as doi:10.1000/182 (004).",
-            base,
+            "A doi: URI needs a prefix, a “/” and a suffix, such as doi:10.1000/182.",
+            base, source="004",
         )

@@ -5,8 +5,8 @@ Handbook, "DOI Name Encoding Rules for URL Presentation"; ``001`` "Handling of S
 Characters Within the DOI Syntax" (2000); ``002`` ANSI/NISO Z39.84-2000; ``003`` "DOI URI
 Scheme" (2024); ``004`` notes on draft-paskin-doi-uri-04 (2003). Sections are written
 ``002 §4.3``, chapters ``003 ch. 2``. A finding's ``source`` is one of these constants
-(or several joined with ``; ``); messages for people may name them in parentheses after
-the plain words.
+(or several joined with ``; ``). Messages for people never cite them: they say the rule
+in plain words, and a view shows the ``source`` apart, as a small "Source:" line.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ __all__ = [
     "CROSSREF_SUFFIXES", "DOIORG", "EZPROXY", "HANDBOOK_STRICT", "POLICY", "RFC3651",
     "S000_MANDATORY", "S000_RECOMMENDED", "S000_URN", "S001", "S002_4", "S002_4_1",
     "S002_4_3", "S002_A", "S003_2", "S003_2_NOTE1", "S003_3", "S003_4", "S003_6", "S004",
-    "SHORTDOI", "UTS39", "both",
+    "SHORTDOI", "TR36", "UTS39", "UTS39_MIXED", "both",
 ]
 
 S000_MANDATORY = "000 mandatory"
@@ -33,6 +33,8 @@ S003_4 = "003 ch. 4"
 S003_6 = "003 ch. 6"
 S004 = "004"
 UTS39 = "UTS #39"
+UTS39_MIXED = "UTS #39 mixed-script detection"
+TR36 = "Unicode TR36"
 RFC3651 = "RFC 3651"
 HANDBOOK_STRICT = "DOI Handbook 2025 (proxy encoding)"
 EZPROXY = "specs README (EZproxy)"

@@ -36,7 +36,7 @@ from .batch import (
     write_matches_jsonl,
 )
 from .canonical import canonical_uri_2003
-from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes
+from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes, with_source
 from .codepoints import describe_code_points
 from .comparison import compare
 from .equivalence import equivalence_key, explain_equivalence
@@ -95,7 +95,7 @@ class _Out:
             self.out.write(json.dumps({"input": text, "error": error_json(err)},
                                       ensure_ascii=False) + "\n")
             return
-        self.err.write(f"doiname: {err.message}\n")
+        self.err.write(f"doiname: {with_source(err.message, err.source)}\n")
         if err.position is not None and "\n" not in text and len(text) < 200:
             shown = text.translate({c: "\u00b7" for c in range(0x20)})
             width = max(1, (err.end or err.position + 1) - err.position)
@@ -266,14 +266,17 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
                 out.error(args.a + " / " + args.b, err)
                 return 1
             out.result(f"{args.a} {args.b}", ex, ("equivalent: " if ex.equivalent else
-                                                   "not equivalent: ") + ex.message)
+                                                   "not equivalent: ")
+                       + with_source(ex.message, ex.source))
             return 0 if ex.equivalent else 3
         cmp = compare(args.a, args.b)
         if cmp.equivalent is None:
-            out.error(args.a + " / " + args.b, DoiError(cmp.verdict, cmp.message))
+            out.error(args.a + " / " + args.b,
+                      DoiError(cmp.verdict, cmp.message, source=cmp.source))
             return 1
         out.result(f"{args.a} {args.b}", cmp, ("equivalent: " if cmp.equivalent else
-                                                "not equivalent: ") + cmp.message)
+                                                "not equivalent: ")
+                   + with_source(cmp.message, cmp.source))
         return 0 if cmp.equivalent else 3
     name = _namer(args.exact, stderr)
     if cmd == "which-ra":

@@ -1,5 +1,9 @@
 """What the command line prints for people (without ``--json``): findings, URL
-explanations, inspections, and the notes that say what the reading policy did."""
+explanations, inspections, and the notes that say what the reading policy did.
+
+A message is printed as it is written for people (no spec citation in it); its source
+follows on the same line in a quieter form, ``(source: 002 §4.3)``, so nothing is lost
+for experts (:func:`with_source`)."""
 
 from __future__ import annotations
 
@@ -7,13 +11,19 @@ from typing import Any
 
 from .inspection import Inspection
 
-__all__ = ["check_plain", "explain_plain", "inspect_plain", "policy_notes"]
+__all__ = ["check_plain", "explain_plain", "inspect_plain", "policy_notes", "with_source"]
+
+
+def with_source(message: str, source: str) -> str:
+    """``message  (source: 002 §4.3)``, or the message alone when it has no source."""
+    return f"{message}  (source: {source})" if source else message
 
 
 def check_plain(findings: Any) -> str:
     if not findings:
         return "no findings"
-    return "\n".join(f"{f.severity:<7} {f.code:<24} {f.message}" for f in findings)
+    return "\n".join(f"{f.severity:<7} {f.code:<24} {with_source(f.message, f.source)}"
+                     for f in findings)
 
 
 def explain_plain(changes: Any) -> str:
@@ -32,8 +42,9 @@ def inspect_plain(found: Inspection) -> str:
         mark = "*" if i == found.selected else " "
         how = "" if c.of is None and c.how in ("exact", "found") else f" ({c.how} reading)"
         lines.append(f"{mark} {i + 1}. {c.doi}  [{c.status}]{how}")
-        lines.extend(f"       {f.severity} {f.code}: {f.message}" for f in c.findings)
-    lines.extend(f"  note {f.code}: {f.message}" for f in found.notes)
+        lines.extend(f"       {f.severity} {f.code}: {with_source(f.message, f.source)}"
+                     for f in c.findings)
+    lines.extend(f"  note {f.code}: {with_source(f.message, f.source)}" for f in found.notes)
     if found.forms is not None:
         lines.append(f"  link: {found.forms.url}")
     return "\n".join(lines)
@@ -44,7 +55,7 @@ def policy_notes(found: Inspection) -> list[str]:
     if found.selected is None:
         return []
     c = found.candidates[found.selected]
-    said = [f"{f.severity}: {f.message}" for f in c.findings
+    said = [f"{f.severity}: {with_source(f.message, f.source)}" for f in c.findings
             if f.severity != "info" or f.code in ("trailing-punctuation", "unbalanced-closer")]
     others = [x for x in found.candidates if x is not c]
     if others:

@@ -47,7 +47,9 @@ class Comparison:
     ``verdict`` is ``empty`` (a side is empty), ``unreadable`` (a side holds no DOI name:
     its ``message`` says why) or the :class:`~doiname.equivalence.Explanation`'s verdict
     (``identical``, ``basic-latin-case``, ``normalization``, ``non-basic-latin-case``,
-    ``different``); ``title`` is that verdict in a few words (:data:`TITLES`)."""
+    ``different``); ``title`` is that verdict in a few words (:data:`TITLES`). ``source`` is
+    what ``message`` rests on (the explanation's, or the unreadable side's error's), shown
+    apart from it."""
 
     verdict: str
     equivalent: bool | None
@@ -56,6 +58,7 @@ class Comparison:
     explanation: Explanation | None
     a: Side
     b: Side
+    source: str = ""
 
 
 def _side(text: str) -> Side:
@@ -78,7 +81,9 @@ def compare(a: str, b: str) -> Comparison:
     if sa.doi is None or sb.doi is None:
         which = "first" if sa.doi is None else "second"
         bad = sa if sa.doi is None else sb
+        source = next((f.source for f in bad.findings if f.severity == "error"), "")
         return Comparison("unreadable", None, TITLES["unreadable"], f"The {which} text holds "
-                          f"no DOI name to compare. {bad.message}", None, sa, sb)
+                          f"no DOI name to compare. {bad.message}", None, sa, sb, source)
     ex = explain_equivalence(sa.doi, sb.doi)
-    return Comparison(ex.verdict, ex.equivalent, TITLES[ex.verdict], ex.message, ex, sa, sb)
+    return Comparison(ex.verdict, ex.equivalent, TITLES[ex.verdict], ex.message, ex, sa, sb,
+                      ex.source)

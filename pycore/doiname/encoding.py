@@ -132,7 +132,8 @@ def percent_encode_char(ch: str) -> str:
     except UnicodeEncodeError:
         raise DoiError(
             "not-graphic",
-            f"U+{ord(ch):04X} is a lone surrogate; it cannot be written in UTF-8 (003 ch. 2).",
+            f"U+{ord(ch):04X} is a lone surrogate; it cannot be written in UTF-8.",
+            source="003 ch. 2",
         ) from None
     return "".join(f"%{b:02X}" for b in data)
 

@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from .citations import S003_2_NOTE1, S003_3
 from .model import Doi
 from .syntax import char_label, parse
 
@@ -51,6 +52,8 @@ class Explanation:
     (differ only by NFC/NFD, not equivalent) | ``non-basic-latin-case`` (differ only in case
     outside Basic Latin, not equivalent) | ``different``. ``position`` is the first differing
     index (in both names) when there is one; ``a_char``/``b_char`` name the code points.
+    ``message`` says it in plain words; ``source`` is the rule it rests on (``003 ch. 3``,
+    or ``003 ch. 2 note 1`` for normalization), shown apart from the message.
     """
 
     verdict: Verdict
@@ -61,6 +64,7 @@ class Explanation:
     position: int | None = None
     a_char: str | None = None
     b_char: str | None = None
+    source: str = S003_3
 
 
 def _first_difference(a: str, b: str) -> int:
@@ -86,7 +90,7 @@ def _normalization_message(da: str, db: str, i: int, ca: str | None, cb: str | N
         return ("Not equivalent: they look the same but one writes an accented letter as a "
                 "base letter plus a combining mark (NFD) and the other as one precomposed code "
                 f"point (NFC), first at character {i + 1} ({ca} vs {cb}). DOI names are "
-                "compared code point by code point without normalization (003 ch. 2 note 1).")
+                "compared code point by code point without normalization.")
     odd = next((c for c in (da[i:i + 1], db[i:i + 1])
                 if c and unicodedata.normalize("NFC", c) != c), "")
     becomes = unicodedata.normalize("NFC", odd)
@@ -95,7 +99,7 @@ def _normalization_message(da: str, db: str, i: int, ca: str | None, cb: str | N
             if odd else " Unicode normalization would make them match")
     return (f"Not equivalent: they look alike, but at character {i + 1} one has {ca} and the "
             f"other {cb}.{swap}; but DOI names are compared code point by code point, without "
-            "normalization (003 ch. 2 note 1).")
+            "normalization.")
 
 
 def explain_equivalence(a: str | Doi, b: str | Doi) -> Explanation:
@@ -116,20 +120,19 @@ def explain_equivalence(a: str | Doi, b: str | Doi) -> Explanation:
         return Explanation(
             "basic-latin-case", True,
             f"Equivalent: they differ only in the case of Basic Latin letters (first at "
-            f"character {i + 1}: {ca} vs {cb}); DOI names ignore that case (003 ch. 3).",
+            f"character {i + 1}: {ca} vs {cb}); DOI names ignore that case.",
             da, db, i, ca, cb,
         )
     if _fold(unicodedata.normalize("NFC", da)) == _fold(unicodedata.normalize("NFC", db)):
         return Explanation(
             "normalization", False, _normalization_message(da, db, i, ca, cb),
-            da, db, i, ca, cb,
+            da, db, i, ca, cb, S003_2_NOTE1,
         )
     if _full_fold(fa) == _full_fold(fb):
         return Explanation(
             "non-basic-latin-case", False,
             f"Not equivalent: they differ in case outside Basic Latin (first at character "
-            f"{i + 1}: {ca} vs {cb}). Only A-Z/a-z are case-insensitive in DOI names "
-            "(003 ch. 3).",
+            f"{i + 1}: {ca} vs {cb}). Only A-Z/a-z are case-insensitive in DOI names.",
             da, db, i, ca, cb,
         )
     j = _first_difference(fa, fb)
@@ -139,6 +142,6 @@ def explain_equivalence(a: str | Doi, b: str | Doi) -> Explanation:
     detail = f"{ca} vs {cb}" if ca and cb else f"{ca or cb} is extra in the {which}"
     where = f"at character {j + 1}: {detail}"
     return Explanation(
-        "different", False, f"Not equivalent: the names differ {where} (003 ch. 3).",
+        "different", False, f"Not equivalent: the names differ {where}.",
         da, db, j, ca, cb,
     )

@@ -1,9 +1,10 @@
 """The one exception type of the package: :class:`DoiError`.
 
 Every rejection the package makes is a ``DoiError``. It carries a short, stable
-``code`` (for programs), a ``message`` a librarian understands (for people), and,
-when the problem sits at one place in the text, the 0-based ``position`` of the
-offending character in the text that was given (the message counts from 1, as
+``code`` (for programs), a ``message`` a librarian understands (for people, with no
+spec citation in it), the ``source`` it rests on (a spec section, shown apart from the
+message), and, when the problem sits at one place in the text, the 0-based ``position``
+of the offending character in the text that was given (the message counts from 1, as
 people do: "character 9").
 
 A message that names a position is made from a template (:meth:`DoiError.at`) and
@@ -27,6 +28,8 @@ class DoiError(ValueError):
         message: a plain-language explanation (formatted when read).
         position: 0-based index into the text that was given, or ``None``.
         end: 0-based end (exclusive) of the offending span, or ``None``.
+        source: what the rejection rests on (``002 §4``): the one given, else the
+            source of ``code`` in :data:`doiname.findings.RULES`, else ``""``.
     """
 
     code: str
@@ -39,9 +42,12 @@ class DoiError(ValueError):
         message: str,
         position: int | None = None,
         end: int | None = None,
+        *,
+        source: str | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
+        self._source = source
         self._literal = message
         self._template: str | None = None
         self._fields: dict[str, Any] = {}
@@ -50,11 +56,11 @@ class DoiError(ValueError):
 
     @classmethod
     def at(cls, code: str, template: str, position: int, end: int | None = None,
-           **fields: Any) -> DoiError:
+           *, source: str | None = None, **fields: Any) -> DoiError:
         """An error whose message names its position: ``{at}`` in ``template`` becomes the
         1-based position when the message is read; other ``{names}`` come from ``fields``
         (put text from the input there, never into the template itself)."""
-        err = cls(code, "", position, end)
+        err = cls(code, "", position, end, source=source)
         err._template = template
         err._fields = dict(fields)
         err.args = (err.message,)
@@ -68,9 +74,19 @@ class DoiError(ValueError):
         at = (self.position or 0) + 1
         return self._template.format(at=at, **self._fields)
 
+    @property
+    def source(self) -> str:
+        """What the rejection rests on, for a small "Source:" line apart from the message."""
+        if self._source is not None:
+            return self._source
+        from .findings.rules import RULES  # the registry of codes (imported when read)
+
+        rule = RULES.get(self.code)
+        return rule.source if rule is not None else ""
+
     def moved(self, position: int, end: int | None = None) -> DoiError:
         """The same error at another span (of a larger text); the message follows."""
-        err = DoiError(self.code, self._literal, position, end)
+        err = DoiError(self.code, self._literal, position, end, source=self._source)
         err._template = self._template
         err._fields = self._fields
         err.args = (err.message,)

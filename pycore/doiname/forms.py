@@ -177,13 +177,13 @@ def _dropped_note(text: str, stop: int, end: int) -> Finding:
         message = (
             f"The link's “{tail}” was not read as part of the name: a browser stops at "
             "“?” and “#”. If they belong to the DOI name, the link was built without "
-            "encoding them (000: “#” must be written %23 and “?” %3F)."
+            "encoding them: in a link “#” must be written %23 and “?” %3F."
         )
         code = "url-fragment-dropped"
     else:
         message = (
             f"The link's query “{tail}” was not read as part of the name. If it belongs "
-            "to the DOI name, “?” must be written %3F in a link (000 mandatory)."
+            "to the DOI name, “?” must be written %3F in a link."
         )
         code = "url-query-dropped"
     return Finding(code, "warning", message, stop, end, stop, end, in_name=False,

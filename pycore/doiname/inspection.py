@@ -243,7 +243,7 @@ def _why_none(text: str) -> Finding:
             if err.position is None:
                 a, b = 0, len(text)
             return Finding(err.code, "error", err.message, a, b, a, b, in_name=False,
-                           source="002 §4")
+                           source=err.source or "002 §4")
     return Finding("no-doi", "error",
                    "No DOI name was found in this text. A DOI name starts with “10.”, a "
                    "number such as 1000, and a “/”: 10.1000/182.",
@@ -333,4 +333,5 @@ def read_name(text: str) -> tuple[Doi, Inspection]:
         error = next((f for f in found.notes if f.severity == "error"), None)
     if error is None:
         raise DoiError(found.verdict, found.message or "Nothing to read: the input is empty.")
-    raise DoiError(error.code, error.message, error.input_start, error.input_end)
+    raise DoiError(error.code, error.message, error.input_start, error.input_end,
+                   source=error.source)

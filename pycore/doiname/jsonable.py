@@ -49,4 +49,5 @@ def to_jsonable(value: Any) -> Any:
 
 def error_json(err: DoiError) -> dict[str, Any]:
     """The JSON form of a :class:`~doiname.errors.DoiError`."""
-    return {"code": err.code, "message": err.message, "position": err.position, "end": err.end}
+    return {"code": err.code, "message": err.message, "position": err.position, "end": err.end,
+            "source": err.source}

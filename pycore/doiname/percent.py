@@ -35,7 +35,7 @@ def _bad_percent(i: int, end: int) -> DoiError:
     return DoiError.at(
         "bad-percent",
         "“%” at character {at} is not followed by two hexadecimal digits. "
-        "“%” always starts an escape (001); a literal “%” is written %25.",
+        "“%” always starts an escape; a literal “%” is written %25.",
         i, min(i + 3, end),
     )
 
@@ -129,7 +129,7 @@ def _append_utf8(data: bytes, run_start: int, out: list[str], spans: list[Span])
             raise DoiError.at(
                 "bad-utf8",
                 "The escapes starting at character {at} are not valid UTF-8 (byte %{byte}); "
-                "DOI names are written in UTF-8 (002 appendix A, 003 ch. 2).",
+                "DOI names are written in UTF-8.",
                 at, run_start + 3 * min(pos + max(size, 1), len(data)), byte=f"{first:02X}",
             ) from None
         out.append(ch)

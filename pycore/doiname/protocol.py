@@ -39,14 +39,16 @@ ExportFormat = Literal["csv", "json", "jsonl"]
 
 
 class ErrorJson(TypedDict):
-    """A refused request: a :class:`~doiname.errors.DoiError`'s code, message and span (code
-    points of the text it is about), or one of the bridge's own codes (``bad-arguments``,
-    ``unknown-operation``, ``unknown-function``, ``unknown-job``, ``internal``)."""
+    """A refused request: a :class:`~doiname.errors.DoiError`'s code, message, span (code
+    points of the text it is about) and source (shown apart from the message; ``""`` or
+    absent for none), or one of the bridge's own codes (``bad-arguments``, ``unknown-operation``,
+    ``unknown-function``, ``unknown-job``, ``internal``)."""
 
     code: str
     message: str
     position: int | None
     end: int | None
+    source: NotRequired[str]
 
 
 class LinkOptions(TypedDict, total=False):

@@ -228,7 +228,7 @@ def _decode_parts(
             enc = "%3F" if ch == "?" else "%23"
             raise DoiError.at(
                 f"uri-{what}",
-                "A doi: URI has no {what} (003 ch. 2): “{ch}” at character {at} starts one. "
+                "A doi: URI has no {what}: “{ch}” at character {at} starts one. "
                 "If “{ch}” belongs to the DOI name, write it as {enc}.",
                 i, what=what, ch=ch, enc=enc,
             )
@@ -267,8 +267,8 @@ def _decode_parts(
     if diagnose and text.find("%", start, end) != -1:
         notes.append(Finding(
             "percent-decoded", "info",
-            "Percent-escapes were decoded once (001: “%” always starts an escape; a "
-            "literal “%” is written %25).",
+            "Percent-escapes were decoded once: “%” always starts an escape, and a literal "
+            "“%” is written %25.",
             start, end, start, end, in_name=False, source="001",
         ))
     return Reading(doi, text, parts.form, tuple(spans), tuple(notes))
@@ -294,8 +294,8 @@ def validate_name(name: str) -> Doi:
     if slash == -1:
         raise DoiError(
             "no-slash",
-            "There is no “/”: a DOI name is a prefix such as 10.1000, a “/”, then a suffix "
-            "(002 section 4).",
+            "There is no “/”: a DOI name is a prefix such as 10.1000, a “/”, then a "
+            "suffix.",
         )
     prefix, suffix = name[:slash], name[slash + 1:]
     if _PREFIX.fullmatch(prefix) is None:
@@ -310,8 +310,7 @@ def validate_name(name: str) -> Doi:
     if not suffix:
         raise DoiError.at(
             "empty-suffix",
-            "The suffix after the “/” at character {at} is empty: a DOI name needs one "
-            "(002 section 4.3).",
+            "The suffix after the “/” at character {at} is empty: a DOI name needs one.",
             slash,
         )
     return Doi(prefix, suffix)
@@ -329,12 +328,12 @@ def _check_graphic(name: str) -> None:
             raise DoiError.at(
                 "not-graphic",
                 "{label} at character {at} is {what}. DOI names are made of Unicode graphic "
-                "characters only (003 ch. 2, 002 section 4.1).",
+                "characters only.",
                 i, label=char_label(ch), what=what,
             )
 
 
-_EXPECTED = "a prefix is “10.” followed by digits, such as 10.1000 or 10.21 (002 appendix A)"
+_EXPECTED = "a prefix is “10.” followed by digits, such as 10.1000 or 10.21"
 
 
 def _bad_prefix(prefix: str, suffix: str) -> DoiError:

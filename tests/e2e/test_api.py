@@ -188,7 +188,7 @@ def test_which_ra_network_error(api: Page, doi_routes: DoiRoutes) -> None:
     got = api.evaluate("() => window.doiname.whichRa('10.1000/182')")
     network = d.transport_outcome("network")
     assert got == {"outcome": "network", "ok": False, "message": network.message,
-                   "status": None, "answers": []}
+                   "status": None, "answers": [], "source": ""}  # nothing received
 
 
 def test_expand_short_doi(api: Page, doi_routes: DoiRoutes) -> None:

@@ -150,6 +150,13 @@ def test_sort_select_and_inspect_with_the_keyboard(page: Page, site_url: str) ->
     detail = page.locator("#batch-detail")
     expect(detail.locator("h3")).to_have_text("Line 3: Duplicate")
     expect(detail).to_contain_text("doi:10.1038/NATURE14539")
+    page.keyboard.press("ArrowDown")  # the error row: its finding, then its source apart
+    bad = next(r for r in rows if r.line == 4)
+    expect(detail.locator("h3")).to_have_text("Line 4: Error")
+    expect(detail.locator(".findings li")).to_contain_text(bad.findings[0].message)
+    expect(detail.locator(".finding-source")).to_have_text(f"Source: {bad.findings[0].source}")
+    page.keyboard.press("ArrowUp")
+    expect(detail.locator("h3")).to_have_text("Line 3: Duplicate")
     detail.get_by_role("button", name="line 2").click()
     expect(detail.locator("h3")).to_have_text("Line 2: OK")
     expect(page.locator("#batch-body tr.selected")).to_have_attribute("data-row", "1")

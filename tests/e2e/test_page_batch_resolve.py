@@ -83,6 +83,14 @@ def test_resolve_all_four_at_a_time_with_retry(page: Page, site_url: str) -> Non
     assert by_line["12"] == ["", ""] and by_line["13"] == ["", ""]
     expect(page.locator('#batch-body tr[data-row="0"] td.col-resolution')).to_have_text(
         "https://example.org/10.1000/r0")
+    # the row's details: the plain message, then the API's codes as its source line
+    from doiname import read_handle_response
+
+    gone = read_handle_response(404, json.dumps({"responseCode": 100, "handle": "10.1000/r3"}))
+    page.click('#batch-body tr[data-row="3"]')
+    detail = page.locator("#batch-detail")
+    expect(detail).to_contain_text(gone.message)
+    expect(detail.locator(".finding-source")).to_have_text(f"Source: {gone.source}")
 
 
 def test_resolve_all_can_be_cancelled(page: Page, site_url: str) -> None:

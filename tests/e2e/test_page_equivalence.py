@@ -30,6 +30,8 @@ def test_verdict_and_explanation(page: Page, site_url: str, a: str, b: str) -> N
     verdict = page.locator("#eq-verdict")
     expect(verdict).to_have_attribute("data-verdict", ex.verdict)
     expect(page.locator("#eq-message")).to_have_text(ex.message)
+    # the plain explanation first, the rule it rests on as a small source line apart
+    expect(verdict.locator(".finding-source")).to_have_text(f"Source: {ex.source}")
     expect(page.locator("#eq-name-a")).to_contain_text(ex.a[: ex.position or 0])
     if ex.position is not None:
         expect(page.locator("#eq-name-a mark, #eq-name-b mark")).to_have_count(2)
@@ -43,6 +45,7 @@ def test_unreadable_side_is_named(page: Page, site_url: str) -> None:
     expect(verdict).to_have_attribute("data-verdict", "error")
     expect(verdict).to_contain_text("Second name")
     expect(verdict).to_contain_text(info.value.message)
+    expect(verdict.locator(".finding-source")).to_have_text(f"Source: {info.value.source}")
 
 
 def test_one_side_empty_asks_for_both(page: Page, site_url: str) -> None:

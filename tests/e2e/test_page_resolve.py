@@ -52,6 +52,8 @@ def test_each_answer_gets_the_cores_message(
         expect(line).to_have_text(f"{name} leads to {record.url}")
     else:
         expect(line).to_have_text(f"{name}: {record.message}")
+    # the service, responseCode and HTTP status as a small source line after the message
+    expect(page.locator(".outcome .finding-source")).to_have_text(f"Source: {record.source}")
     rows = page.locator("#handle-values tbody tr")
     expect(rows).to_have_count(len(record.values))
     if not record.ok:  # what to do next: doi.org's own page for the name, and again

@@ -38,7 +38,8 @@ def err(text: str) -> dict[str, Any]:
     data = reply(text)
     assert "error" in data, data
     e = data["error"]
-    assert set(e) == {"code", "message", "position", "end"}
+    assert set(e) - {"source"} == {"code", "message", "position", "end"}
+    assert isinstance(e.get("source", ""), str)  # a DoiError's source; the bridge's own: none
     return dict(e)
 
 
@@ -72,8 +73,10 @@ def test_doi_error_keeps_code_message_and_span() -> None:
         doiname.parse(text)
     e = err(bridge.call_json("parse", json.dumps([text])))
     assert e == {"code": info.value.code, "message": info.value.message,
-                 "position": info.value.position, "end": info.value.end}
+                 "position": info.value.position, "end": info.value.end,
+                 "source": info.value.source}
     assert e["position"] is not None
+    assert e["source"] == "003 ch. 2; 002 §4.1"  # the registry's source of not-graphic
 
 
 @pytest.mark.parametrize(("args_json", "code"), [

@@ -32,7 +32,8 @@ def ok(op: str, **params: Any) -> Any:
 def refused(op: str, **params: Any) -> dict[str, Any]:
     data = request(op, **params)
     assert "error" in data, data
-    assert set(data["error"]) == {"code", "message", "position", "end"}
+    assert set(data["error"]) - {"source"} == {"code", "message", "position", "end"}
+    assert isinstance(data["error"].get("source", ""), str)  # a DoiError's source
     return dict(data["error"])
 
 

@@ -102,6 +102,25 @@ def test_check_and_codepoints() -> None:
     assert "U+0430" in out and "CYRILLIC SMALL LETTER A" in out
 
 
+def test_messages_are_plain_and_their_source_follows_quietly() -> None:
+    code, out, _ = run(["check", "--exact", "10.1000/a/b"])
+    (line,) = out.splitlines()
+    message, source = line.split("  (source: ")
+    assert code == 0 and "reserves suffixes" in message and "002" not in message
+    assert source == "002 §4.3)"  # the citation is kept, after the message
+    code, out, _ = run(["check", "--json", "--exact", "10.1000/a/b"])
+    (f,) = json.loads(out)["result"]
+    assert f["source"] == "002 §4.3" and "§" not in f["message"]
+    code, _, err = run(["url", "--exact", "10.1000"])  # an error: its source too
+    assert code == 1 and "then a suffix.  (source: 002 §4)" in err
+    code, out, _ = run(["parse", "--json", "--exact", "10.1000"])
+    assert json.loads(out)["error"]["source"] == "002 §4"
+    code, out, _ = run(["equivalent", "10.1000/\u00e9", "10.1000/e\u0301"])
+    assert code == 3 and out.endswith("without normalization.  (source: 003 ch. 2 note 1)\n")
+    code, out, _ = run(["inspect", "doi: 10.1056/NEJMoa2001017."])
+    assert "(source: extract R13)" in out
+
+
 def test_batch_and_extract_files(tmp_path: Path) -> None:
     src = tmp_path / "refs.txt"
     src.write_text("See doi:10.1000/182.\nnothing\nhttps://doi.org/10.1000/182\n", encoding="utf-8")

@@ -92,8 +92,8 @@ def test_admin_with_read_but_not_admin_rights() -> None:
 @pytest.mark.parametrize(
     ("perms", "note"),
     [
-        ("1111", "the permissions have 4 bits; RFC 3651 defines 12"),
-        ("1" * 16, "the permissions have 16 bits; RFC 3651 defines 12"),
+        ("1111", "the permissions have 4 bits; the handle system defines 12"),
+        ("1" * 16, "the permissions have 16 bits; the handle system defines 12"),
         ("11x1", "the permissions are not a string of 0 and 1"),
         (4095, "the permissions are not a string of 0 and 1"),
         ("", "the permissions are not a string of 0 and 1"),

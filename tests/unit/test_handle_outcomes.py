@@ -82,40 +82,47 @@ def test_index_query_paths_are_what_the_core_requests() -> None:
 def test_mismatched_status_and_response_code_is_noted() -> None:
     rec = read_handle_response(200, '{"responseCode": 100, "handle": "10.1/x"}')
     assert rec.outcome == "not-found"
-    assert rec.notes == ("HTTP status 200 does not match responseCode 100 (003 ch. 4 pairs it "
-                         "with 404)",)
+    assert rec.notes == ("the HTTP status 200 is not the one doi.org sends with this answer "
+                         "(404)",)
+    assert rec.source == ("doi.org handle API (003 ch. 4); responseCode 100 (handle not found); "
+                          "HTTP 200 (OK)")  # the codes the note leaves out
     rec = read_handle_response(404, figure_1())
-    assert rec.outcome == "ok" and "does not match responseCode 1" in rec.notes[0]
+    assert rec.outcome == "ok" and "HTTP status 404 is not the one" in rec.notes[0]
+    assert "responseCode 1 (success); HTTP 404" in rec.source
 
 
 @pytest.mark.parametrize(
-    ("status", "text", "outcome", "words"),
+    ("status", "text", "outcome", "words", "technical"),
     [
-        (200, "[1, 2]", "unexpected", "not an object"),
-        (200, '{"responseCode": 7}', "unexpected", "responseCode 7"),
+        (200, "[1, 2]", "unexpected", "not an object", "no responseCode; HTTP 200 (OK)"),
+        (200, '{"responseCode": 7}', "unexpected", "format", "responseCode 7; HTTP 200"),
         (400, '{"responseCode": 102, "message": "Invalid handle"}', "unexpected",
-         "responseCode 102 (invalid handle)"),
-        (200, '{"responseCode": 3}', "server-error", "too busy"),
-        (200, '{"handle": "10.1/x"}', "unexpected", "no responseCode"),
-        (403, '{"error": "forbidden"}', "http-error", "HTTP 403 (Forbidden)"),
-        (404, "", "not-found", "HTTP 404"),
-        (500, "<html>oops</html>", "server-error", "HTTP 500"),
-        (503, "", "http-error", "HTTP 503 (Service Unavailable)"),
-        (200, "", "bad-json", "HTTP 200, but not with the JSON"),
-        (200, "   ", "bad-json", "HTTP 200, but not with the JSON"),
-        (200, "\ufeff" + '{"responseCode": 200, "handle": "10.1/x"}', "no-values", "no values"),
-        (200, '{"responseCode": 1, "values": {"a": 1}}', "ok", "resolved"),
-        (200, "[" * 100_000, "bad-json", "JSON"),
-        (200, '{"a":' * 5000 + "1" + "}" * 5000, "bad-json", "JSON"),
-        (200, "1" * 4000, "unexpected", "not an object"),
-        (200, "1" * 5000, "bad-json", "not with the JSON"),  # beyond Python's int digit limit
-        (200, "NaN", "unexpected", "not an object"),
+         "It says: invalid handle.", "responseCode 102 (invalid handle); HTTP 400"),
+        (200, '{"responseCode": 3}', "server-error", "too busy", "responseCode 3"),
+        (200, '{"handle": "10.1/x"}', "unexpected", "format", "no responseCode"),
+        (403, '{"error": "forbidden"}', "http-error", "error (Forbidden)",
+         "HTTP 403 (Forbidden)"),
+        (404, "", "not-found", "does not know", "no responseCode; HTTP 404"),
+        (500, "<html>oops</html>", "server-error", "on its side", "HTTP 500"),
+        (503, "", "http-error", "(Service Unavailable)", "HTTP 503 (Service Unavailable)"),
+        (200, "", "bad-json", "answered, but not with the JSON", "HTTP 200"),
+        (200, "   ", "bad-json", "answered, but not with the JSON", "HTTP 200"),
+        (200, "\ufeff" + '{"responseCode": 200, "handle": "10.1/x"}', "no-values", "no values",
+         "responseCode 200 (values not found)"),
+        (200, '{"responseCode": 1, "values": {"a": 1}}', "ok", "resolved", "responseCode 1"),
+        (200, "[" * 100_000, "bad-json", "JSON", "HTTP 200"),
+        (200, '{"a":' * 5000 + "1" + "}" * 5000, "bad-json", "JSON", "HTTP 200"),
+        (200, "1" * 4000, "unexpected", "not an object", "HTTP 200"),
+        (200, "1" * 5000, "bad-json", "not with the JSON", "HTTP 200"),  # beyond int's limit
+        (200, "NaN", "unexpected", "not an object", "HTTP 200"),
     ],
 )
-def test_odd_answers(status: int, text: str, outcome: str, words: str) -> None:
+def test_odd_answers(status: int, text: str, outcome: str, words: str, technical: str) -> None:
     rec = read_handle_response(status, text)
     assert rec.outcome == outcome
     assert words in rec.message
+    assert "responseCode" not in rec.message and "HTTP" not in rec.message  # plain words
+    assert rec.source.startswith("doi.org handle API (003 ch. 4); ") and technical in rec.source
 
 
 def test_server_error_says_what_the_server_said() -> None:

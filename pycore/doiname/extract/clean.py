@@ -192,8 +192,8 @@ def edit_finding(e: Edit) -> Finding:
         chars = e.written if e.written[0] != "&" else html.unescape(e.written)
         code, severity, rule = "zero-width-dropped", "warning", "003 ch. 2; extract R1"
         what = (f"{', '.join(char_label(c) for c in chars)} {at} was dropped: invisible "
-                "characters are not part of DOI names (only Unicode graphic characters are, "
-                "003 ch. 2); it was probably pasted by accident.")
+                "characters are not part of DOI names (only Unicode graphic characters are); "
+                "it was probably pasted by accident.")
     else:  # an escape undone: HTML, LaTeX, backslash
         code, rule, how = {
             "entity": ("html-entity", "extract R2", "HTML escaping"),

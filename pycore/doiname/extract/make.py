@@ -103,7 +103,8 @@ def _error_finding(t: Text, err: DoiError, base: int, start: int, end: int) -> F
         head = written.find(":") + 1
         repair = written[:head] + written[head:].replace("#", "%23").replace("?", "%3F")
     return Finding(err.code, "error", message, a, b, a, b, in_name=False,
-                   source="extract R16", repair=repair)
+                   source=f"{err.source}; extract R16" if err.source else "extract R16",
+                   repair=repair)
 
 
 def _to_line_end(s: str, i: int, skip: str = " \t") -> bool:

@@ -270,7 +270,8 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
         else:
             e0, e1, message = o0, o1, error.message
         finding = Finding(error.code, "error", message, e0, e1, e0, e1, in_name=False,
-                          source="extract R18")
+                          source=f"{error.source}; extract R18" if error.source else
+                          "extract R18")
         form = "url" if m["link"] else "label"
         out.append(Found(Match(doi, o0, o1, t.original[o0:o1], (finding,), form), a, b))
     return out

@@ -175,6 +175,5 @@ def _error_finding(err: DoiError, text: str) -> Finding:
         start = max(0, min(err.position, len(text)))
         end = err.end if err.end is not None else start + 1
         end = max(start, min(end, len(text)))
-    rule = RULES.get(err.code)
     return Finding(err.code, "error", err.message, start, end, start, end, in_name=False,
-                   source=rule.source if rule is not None else "doiname")
+                   source=err.source or "doiname")

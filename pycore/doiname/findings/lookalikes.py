@@ -71,7 +71,7 @@ def _report(s: Subject, ch: str, hit: tuple[str, str], a: int, b: int) -> None:
     s.add(code,
           f"{what} ({where(a, b)}). It is a different character, so the name is a different "
           "name from the one it looks like; check it was not pasted from a word processor "
-          "or typed with the wrong keyboard (003 ch. 6, UTS #39).",
+          "or typed with the wrong keyboard.",
           a, b, s.repaired(a, b, looks))
 
 
@@ -174,4 +174,4 @@ def rule_mixed_scripts(s: Subject, a: int, b: int) -> None:
     s.add("mixed-scripts",
           f"“{word}” ({where(a, b)}) mixes {scripts_text} letters in one word ({examples}). "
           "A word in one script with a few letters from another is the classic lookalike "
-          "trap (003 ch. 6, UTS #39 mixed-script detection).", a, b)
+          "trap.", a, b)

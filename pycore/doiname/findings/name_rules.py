@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .. import citations as c
 from ..syntax import char_label
 from .subject import Subject, where
 
@@ -39,9 +40,9 @@ def rule_reserved_suffix(s: Subject) -> None:
     if len(suffix) >= 2 and suffix[1] == "/":
         a = s.suffix_start
         s.add("reserved-suffix-start",
-              f"The suffix starts with “{suffix[:2]}” ({where(a, a + 2)}): Z39.84 reserves "
-              "suffixes that begin with one character followed by “/” for future use "
-              "(002 §4.3).", a, a + 2)
+              f"The suffix starts with “{suffix[:2]}” ({where(a, a + 2)}): the DOI standard "
+              "reserves suffixes that begin with one character followed by “/” for future "
+              "use.", a, a + 2)
 
 
 def rule_length(s: Subject) -> None:
@@ -58,13 +59,13 @@ def rule_length(s: Subject) -> None:
     if link_length > LONG_LINK:
         s.add("very-long-link",
               f"The name has {len(name):,} characters and its doi.org link {link_length:,}: "
-              f"past {LONG_LINK:,} characters many systems cut or reject links. 002 sets no "
-              "limit, but recommends short suffixes (002 §4.3).", 0, len(name))
+              f"past {LONG_LINK:,} characters many systems cut or reject links. The DOI "
+              "standard sets no limit, but recommends short suffixes.", 0, len(name))
         return
     s.add("long-name",
-          f"The name has {len(name):,} characters. 002 sets no limit on length but recommends "
-          "keeping the suffix as short as possible, because people read and re-type DOI names "
-          "(002 §4.3).", 0, len(name))
+          f"The name has {len(name):,} characters. The DOI standard sets no limit on length "
+          "but recommends keeping the suffix as short as possible, because people read and "
+          "re-type DOI names.", 0, len(name))
 
 
 def rule_combining_marks(s: Subject) -> None:
@@ -95,15 +96,14 @@ def _combining(s: Subject, i: int, j: int) -> None:
     composed = unicodedata.normalize("NFC", cluster)
     if len(composed) < len(cluster):
         other = (f"It can also be stored precomposed as “{composed}” ("
-                 + ", ".join(char_label(c) for c in composed) + ")")
+                 + ", ".join(char_label(x) for x in composed) + ")")
     else:
         other = "Other spellings of the same text may exist (NFC/NFD)"
     joins = ("stands at the start of the suffix, so on screen it combines with the “/” "
              "before it") if i == s.suffix_start else "combines with the character before it"
     s.add("combining-mark",
           f"{marks} at {where(i, j)} {joins}. {other}; DOI names compare code points without "
-          "Unicode normalization, so the two spellings are different names "
-          "(003 ch. 2 note 1).", base, j,
+          "Unicode normalization, so the two spellings are different names.", base, j,
           s.repaired(base, j, composed) if composed != cluster else None)
 
 
@@ -121,8 +121,7 @@ def rule_right_to_left(s: Subject) -> None:
         s.add("right-to-left",
               f"The name holds right-to-left characters ({char_label(name[first])} at "
               f"{where(first, first + 1)}{more}): on screen they may not appear in the order "
-              "they are stored, so copy the name rather than retype it (003 ch. 6, Unicode "
-              "TR36).", first, first + 1)
+              "they are stored, so copy the name rather than retype it.", first, first + 1)
 
 
 def rule_percent_escapes(s: Subject) -> None:
@@ -142,7 +141,7 @@ def rule_percent_escapes(s: Subject) -> None:
             "part of a UTF-8 encoded character")
         s.add("percent-escape-in-name",
               f"The name holds “{m[0]}” ({where(m.start(), m.end())}), which is the escape for "
-              f"{meaning}. Names are decoded once (001), so the text was most likely encoded "
+              f"{meaning}. Names are decoded only once, so the text was most likely encoded "
               f"twice (“%25{m[0][1:]}”); check the name against its source.",
               m.start(), m.end(),
               s.repaired(m.start(), m.end(), chr(byte)) if 0x20 < byte < 0x7F else None)
@@ -158,8 +157,8 @@ def rule_spaces(s: Subject) -> None:
             j += 1
         s.flagged.add(" ")
         s.add("space-in-name",
-              f"The name holds a space at {where(i, j)}. It is legal (002 §4.1) but is usually "
-              "a line break or a copying error; in a link it must be written %20 (000).",
+              f"The name holds a space at {where(i, j)}. It is allowed but is usually a line "
+              "break or a copying error; in a link it must be written %20.",
               i, j, s.repaired(i, j, ""))
         i = name.find(" ", j)
 
@@ -187,26 +186,31 @@ def rule_crossref_set(s: Subject) -> None:
             runs.append((run_start, b))
     told: set[str] = set()
     for a, b in runs:
-        new = [c for c in dict.fromkeys(name[a:b]) if c not in told]
+        new = [x for x in dict.fromkeys(name[a:b]) if x not in told]
         if not new:
             continue  # every character of the run was named before
         told.update(new)
         if s.full:
             s.count("outside-crossref-set")
             continue
-        s.add("outside-crossref-set", _crossref_message(name, a, b, new, count), a, b)
+        message, decomposed = _crossref_message(name, a, b, new, count)
+        s.add("outside-crossref-set", message, a, b,
+              source=c.both(c.CROSSREF_SUFFIXES, c.S003_2_NOTE1) if decomposed else None)
 
 
-def _crossref_message(name: str, a: int, b: int, new: list[str], count: dict[str, int]) -> str:
-    precomposed = [c for c in new if unicodedata.decomposition(c)
-                   and not unicodedata.decomposition(c).startswith("<")]
+def _crossref_message(name: str, a: int, b: int, new: list[str],
+                      count: dict[str, int]) -> tuple[str, bool]:
+    """The message, and whether it says a letter has a decomposed spelling (003 ch. 2
+    note 1, then part of the finding's source)."""
+    precomposed = [x for x in new if unicodedata.decomposition(x)
+                   and not unicodedata.decomposition(x).startswith("<")]
     spelled = ""
     if precomposed:
-        c = precomposed[0]
+        first = precomposed[0]
         spelled = (
-            f" {'It' if b - a == 1 else f'“{c}”'} can also be spelled decomposed ("
-            + " + ".join(char_label(x) for x in unicodedata.normalize("NFD", c))
-            + "), which is a different name (003 ch. 2 note 1).")
+            f" {'It' if b - a == 1 else f'“{first}”'} can also be spelled decomposed ("
+            + " + ".join(char_label(x) for x in unicodedata.normalize("NFD", first))
+            + "), which is a different name.")
     if b - a == 1:
         ch = name[a]
         times = f"; it appears {count[ch]} times" if count[ch] > 1 else ""
@@ -214,11 +218,11 @@ def _crossref_message(name: str, a: int, b: int, new: list[str], count: dict[str
         it = "It is"
     else:
         shown = name[a:b] if b - a <= _RUN_SHOWN else name[a:a + _RUN_SHOWN] + "…"
-        labels = ", ".join(char_label(c) for c in new[:3])
+        labels = ", ".join(char_label(x) for x in new[:3])
         if len(new) > 3:
             labels += f" and {len(new) - 3} more"
         what = f"“{shown}” ({where(a, b)}: {labels}) is"
         it = "They are"
     return (f"{what} outside the characters Crossref approves for new suffixes (a–z, A–Z, 0–9 "
             f"and - . _ ; ( ) /). {it} allowed in a DOI name, but some systems mishandle "
-            f"{'it' if b - a == 1 else 'them'}.{spelled}")
+            f"{'it' if b - a == 1 else 'them'}.{spelled}", bool(spelled))

@@ -41,19 +41,22 @@ class Subject:
         """One more finding of ``code`` past the bound."""
         self.more[code] = self.more.get(code, 0) + 1
 
-    def add(self, code: str, message: str, a: int, b: int, repair: str | None = None) -> None:
-        """Report ``code`` (severity and source from :data:`RULES`) at name span [a, b)."""
+    def add(self, code: str, message: str, a: int, b: int, repair: str | None = None,
+            source: str | None = None) -> None:
+        """Report ``code`` (severity and source from :data:`RULES`; ``source``, when given,
+        is a more precise one that starts with the rule's) at name span [a, b)."""
         if self.full:
             self.count(code)
             return
         rule = RULES[code]
+        source = source or rule.source
         if self.reading is None:  # positions are in the (unreadable) input
             self.out.append(Finding(code, rule.severity, message, a, b, a, b, in_name=False,
-                                    source=rule.source, repair=repair))
+                                    source=source, repair=repair))
             return
         ia, ib = self.reading.input_span(a, b)
         self.out.append(Finding(code, rule.severity, message, a, b, ia, ib, in_name=True,
-                                source=rule.source, repair=repair))
+                                source=source, repair=repair))
 
     def repaired(self, a: int, b: int, replacement: str) -> str | None:
         """The text that reads as the name with ``[a, b)`` replaced: the input with the same

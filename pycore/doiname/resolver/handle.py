@@ -8,7 +8,7 @@ from .body import as_text, load_json
 from .model import HandleRecord, HandleValue, transport_outcome
 from .outcome import (
     MESSAGES,
-    code_phrase,
+    code_meaning,
     expected_status,
     http_error_message,
     outcome_of_code,
@@ -29,6 +29,8 @@ def read_handle_response(status: int | None, body: str | bytes | None) -> Handle
     is kept as a note. Without a JSON object: HTTP 404 is ``not-found``, 500
     ``server-error``, other 4xx/5xx ``http-error``, anything else ``bad-json``. A JSONP
     body (``?callback=``) is read, with a note. Bodies over 10 MB are ``too-large``.
+    Messages and notes are plain words; the ``responseCode`` and HTTP status they leave
+    out are in the record's ``source``.
     Never raises, whatever the arguments.
     """
     st = read_int(status)
@@ -43,20 +45,20 @@ def read_handle_response(status: int | None, body: str | bytes | None) -> Handle
         notes.append(f"the answer was wrapped in a JSONP callback “{callback}(…)”")
     if not ok or not isinstance(doc, dict):
         if st == 404:
-            return HandleRecord("not-found", False, MESSAGES["not-found"].replace(
-                "(responseCode 100)", "(HTTP 404, no handle record)"), st, notes=tuple(notes))
+            return HandleRecord("not-found", False, MESSAGES["not-found"], st,
+                                notes=tuple(notes))
         if st == 500:
-            return HandleRecord("server-error", False, MESSAGES["server-error"].replace(
-                "(responseCode 2)", "(HTTP 500, no handle record)"), st, notes=tuple(notes))
+            return HandleRecord("server-error", False, MESSAGES["server-error"], st,
+                                notes=tuple(notes))
         if st >= 400:
             return HandleRecord("http-error", False, http_error_message(st), st,
                                 notes=tuple(notes))
         if ok:
             return HandleRecord("unexpected", False, MESSAGES["unexpected"] + " It is JSON "
-                                f"but not an object (HTTP {st}).", st, notes=tuple(notes))
-        return HandleRecord("bad-json", False, f"The resolver answered HTTP {st}, but not "
-                            "with the JSON the handle API sends; it may be an error or login "
-                            "page from a proxy or firewall in between.", st, notes=tuple(notes))
+                                "but not an object.", st, notes=tuple(notes))
+        return HandleRecord("bad-json", False, "The resolver answered, but not with the JSON "
+                            "the handle API sends; it may be an error or login page from a "
+                            "proxy or firewall in between.", st, notes=tuple(notes))
     code = read_int(doc.get("responseCode"))
     handle = label(doc.get("handle")) or None
     raw_values = doc.get("values")
@@ -77,22 +79,22 @@ def read_handle_response(status: int | None, body: str | bytes | None) -> Handle
         notes.append("“values” is not a list; it was ignored")
     expected = expected_status(code)
     if expected is not None and expected != st:
-        notes.append(f"HTTP status {st} does not match responseCode {code} (003 ch. 4 pairs "
-                     f"it with {expected})")
+        notes.append(f"the HTTP status {st} is not the one doi.org sends with this answer "
+                     f"({expected})")
     message = doc.get("message")
     said = f" The server said: “{clip(message, 500)}”" if isinstance(message, str) and \
         message.strip() else ""
     url = next((v.href for v in values if v.href), None)
     if code == 1:
         if not values:
-            notes.append("responseCode 1 but the answer lists no values")
+            notes.append("the answer says the name was found, but lists no values")
         return HandleRecord("ok", True, MESSAGES["ok"], st, code, handle, tuple(values), url,
                             tuple(notes))
     outcome = outcome_of_code(code)
     if outcome is not None:
         msg = MESSAGES[outcome]
         if code == 3:
-            msg = "The resolver is too busy to answer (responseCode 3). Try again later."
+            msg = "The resolver is too busy to answer. Try again later."
         if values:
             notes.append(f"the answer also lists {plural(len(values), 'value')}; "
                          "they are not shown")
@@ -101,8 +103,8 @@ def read_handle_response(status: int | None, body: str | bytes | None) -> Handle
     if code is None and st >= 400:
         return HandleRecord("http-error", False, http_error_message(st) + said, st, None,
                             handle, (), None, tuple(notes))
-    msg = (MESSAGES["unexpected"] + f" It answered {code_phrase(code)} with HTTP {st}."
-           + said)
+    meaning = code_meaning(code)
+    msg = MESSAGES["unexpected"] + (f" It says: {meaning}." if meaning else "") + said
     return HandleRecord("unexpected", False, msg, st, code, handle, tuple(values), url,
                         tuple(notes))
 

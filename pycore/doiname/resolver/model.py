@@ -8,7 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .outcome import MESSAGES, Outcome, Verdict, verdict_of, worth_retrying
+from .outcome import (
+    HANDLE_API,
+    MESSAGES,
+    WHICH_RA,
+    Outcome,
+    Verdict,
+    answer_source,
+    verdict_of,
+    worth_retrying,
+)
 
 __all__ = ["AdminInfo", "HandleRecord", "HandleValue", "Location", "RaAnswer", "Reference",
            "WhichRaResult", "transport_outcome"]
@@ -91,7 +100,9 @@ class HandleRecord:
     says whether asking again later may give another answer (:func:`worth_retrying`);
     ``verdict`` what it says of the name, for a list: ``resolves``, ``no-values``,
     ``not-found`` or ``unreachable`` (no usable answer: the network, a timeout, a server
-    error, an answer that is not the handle API's).
+    error, an answer that is not the handle API's). ``source`` is what the message rests
+    on, in the technical words it leaves out (the API, the ``responseCode``, the HTTP
+    status: :func:`~doiname.resolver.outcome.answer_source`), ``""`` when nothing arrived.
     """
 
     outcome: Outcome
@@ -105,10 +116,13 @@ class HandleRecord:
     notes: tuple[str, ...] = ()
     retry: bool = field(init=False, default=False)
     verdict: Verdict = field(init=False, default="unreachable")
+    source: str = field(init=False, default="")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "retry", worth_retrying(self.outcome, self.status))
         object.__setattr__(self, "verdict", verdict_of(self.outcome))
+        object.__setattr__(self, "source",
+                           answer_source(HANDLE_API, self.response_code, self.status))
 
 
 def transport_outcome(kind: str) -> HandleRecord:
@@ -142,10 +156,18 @@ class RaAnswer:
 
 @dataclass(frozen=True, slots=True)
 class WhichRaResult:
-    """The outcome of one Which RA request (specs README: ``https://doi.org/ra/...``)."""
+    """The outcome of one Which RA request (specs README: ``https://doi.org/ra/...``).
+
+    ``message`` says it in plain words; ``source`` names the service and the HTTP status
+    (``""`` when nothing arrived), shown apart from the message.
+    """
 
     outcome: Outcome
     ok: bool
     message: str
     status: int | None = None
     answers: tuple[RaAnswer, ...] = ()
+    source: str = field(init=False, default="")
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "source", answer_source(WHICH_RA, None, self.status))

@@ -3,8 +3,9 @@
 The handle API (003 ch. 4) answers with a JSON ``responseCode`` (1 success, 2 server
 error, 100 not found, 200 no values; others from RFC 3652) and an HTTP status; a request
 can also get no answer at all (the network, a CORS refusal, a timeout, a cancel). Each
-outcome has a stable code and a message for people, plain words first and the technical
-detail after it.
+outcome has a stable code and a message for people in plain words; the technical detail
+(the service, the ``responseCode`` and the HTTP status) is its source
+(:func:`answer_source`), shown apart from the message.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Literal
 
-__all__ = ["MESSAGES", "Outcome", "Verdict", "code_phrase", "expected_status",
-           "http_error_message", "http_phrase", "outcome_of_code", "verdict_of",
-           "worth_retrying"]
+__all__ = ["HANDLE_API", "MESSAGES", "WHICH_RA", "Outcome", "Verdict", "answer_source",
+           "code_meaning", "code_phrase", "expected_status", "http_error_message",
+           "http_phrase", "outcome_of_code", "verdict_of", "worth_retrying"]
 
 Outcome = Literal[
     "ok", "not-found", "no-values", "server-error", "bad-json", "http-error", "unexpected",
@@ -26,16 +27,15 @@ Verdict = Literal["resolves", "no-values", "not-found", "unreachable"]
 
 MESSAGES: dict[str, str] = {
     "ok": "The DOI name was resolved at doi.org.",
-    "not-found": "Not found: doi.org has no record of this DOI name. Check it for typing or "
-                 "encoding mistakes; it may also not be registered yet (responseCode 100).",
+    "not-found": "Not found: doi.org does not know this DOI name. Check it for typing or "
+                 "encoding mistakes; it may also not be registered yet.",
     "no-values": "Found, but empty: doi.org knows this DOI name and its record holds no "
-                 "values (responseCode 200).",
-    "server-error": "The resolver reported an error on its side; try again later "
-                    "(responseCode 2).",
+                 "values.",
+    "server-error": "The resolver reported an error on its side; try again later.",
     "bad-json": "The answer was not what doi.org sends; it may be an error or login page "
                 "from a proxy or firewall in between.",
     "http-error": "The resolver answered with an HTTP error and no handle record.",
-    "unexpected": "The answer does not follow the format of doi.org's handle API (003 ch. 4).",
+    "unexpected": "The answer does not follow the format of doi.org's handle API.",
     "network": "Could not reach doi.org: you may be offline, or the browser refused the "
                "answer (CORS). Nothing was received.",
     "offline": "You are offline: doi.org can be asked again once this device is back on a "
@@ -67,6 +67,23 @@ _CODE_OUTCOMES: dict[int, Outcome] = {
 #: 003 ch. 4: the HTTP status that goes with each defined responseCode.
 _EXPECTED_STATUS = {1: 200, 2: 500, 100: 404, 200: 200}
 
+#: The services an answer comes from, as a source names them.
+HANDLE_API = "doi.org handle API (003 ch. 4)"
+WHICH_RA = "doi.org Which RA service (specs README)"
+
+
+def answer_source(service: str, code: int | None, status: int | None) -> str:
+    """What an answer's message rests on, in the technical words the message leaves out:
+    ``doi.org handle API (003 ch. 4); responseCode 100 (handle not found); HTTP 404 (Not
+    Found)``. ``""`` when nothing was received (no status)."""
+    if not status:
+        return ""
+    parts = [service]
+    if code is not None or service == HANDLE_API:
+        parts.append(code_phrase(code))
+    parts.append(http_phrase(status))
+    return "; ".join(parts)
+
 
 def outcome_of_code(code: int | None) -> Outcome | None:
     """The outcome a ``responseCode`` other than 1 has of its own (003 ch. 4), or None."""
@@ -81,11 +98,15 @@ def expected_status(code: int | None) -> int | None:
 
 def http_phrase(status: int) -> str:
     """``HTTP 404 (Not Found)``: the status with its reason phrase (RFC 9110)."""
-    try:
-        reason = HTTPStatus(status).phrase
-    except ValueError:
-        reason = ""
+    reason = _reason(status)
     return f"HTTP {status}" + (f" ({reason})" if reason else "")
+
+
+def _reason(status: int) -> str:
+    try:
+        return HTTPStatus(status).phrase
+    except ValueError:
+        return ""
 
 
 def http_error_message(status: int) -> str:
@@ -97,7 +118,14 @@ def http_error_message(status: int) -> str:
         hint = " The request was refused, perhaps by a firewall or proxy in between."
     elif status >= 500:
         hint = " A server or gateway between you and doi.org failed; try again later."
-    return f"The resolver answered {http_phrase(status)} with no handle record.{hint}"
+    reason = _reason(status)
+    said = f" ({reason})" if reason else ""
+    return f"The resolver answered with an error{said} and no handle record.{hint}"
+
+
+def code_meaning(code: int | None) -> str | None:
+    """What a ``responseCode`` means in words (``invalid handle``, RFC 3652), or None."""
+    return _RESPONSE_CODES.get(code) if code is not None else None
 
 
 def code_phrase(code: int | None) -> str:

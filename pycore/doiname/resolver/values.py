@@ -137,7 +137,7 @@ def _admin(value: object) -> tuple[str, tuple[tuple[str, str], ...], AdminInfo |
             label = ADMIN_PERMISSIONS[bit] if bit < len(ADMIN_PERMISSIONS) else f"bit {bit}"
             (granted if flag == "1" else denied).append(label)
         if len(perm_text) != len(ADMIN_PERMISSIONS):
-            note = (f"the permissions have {len(perm_text)} bits; RFC 3651 defines "
+            note = (f"the permissions have {len(perm_text)} bits; the handle system defines "
                     f"{len(ADMIN_PERMISSIONS)}")
         details.append(("permissions", perm_text))
         details.append(("may", ", ".join(granted) if granted else "nothing"))

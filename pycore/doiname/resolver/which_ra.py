@@ -8,7 +8,7 @@ from typing import Any
 from ..limits import MAX_VALUES
 from .body import as_text, load_json
 from .model import RaAnswer, WhichRaResult
-from .outcome import MESSAGES, http_error_message, http_phrase
+from .outcome import MESSAGES, http_error_message
 from .text import label, read_int
 
 __all__ = ["read_which_ra_response"]
@@ -52,24 +52,23 @@ def read_which_ra_response(status: int | None, body: str | bytes | None) -> Whic
     if not ok:
         if st >= 500:
             return WhichRaResult("server-error", False, "The Which RA service reported a "
-                                 f"server error ({http_phrase(st)}). Try again later.", st)
+                                 "server error. Try again later.", st)
         if st >= 400:
             return WhichRaResult("http-error", False, http_error_message(st).replace(
                 "no handle record", "no Which RA answer"), st)
         return WhichRaResult("bad-json", False, "The Which RA answer was not JSON; it may be "
-                             f"an error or login page from a proxy in between (HTTP {st}).", st)
+                             "an error or login page from a proxy in between.", st)
     if isinstance(doc, dict):
         doc = [doc]
     if not isinstance(doc, list):
-        return WhichRaResult("unexpected", False, "The Which RA answer is not a list of names "
-                             f"(HTTP {st}).", st)
+        return WhichRaResult("unexpected", False, "The Which RA answer is not a list of "
+                             "names.", st)
     answers = tuple(_ra_answer(item) for item in doc[:MAX_VALUES] if isinstance(item, dict))
     if st >= 400:
         return WhichRaResult("http-error", False, http_error_message(st).replace(
             "no handle record", "an error"), st, answers)
     if not answers:
-        return WhichRaResult("unexpected", False, f"The Which RA answer lists no names (HTTP "
-                             f"{st}).", st)
+        return WhichRaResult("unexpected", False, "The Which RA answer lists no names.", st)
     if len(answers) == 1:
         return WhichRaResult("ok", True, answers[0].message, st, answers)
     found = sum(1 for a in answers if a.ra)

@@ -205,14 +205,16 @@ export interface Comparison {
   explanation: Explanation | null;
   a: Side;
   b: Side;
+  source: string;
 }
 
-/** A refused request: a `doiname.errors.DoiError`'s code, message and span (code points of the text it is about), or one of the bridge's own codes (`bad-arguments`, `unknown-operation`, `unknown-function`, `unknown-job`, `internal`). */
+/** A refused request: a `doiname.errors.DoiError`'s code, message, span (code points of the text it is about) and source (shown apart from the message; `""` or absent for none), or one of the bridge's own codes (`bad-arguments`, `unknown-operation`, `unknown-function`, `unknown-job`, `internal`). */
 export interface ErrorJson {
   code: string;
   message: string;
   position: number | null;
   end: number | null;
+  source?: string;
 }
 
 /** A name that left Python, sent back exactly: its prefix and suffix as they were (`name`, when sent too, is ignored). Never decoded again: `10.1000/a%41` stays. */
@@ -232,6 +234,7 @@ export interface Explanation {
   position: number | null;
   a_char: string | null;
   b_char: string | null;
+  source: string;
 }
 
 /** One observation about a DOI name, from `doiname.check`. */
@@ -261,6 +264,7 @@ export interface HandleRecord {
   notes: string[];
   retry: boolean;
   verdict: "resolves" | "no-values" | "not-found" | "unreachable";
+  source: string;
 }
 
 /** One value of a handle record, decoded for display (RFC 3651 section 3.1). */
@@ -450,6 +454,7 @@ export interface WhichRaResult {
   message: string;
   status: number | null;
   answers: RaAnswer[];
+  source: string;
 }
 
 /** The worker's operations (doiname.bridge.OPERATIONS): each one's params and the `ok` of its reply. */

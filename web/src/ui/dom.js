@@ -41,6 +41,17 @@ export function el(tag, attrs, ...children) {
 }
 
 /**
+ * The small "Source: …" line of a message (the spec section or service it rests on, kept
+ * out of the plain words), or null when there is none. Drawn as text, like everything.
+ * @param {string | null | undefined} source
+ * @param {"p" | "span"} [tag] a block (`p`) or inside a list item or line (`span`)
+ * @returns {HTMLElement | null}
+ */
+export function sourceLine(source, tag = "span") {
+  return source ? el(tag, { class: "finding-source", text: `Source: ${source}` }) : null;
+}
+
+/**
  * Append children (text or nodes, nested arrays allowed) to a node.
  * @param {Node} node
  * @param {(Child | Child[])[]} children

@@ -5,7 +5,7 @@
  * difference marked in both names, or which side holds no DOI name and why.
  * @module views/equivalence
  */
-import { el, replace } from "../ui/dom.js";
+import { el, replace, sourceLine } from "../ui/dom.js";
 import { latestOnly } from "../ui/schedule.js";
 import { chars, spanWords, visibleText } from "../ui/text.js";
 
@@ -54,16 +54,19 @@ export class EquivalenceView {
       ["First name", got.a],
       ["Second name", got.b],
     ])) {
-      if (!side.doi) items.push(el("li", null, el("strong", { text: `${label}: ` }), side.message));
+      const error = side.findings.find((f) => f.severity === "error");
+      if (!side.doi)
+        items.push(el("li", null, el("strong", { text: `${label}: ` }), side.message, sourceLine(error?.source)));
     }
-    replace(out, cannot(got.title, items.length ? [el("ul", null, items)] : [el("p", { text: got.message })]));
+    const why = items.length ? [el("ul", null, items)] : [el("p", { text: got.message }), sourceLine(got.source, "p")];
+    replace(out, cannot(got.title, why));
   }
 }
 
 /**
  * No verdict (`title`: Python's "Cannot compare"), and why.
  * @param {string} title
- * @param {Node[]} why
+ * @param {(Node | null)[]} why
  * @returns {HTMLElement}
  */
 function cannot(title, why) {
@@ -100,6 +103,7 @@ function verdict(ex, got) {
       got.title,
     ),
     el("p", { class: "verdict-message", id: "eq-message", text: ex.message }),
+    sourceLine(ex.source, "p"),
     el(
       "dl",
       { class: "values eq-names" },

@@ -5,7 +5,7 @@
  * character became and why, the other forms, and each character of the input.
  * @module views/inspect-blocks
  */
-import { copyButton, el, table, valueRow } from "../ui/dom.js";
+import { copyButton, el, sourceLine, table, valueRow } from "../ui/dom.js";
 import { chars, spanWords, visibleText } from "../ui/text.js";
 import { codePointsBlock } from "./characters.js";
 
@@ -104,7 +104,7 @@ function findingItem(cx, f) {
         "span",
         { class: "finding-meta" },
         pos.length ? el("span", { class: "finding-pos" }, ...pos) : null,
-        f.source ? el("span", { class: "finding-source", text: `Source: ${f.source}` }) : null,
+        sourceLine(f.source),
       ),
     ),
   );

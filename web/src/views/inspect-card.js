@@ -7,7 +7,7 @@
  * below it moves. Draws only what the reply says.
  * @module views/inspect-card
  */
-import { copyButton, el, replace } from "../ui/dom.js";
+import { copyButton, el, replace, sourceLine } from "../ui/dom.js";
 import { chars, codePointLabel, isInvisible, spanWords, visibleText } from "../ui/text.js";
 import { repairButton } from "./inspect-blocks.js";
 
@@ -118,7 +118,7 @@ export function drawErrorBox(p, text, error, message, act) {
     }),
     where,
     error?.repair ? repairButton(act.use, error.repair) : null,
-    error?.source ? el("p", { class: "finding-source", text: `Source: ${error.source}` }) : null,
+    sourceLine(error?.source, "p"),
   );
 }
 

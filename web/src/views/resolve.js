@@ -7,7 +7,7 @@
  * first values and the first characters of each, the rest behind "Show all".
  * @module views/resolve
  */
-import { copyButton, el, replace, table, tableRow } from "../ui/dom.js";
+import { copyButton, el, replace, sourceLine, table, tableRow } from "../ui/dom.js";
 import { visibleText } from "../ui/text.js";
 import { boundedList, boundedText } from "./bounded.js";
 
@@ -55,14 +55,16 @@ export class ResolveView {
    * Say why nothing can be looked up.
    * @param {string} message
    * @param {(Node | null)[]} [next] what the person can do next
+   * @param {string} [source] what the message rests on (a small source line)
    */
-  problem(message, next = []) {
+  problem(message, next = [], source = "") {
     replace(
       this.parts.output,
       el(
         "div",
         { class: "outcome outcome-error" },
         el("p", { class: "outcome-message", id: "resolve-outcome", "data-outcome": "error", text: message }),
+        sourceLine(source, "p"),
         next.length ? el("p", { class: "actions" }, next) : null,
       ),
     );
@@ -104,7 +106,7 @@ export class ResolveView {
       replace(p.output, el("p", { class: "pending", id: "resolve-pending", text: asking }));
       if (!c || c.status === "error" || !c.api_url) {
         const error = (c ? c.findings : found.notes).find((f) => f.severity === "error");
-        this.problem(error ? error.message : found.message);
+        this.problem(error ? error.message : found.message, [], error?.source);
       } else if (what === "resolve") {
         const kind = c.kind === "short-doi" ? "alias" : "handle";
         const record = await this.doiname.lookupUrl(kind, c.api_url, { signal: controller.signal });
@@ -162,8 +164,9 @@ export function safeLink(href, label) {
 
 /**
  * The outcome line shared by both lookups: what it means for the name first, what to do
- * next, and the protocol's own words (HTTP status, response code) small and folded away.
- * @param {{outcome: string, ok: boolean, message: string}} r
+ * next, then the protocol's own words (the service, response code and HTTP status) as a
+ * small source line; the record itself is folded away below.
+ * @param {{outcome: string, ok: boolean, message: string, source: string}} r
  * @param {(Node | string | null)[]} lead the plain result (names the DOI)
  * @param {(Node | null)[]} next buttons and links for what to do next
  * @returns {HTMLElement}
@@ -173,6 +176,7 @@ function outcomeLine(r, lead, next) {
     "div",
     { class: `outcome ${r.ok ? "outcome-ok" : "outcome-problem"}` },
     el("p", { class: "outcome-message", id: "resolve-outcome", "data-outcome": r.outcome }, ...lead),
+    sourceLine(r.source, "p"),
     next.some(Boolean) ? el("p", { class: "actions" }, next) : null,
   );
 }

@@ -4,7 +4,7 @@
  * findings, and "Open in Inspect".
  * @module views/batch/detail
  */
-import { el } from "../../ui/dom.js";
+import { el, sourceLine } from "../../ui/dom.js";
 import { visibleText } from "../../ui/text.js";
 
 /** @typedef {import("./model.js").BatchModel} BatchModel */
@@ -61,7 +61,7 @@ export function detailOf(model, index, act) {
               "li",
               { class: `finding sev-${f.severity}` },
               el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
-              el("span", { class: "finding-body" }, el("span", { text: f.message })),
+              el("span", { class: "finding-body" }, el("span", { text: f.message }), sourceLine(f.source)),
             ),
           ),
         )
@@ -82,11 +82,12 @@ export function detailOf(model, index, act) {
 
 /**
  * What resolving a name gave, with its target as a link (the record's `url` is the
- * first value Python found linkable, or null).
+ * first value Python found linkable, or null), then its source line (the API,
+ * responseCode and HTTP status).
  * @param {HandleRecord} rec
  * @param {(href: string) => HTMLAnchorElement} link
  * @returns {Node}
  */
 function resolution(rec, link) {
-  return el("span", null, rec.message, rec.url ? [" ", link(rec.url)] : null);
+  return el("span", null, rec.message, rec.url ? [" ", link(rec.url)] : null, sourceLine(rec.source));
 }
