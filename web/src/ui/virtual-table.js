@@ -51,6 +51,12 @@ export class VirtualTable {
     this.parts = parts;
     this.drawRow = drawRow;
     this.rowHeight = 0;
+    /**
+     * What the last draw put in the body: the view it drew from, the positions of the
+     * rows drawn, and the spacer after them.
+     * @type {{view: number[], top: number, end: number, after: HTMLElement} | null}
+     */
+    this.last = null;
   }
 
   /** A row's height (measured once a row is drawn). */
@@ -65,10 +71,15 @@ export class VirtualTable {
 
   /**
    * Draw the rows of `view` (row numbers, in order) that are in sight.
+   * `grown` says that nothing in the view changed but rows added at its end (a running
+   * batch in input order): when the rows in sight are the ones already drawn, only the
+   * spacer after them grows, and the rows are not made again (a redraw of every row in
+   * sight, several times a second, is most of the page's work while a long list is read).
    * @param {number[]} view
    * @param {string | null} empty what to say when `view` is empty (null: say nothing)
+   * @param {boolean} [grown]
    */
-  draw(view, empty) {
+  draw(view, empty, grown = false) {
     const { scroller, body, table, columns } = this.parts;
     const n = view.length;
     table.setAttribute("aria-rowcount", String(n + 1));
@@ -80,6 +91,11 @@ export class VirtualTable {
     const top = Math.max(0, Math.floor(scroller.scrollTop / h) - OVERSCAN);
     const count = Math.ceil((scroller.clientHeight || 400) / h) + 2 * OVERSCAN;
     const end = Math.min(n, top + count);
+    const last = this.last;
+    if (grown && last && last.view === view && last.top === top && last.end === end && n) {
+      last.after.style.height = `${Math.max(0, n - end) * h}px`;
+      return;
+    }
     const before = el("tr", { class: "spacer", "aria-hidden": "true" }, el("td", { colspan: columns }));
     const after = el("tr", { class: "spacer", "aria-hidden": "true" }, el("td", { colspan: columns }));
     before.style.height = `${top * h}px`;
@@ -88,6 +104,7 @@ export class VirtualTable {
     const rows = [];
     for (let p = top; p < end; p++) rows.push(this.drawRow(view[p], p));
     replace(body, before, rows, after);
+    this.last = n ? { view, top, end, after } : null;
     if (!n && empty) replace(body, el("tr", null, el("td", { colspan: columns, class: "empty", text: empty })));
   }
 

@@ -275,10 +275,12 @@ export class BatchView {
   }
 
   /**
-   * Recompute the rows shown (filter, search, sort) and redraw.
+   * Recompute the rows shown (filter, search, sort) and redraw (`grown`: the view only
+   * gained rows at its end, see VirtualTable.draw).
    * @param {boolean} resetScroll
+   * @param {boolean} [grown]
    */
-  refreshView(resetScroll) {
+  refreshView(resetScroll, grown = false) {
     this.model.refresh();
     this.viewDirty = false;
     this.lastResort = performance.now();
@@ -289,12 +291,15 @@ export class BatchView {
       this.els.shown,
       shown === total ? `Showing all ${fmt(total)} rows` : `Showing ${fmt(shown)} of ${fmt(total)} rows`,
     );
-    this.draw();
+    this.draw(grown && !resetScroll);
   }
 
-  /** Draw the rows in sight. */
-  draw() {
-    this.table.draw(this.model.view, this.model.rows.length ? "No rows match the filter." : null);
+  /**
+   * Draw the rows in sight (`grown`: only rows were added at the end of the view).
+   * @param {boolean} [grown]
+   */
+  draw(grown = false) {
+    this.table.draw(this.model.view, this.model.rows.length ? "No rows match the filter." : null, grown);
   }
 
   /**
@@ -320,7 +325,8 @@ export class BatchView {
       if (this.progressDue) this.onProgress(this.progressDue);
       if (this.viewDirty) {
         if (this.model.inInputOrder || !this.running || performance.now() - this.lastResort > RESORT_MS) {
-          this.refreshView(false);
+          // In input order a running batch only adds rows after the others.
+          this.refreshView(false, this.running && this.model.inInputOrder);
           return;
         }
         setTimeout(() => this.schedule(), RESORT_MS);
