@@ -175,6 +175,13 @@ export function startPage(doiname) {
   /** Pasting or dropping text is a deliberate step: it gets its own history entry. */
   const DELIBERATE_INPUT = new Set(["insertFromPaste", "insertFromDrop", "insertReplacementText"]);
 
+  // The box grows with its text once the person uses it (style.css: `.sized`). Filled
+  // from the address at load, it keeps its one line, so nothing below it moves before
+  // anyone acted (the name is whole in the result card).
+  const sized = () => input.classList.add("sized");
+  for (const type of ["focus", "input", "pointerdown"]) input.addEventListener(type, sized, { once: true });
+  if (document.activeElement === input) sized();
+
   // A paste too long to inspect stays out of the box; Python's answer says so at once.
   guardLongPaste(input, INSPECT_MAX_CHARS, (text) => {
     resolve.clear();
