@@ -33,6 +33,7 @@ import { DoinameError, serve } from "../engine/rpc.js";
 const doiname = createDoiname({
   config: siteConfig(DOINAME_BUILD, new URL(".", import.meta.url)),
   workerURL: new URL("worker.js", import.meta.url),
+  workerIntegrity: DOINAME_BUILD.workerIntegrity,
 });
 
 const server = serve(parentEndpoint(), async (method, params, { signal }) => {
