@@ -108,3 +108,20 @@ def test_a_file_stopped_by_a_restart_goes_on(page: Page, site_url: str, tmp_path
     for key, value in expected.items():
         assert count(page, key) == value, key
     assert read_download(page, "#batch-csv") == host_csv(rows)
+
+
+def test_a_new_batch_after_a_restart_is_not_the_old_one(page: Page, site_url: str) -> None:
+    """Starting a new batch closes the old one; after a restart the old job's number
+    must not name the new engine's new job."""
+    open_page(page, site_url)
+    page.fill("#batch-input", "10.1000/1\n10.1000/1")
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done: 2 lines")
+    page.workers[0].evaluate("() => { setTimeout(() => self.close(), 0); }")
+    expect(page.locator("#boot-message")).to_contain_text("restarted", timeout=60_000)
+    expect(page.locator("#boot")).to_have_attribute("data-phase", "ready", timeout=60_000)
+    page.fill("#batch-input", "10.1000/2\n10.1000/3\n10.1000/2")
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done: 3 lines", timeout=20_000)
+    assert count(page, "duplicates") == 1
+    assert read_download(page, "#batch-csv").count("10.1000/") >= 3

@@ -12,6 +12,7 @@ job; no state crosses from the page to Python but that number."""
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from ..batch import BatchJob
@@ -46,7 +47,21 @@ BATCH_STATUSES: list[StatusLabel] = [
 _JOBS: dict[int, BatchJob] = {}
 #: Of a job going on after a restart: the rows its steps still do not send.
 _SKIP: dict[int, int] = {}
+#: The last job number given; 0 until the first job, whose number starts at random (see
+#: :func:`_new_job_number`).
 _next_job = 0
+
+
+def _new_job_number() -> int:
+    """A new job number. The first of each interpreter is random (below 2**29, read from
+    ``os.urandom`` when the first job opens, so not frozen in the build's memory
+    snapshot): after an engine restart the page may still close or export an old
+    engine's job by its number, which must not name a new engine's job."""
+    global _next_job
+    if _next_job == 0:
+        _next_job = int.from_bytes(os.urandom(4), "big") >> 3
+    _next_job += 1
+    return _next_job
 
 
 def open_jobs() -> int:
@@ -62,7 +77,6 @@ def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
 
     The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
     """
-    global _next_job
     if text is not None and not isinstance(text, str):
         return error("bad-arguments", "The text of a batch must be a string.")
     if not isinstance(skip_rows, int) or isinstance(skip_rows, bool) or skip_rows < 0:
@@ -71,11 +85,11 @@ def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
         job = BatchJob(text)
     except Exception as exc:
         return internal("starting the batch", exc)
-    _next_job += 1
-    _JOBS[_next_job] = job
+    number = _new_job_number()
+    _JOBS[number] = job
     if skip_rows:
-        _SKIP[_next_job] = skip_rows
-    return dumps({"ok": {"job": _next_job, "lines_total": job.lines_total,
+        _SKIP[number] = skip_rows
+    return dumps({"ok": {"job": number, "lines_total": job.lines_total,
                          "chars_total": job.chars_total, "statuses": BATCH_STATUSES}})
 
 
