@@ -85,3 +85,19 @@ def test_the_untouched_scripts_run_from_their_checked_bytes(page: Page, site_url
     assert [w.url.split(":", 1)[0] for w in page.workers] == ["blob"]
     parsed = page.evaluate("() => window.doiname.call('parse', '10.1000/182')")
     assert parsed["name"] == "10.1000/182"
+
+
+def test_a_changed_loader_is_refused_on_the_snapshot_way_too(page: Page, site_url: str,
+                                                              site_dir: Path) -> None:
+    """Booting from the memory snapshot imports the same checked scripts."""
+    if not (site_dir / "pyodide" / "snapshot.json").is_file():
+        pytest.skip("this build has no memory snapshot (no node at build time)")
+    path, old, new = TAMPERED[1]
+    changed = one_byte_changed((site_dir / path).read_bytes(), old, new)
+    page.route(re.compile(r".*/" + re.escape(path) + r"$"),
+               lambda route: route.fulfill(status=200, body=changed,
+                                           content_type="text/javascript"))
+    page.goto(site_url + "?snapshot=always")
+    outcome = page.evaluate(READY)
+    assert outcome.startswith("rejected: ") and "pyodide.mjs" in outcome, outcome
+    assert "integrity check failed" in outcome, outcome

@@ -172,13 +172,7 @@ export async function boot(config, report, step, progress = () => {}) {
   const stored = config.snapshotURL && when !== "never" ? await storedSnapshot(config) : null;
   if (config.snapshotURL && (stored || when === "always")) {
     try {
-      const pyodide = await restore(
-        { ...config, pyodideModuleURL: await loaderURL() },
-        pyodideOptions(config),
-        report,
-        step,
-        stored,
-      );
+      const pyodide = await restore(config, pyodideOptions(config), report, step, stored, loaderURL());
       report("core", "Starting doiname…");
       const bridge = pyodide.pyimport("doiname.bridge");
       const probe = JSON.parse(String(bridge.request_json("inspect", '{"text": "10.1000/182"}')));
