@@ -242,9 +242,12 @@ class ReadParams(TypedDict):
 
 class BatchOpenParams(TypedDict):
     """``batch_open``: the whole text of a batch, or ``null`` (or nothing) for a batch
-    whose input comes in pieces (``batch_feed``, then ``batch_end``)."""
+    whose input comes in pieces (``batch_feed``, then ``batch_end``). ``skip_rows``: a
+    batch going on after the engine restarted, whose first rows the page holds already
+    (they are made again, so every count and duplicate stays right, but not sent)."""
 
     text: NotRequired[str | None]
+    skip_rows: NotRequired[int]
 
 
 class BatchFeedParams(TypedDict):

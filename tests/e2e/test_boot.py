@@ -160,7 +160,8 @@ def test_still_encodes_with_the_network_cut_off(page: Page, site_url: str) -> No
 
 
 @pytest.mark.parametrize(("path", "expected"), [
-    ("worker.js", "worker could not be started"),  # the worker's script is missing
+    # the worker's script is missing (checked before it runs: a 404 fails the check too)
+    ("worker.js", "script (worker.js) could not be downloaded"),
     ("wheels/", "could not be downloaded"),  # the core wheel is missing
 ])
 def test_a_broken_site_says_so(page: Page, site_url: str, path: str, expected: str) -> None:

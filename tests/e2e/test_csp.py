@@ -18,8 +18,9 @@ from playwright.sync_api import Page, expect
 from doiname_build import integrity, offline, paths, serve, single_file
 
 #: The policy's shape: nothing inline at all, nothing eval'd except WebAssembly
-#: compilation, scripts and workers from the site itself, requests to the site and to
-#: doi.org only. build.py writes it (``site_csp``) into ``_headers``.
+#: compilation, scripts and workers from the site itself (and from ``blob:`` URLs of
+#: checked bytes), requests to the site and to doi.org only. build.py writes it
+#: (``site_csp``) into ``_headers``.
 FORBIDDEN = ("'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "data: 'self'")
 
 
@@ -57,7 +58,10 @@ def site_policy(site_dir: Path) -> str:
     policy = integrity.site_csp()
     sources = policy.split()
     assert not [f for f in FORBIDDEN if f in sources], policy
-    assert "default-src 'none';" in policy and "script-src 'self' 'wasm-unsafe-eval';" in policy
+    assert "default-src 'none';" in policy
+    # blob: only for scripts whose bytes were checked first (the worker's, Pyodide's).
+    assert "script-src 'self' 'wasm-unsafe-eval' blob:;" in policy
+    assert "worker-src 'self' blob:;" in policy
     assert "sha256-" not in policy  # no inline script or style to allow
     assert policy in (site_dir / "_headers").read_text(encoding="utf-8")
     return policy

@@ -226,3 +226,33 @@ def test_bytes_before_activation(page: Page, site_url: str, host: HostPages) -> 
     assert list(sizes) == [f"{site_url}widget.js"]
     assert sum(sizes.values()) <= 30 * 1024
     assert page.locator("iframe").count() == 0  # Python not loaded before it is needed
+
+
+#: Records the method of every request a worker of the page (or of one of its frames) is
+#: sent, in that window's ``__asked``.
+COUNT_WORKER_REQUESTS = """(() => {
+  const post = Worker.prototype.postMessage;
+  window.__asked = [];
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (message && typeof message.method === "string") window.__asked.push(message.method);
+    return post.call(this, message, ...rest);
+  };
+})();"""
+
+
+def test_resolve_is_one_call_to_the_worker(page: Page, site_url: str, host: HostPages,
+                                           doi_routes: DoiRoutes) -> None:
+    """The frame fetches the request URL Python made with the box's reading and has it
+    read: one request to its worker (``read``), no ``lookup`` first."""
+    page.context.add_init_script(COUNT_WORKER_REQUESTS)
+    page.goto(host.add("/tool-one-call.html", page_html(site_url, "<doi-tool></doi-tool>")))
+    tool = page.locator("doi-tool")
+    page.locator("doi-tool textarea").fill("doi:10.1000/182")
+    expect(tool.locator("code")).to_have_text("doi:10.1000/182", timeout=60_000)
+    frame = next(f for f in page.frames if f.url.endswith("widget-frame.html"))
+    frame.evaluate("() => { window.__asked.length = 0; }")
+    tool.get_by_role("button", name="Resolve").click()
+    expect(tool.locator("[role=status]")).to_contain_text("resolved", timeout=20_000)
+    asked = frame.evaluate("() => window.__asked")
+    assert [m for m in asked if m not in ("ping", "hold")] == ["read"], asked  # no heartbeat
+    assert any("/api/handles/10.1000/182" in u for u in doi_routes.requests)

@@ -26,6 +26,7 @@ const doiname = createDoiname({
     when === "always" || when === "never" ? when : "stored",
   ),
   workerURL: new URL("worker.js", import.meta.url),
+  workerIntegrity: DOINAME_BUILD.workerIntegrity,
 });
 /** @type {any} */ (window).doiname = doiname;
 startPage(doiname);

@@ -77,3 +77,36 @@ test("cancel stops asking; the steps asked already still come, so the page has e
   await handle.close();
   assert.equal(log.at(-1)?.[0], "batch_close");
 });
+
+test("going on after a restart: skip_rows is sent, and nothing is drawn until the job passed the rows the page has", async () => {
+  const { ask: plain, log } = fakeAsk(10, 3);
+  // The worker's side of skip_rows (bridge/jobs.py): rows below it are made, not sent.
+  /** @type {any} */
+  const ask = async (/** @type {string} */ method, /** @type {any} */ params, /** @type {any} */ opts) => {
+    const reply = await plain(method, params, opts);
+    if (method !== "batch_step") return reply;
+    const kept = reply.rows.filter((/** @type {any} */ _r, /** @type {number} */ i) => reply.first_row + i >= 5);
+    const first = Math.max(reply.first_row, Math.min(5, reply.first_row + reply.rows.length));
+    return { ...reply, rows: kept, first_row: first, rows_total: reply.lines_done };
+  };
+  /** @type {[number, number][]} */
+  const drawn = [];
+  /** @type {number[]} */
+  const progress = [];
+  const handle = startBatch(ask, "text", {
+    skipRows: 5,
+    onRows: (rows, first) => drawn.push([first, rows.length]),
+    onProgress: (p) => progress.push(p.lines_done),
+  });
+  assert.equal(handle.reached(), null);
+  const last = await handle.finished;
+  assert.deepEqual(log[0], ["batch_open", { text: "text", skip_rows: 5 }]);
+  assert.deepEqual(drawn, [
+    [5, 1],
+    [6, 3],
+    [9, 1],
+  ]);
+  assert.deepEqual(progress, [6, 9, 10]); // the steps before row 5 were quiet
+  assert.equal(handle.reached(), last);
+  assert.equal(last.rows_done, 10);
+});

@@ -72,3 +72,26 @@ test("progress counts bytes over the network and ends at the total", async () =>
   assert.deepEqual(last, { loaded: 3200, total: 3200 });
   for (let i = 1; i < seen.length; i++) assert.ok(seen[i].loaded >= seen[i - 1].loaded);
 });
+
+test("a module script with an integrity value is fetched with it (checked, then imported from its bytes)", async () => {
+  const { scope, asked } = fakeScope({ [`${BASE}a.mjs`]: [3000, 0] });
+  /** @type {RequestInit[]} */
+  const inits = [];
+  const plain = scope.fetch;
+  /** @type {any} */ (scope).fetch = async (/** @type {string} */ url, /** @type {RequestInit} */ init) => {
+    inits.push(init);
+    return plain(url);
+  };
+  /** @type {{loaded: number, total: number}[]} */
+  const seen = [];
+  const files = [
+    { url: `${BASE}a.mjs`, bytes: 3000, module: true, integrity: "sha384-abc" },
+    { url: `${BASE}c.mjs`, bytes: 500, module: true },
+  ];
+  startFetches(scope, files, (p) => seen.push(p));
+  assert.deepEqual(asked, [`${BASE}a.mjs`]);
+  assert.equal(inits[0].integrity, "sha384-abc");
+  await (await scope.fetch(`${BASE}a.mjs`)).arrayBuffer();
+  await new Promise((r) => setTimeout(r, 150));
+  assert.deepEqual(seen.at(-1), { loaded: 3000, total: 3500 });
+});

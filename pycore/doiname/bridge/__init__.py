@@ -108,7 +108,7 @@ OPERATIONS: dict[str, Operation] = {
     "call": Operation(p.CallParams, Any,
                       lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
     "batch_open": Operation(p.BatchOpenParams, p.BatchOpened,
-                            lambda q: batch_open_json(q.get("text"))),
+                            lambda q: batch_open_json(q.get("text"), q.get("skip_rows", 0))),
     "batch_feed": Operation(p.BatchFeedParams, p.BatchFed,
                             lambda q: batch_feed_json(q["job"], q["text"])),
     "batch_end": Operation(p.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),

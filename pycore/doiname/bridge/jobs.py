@@ -1,10 +1,18 @@
 """Batch jobs: a text read a step at a time (:class:`doiname.batch.BatchJob`); the page
 asks for each step, so every step is its own request with its own deadline, and the
-batch's end is the step's ``done``."""
+batch's end is the step's ``done``.
+
+A batch stopped by an engine restart goes on in the new engine as a new job over the
+same input, opened with ``skip_rows`` (the rows the page holds): the job reads the input
+from its start again, so its rows, counts and duplicates are exactly those of a batch
+never stopped (a name seen before the cut is still a duplicate after it; the exports
+have every row), but its steps do not send the rows the page has. Memory is that of any
+job; no state crosses from the page to Python but that number."""
 
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 from ..batch import BatchJob
@@ -37,7 +45,23 @@ BATCH_STATUSES: list[StatusLabel] = [
 
 #: The open batch jobs, by number. The page closes a job when its table is cleared.
 _JOBS: dict[int, BatchJob] = {}
+#: Of a job going on after a restart: the rows its steps still do not send.
+_SKIP: dict[int, int] = {}
+#: The last job number given; 0 until the first job, whose number starts at random (see
+#: :func:`_new_job_number`).
 _next_job = 0
+
+
+def _new_job_number() -> int:
+    """A new job number. The first of each interpreter is random (below 2**29, read from
+    ``os.urandom`` when the first job opens, so not frozen in the build's memory
+    snapshot): after an engine restart the page may still close or export an old
+    engine's job by its number, which must not name a new engine's job."""
+    global _next_job
+    if _next_job == 0:
+        _next_job = int.from_bytes(os.urandom(4), "big") >> 3
+    _next_job += 1
+    return _next_job
 
 
 def open_jobs() -> int:
@@ -45,23 +69,27 @@ def open_jobs() -> int:
     return len(_JOBS)
 
 
-def batch_open_json(text: str | None) -> str:
+def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
     """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`), or, for ``None``, a
     streamed batch fed piece by piece (:func:`batch_feed_json`, :func:`batch_end_json`);
     reply :class:`~doiname.protocol.BatchOpened` (its number, size and the row statuses).
+    ``skip_rows``: the first rows are made but not sent (a batch going on after a restart).
 
     The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
     """
-    global _next_job
     if text is not None and not isinstance(text, str):
         return error("bad-arguments", "The text of a batch must be a string.")
+    if not isinstance(skip_rows, int) or isinstance(skip_rows, bool) or skip_rows < 0:
+        return error("bad-arguments", "The rows a batch skips are a count, 0 or more.")
     try:
         job = BatchJob(text)
     except Exception as exc:
         return internal("starting the batch", exc)
-    _next_job += 1
-    _JOBS[_next_job] = job
-    return dumps({"ok": {"job": _next_job, "lines_total": job.lines_total,
+    number = _new_job_number()
+    _JOBS[number] = job
+    if skip_rows:
+        _SKIP[number] = skip_rows
+    return dumps({"ok": {"job": number, "lines_total": job.lines_total,
                          "chars_total": job.chars_total, "statuses": BATCH_STATUSES}})
 
 
@@ -105,9 +133,24 @@ def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> s
     if found is None:
         return error("unknown-job", "This batch is closed or never existed.")
     try:
-        return dumps({"ok": found.step(int(max_lines), float(budget_ms) / 1000)})
+        step = found.step(int(max_lines), float(budget_ms) / 1000)
     except Exception as exc:
         return internal("the batch", exc)
+    skip = _SKIP.get(int(job), 0)
+    if skip:
+        _skip_rows(step, skip)
+        if step["rows_total"] >= skip:
+            del _SKIP[int(job)]
+    return dumps({"ok": step})
+
+
+def _skip_rows(step: dict[str, Any], skip: int) -> None:
+    """Leave out of ``step`` its rows numbered below ``skip`` (the page has them)."""
+    rows: list[Any] = step["rows"]
+    cut = max(0, min(len(rows), skip - int(step["first_row"])))
+    if cut:
+        step["rows"] = rows[cut:]
+        step["first_row"] = int(step["first_row"]) + cut
 
 
 def batch_export_json(job: int, fmt: str, order_json: str = "null",
@@ -155,6 +198,7 @@ def batch_close_json(job: int) -> str:
     found = _job(job)
     if found is not None:
         del _JOBS[int(job)]
+        _SKIP.pop(int(job), None)
     return dumps({"ok": found is not None})
 
 

@@ -14,6 +14,7 @@ import subprocess
 from pathlib import Path
 from typing import Any, Literal
 
+from .integrity import sri
 from .paths import ESBUILD, ROOT, WEB_SRC
 
 Format = Literal["esm", "iife"]
@@ -50,7 +51,18 @@ def bundle(entry: str, fmt: Format, build_info: dict[str, Any] | None = None, *,
     return done.stdout
 
 
+#: The site's worker script (SITE_BUNDLES), whose integrity value the other bundles get.
+WORKER_BUNDLE = "worker.js"
+
+
 def bundle_site(site: Path, build_info: dict[str, Any]) -> None:
-    """Write the site's bundles (SITE_BUNDLES) into ``site``."""
-    for entry, name, fmt in SITE_BUNDLES:
-        (site / name).write_text(bundle(entry, fmt, build_info), encoding="ascii")
+    """Write the site's bundles (SITE_BUNDLES) into ``site``: the worker's first, then the
+    others with its integrity value as ``DOINAME_BUILD.workerIntegrity`` (the page checks
+    the script before a worker runs it; the worker's own bundle does not use it)."""
+    order = sorted(SITE_BUNDLES, key=lambda b: b[1] != WORKER_BUNDLE)
+    info = dict(build_info)
+    for entry, name, fmt in order:
+        text = bundle(entry, fmt, info)
+        (site / name).write_text(text, encoding="ascii")
+        if name == WORKER_BUNDLE:
+            info["workerIntegrity"] = sri(text.encode("ascii"))

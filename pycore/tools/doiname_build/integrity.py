@@ -12,18 +12,24 @@ from .html import SCRIPT_SRC, attr
 
 #: The site's policy: no inline script or style at all, scripts and workers (the service
 #: worker too) from the site itself, WebAssembly compilation, requests to the site and to
-#: doi.org only, the web app manifest from the site.
-SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "
-            "worker-src 'self'; connect-src 'self' https://doi.org; style-src 'self'; "
+#: doi.org only, the web app manifest from the site. ``blob:`` in ``worker-src`` and
+#: ``script-src`` is for scripts whose bytes were checked first: the page runs the
+#: worker from a ``blob:`` URL of ``worker.js`` fetched with its integrity value, and the
+#: worker (which runs under this policy: a ``blob:`` worker takes its creator's) imports
+#: Pyodide's two module scripts likewise (README, "Integrity and Content-Security-Policy").
+SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; "
+            "worker-src 'self' blob:; connect-src 'self' https://doi.org; style-src 'self'; "
             "img-src 'self' data:; frame-src 'self'; manifest-src 'self'; base-uri 'none'; "
             "form-action 'none'")
 
 
-#: The worker's own policy (the response header of its script, which is what a worker
-#: runs under): it imports the Pyodide runtime and fetches its files, the core wheel and
-#: the snapshot from the site, compiles WebAssembly, and nothing else: no doi.org (the
-#: page's main thread makes those requests), no workers, no frames, no images.
-WORKER_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; "
+#: The worker's own policy (the response header of its script), for a worker started
+#: from ``worker.js`` itself (the page starts it from a ``blob:`` URL, which runs under
+#: the page's policy instead): it imports the Pyodide runtime (from ``blob:`` URLs of
+#: its checked bytes) and fetches its files, the core wheel and the snapshot from the
+#: site, compiles WebAssembly, and nothing else: no doi.org (the page's main thread makes
+#: those requests), no workers, no frames, no images.
+WORKER_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; "
               "connect-src 'self'; base-uri 'none'; form-action 'none'")
 
 #: The script that runs as the site's worker (bundle.py).
@@ -47,9 +53,11 @@ def csp_hash(text: str) -> str:
 def add_integrity(site: Path) -> None:
     """Subresource integrity for the site's own scripts: each page's ``<script src>`` gets
     an ``integrity`` attribute. Each is one bundle that imports nothing (bundle.py), so
-    that covers every script a page runs. Worker scripts cannot carry integrity (no browser
-    supports it); the worker checks the core wheel's hash itself, and Pyodide the packages
-    of its lock file."""
+    that covers every script a page runs. A worker's script cannot carry integrity (no
+    browser supports it): the page fetches ``worker.js`` with its value and runs the
+    checked bytes (``DOINAME_BUILD.workerIntegrity``), the worker does the same for
+    Pyodide's two module scripts (``BuildInfo.runtime``) and checks the core wheel's hash;
+    Pyodide checks the packages of its lock file."""
     for page in sorted(site.glob("*.html")):
         html = page.read_text(encoding="utf-8")
 

@@ -58,7 +58,8 @@ def runtime_files(site: Path, core_wheel: str, core_integrity: str,
                   micropip_sha256: str) -> list[dict[str, Any]]:
     """What the worker's normal boot downloads, all at once (``BuildInfo.runtime``): each
     file's path in the site, size, estimated cost to send, and the integrity value the
-    boot checks it against (micropip's from the lock file, as Pyodide asks; the core's)."""
+    boot checks it against (the module scripts', which the worker imports only from
+    their checked bytes; micropip's from the lock file, as Pyodide asks; the core's)."""
     micropip = "sha256-" + base64.b64encode(bytes.fromhex(micropip_sha256)).decode("ascii")
     out: list[dict[str, Any]] = []
     for name in (*RUNTIME_MODULES, *RUNTIME_FETCHED):
@@ -67,6 +68,7 @@ def runtime_files(site: Path, core_wheel: str, core_integrity: str,
                                  "transfer": sent_bytes(path)}
         if name in RUNTIME_MODULES:
             entry["module"] = True
+            entry["integrity"] = sri(path.read_bytes())
         if name == MICROPIP_WHEEL:
             entry["integrity"] = micropip
         out.append(entry)

@@ -9,7 +9,10 @@
  * step is its own request, with a deadline of seconds; requests of other
  * views (a keystroke in Inspect) are answered between steps; cancelling is not asking for
  * more, and the rows of the steps asked already still come (the page's rows are always
- * the worker's).
+ * the worker's). A batch stopped by an engine restart (its `finished` rejects with code
+ * `restarted`; `reached()` says how far it got) goes on as a new batch over the same
+ * input with `skipRows`: Python reads it all again, so every count and duplicate is
+ * right, and sends only the rows after those the page holds.
  * @module engine/batch-handle
  */
 
@@ -45,9 +48,12 @@ export const AHEAD = 2;
  * Options of a batch: `onRows(rows, firstRow)` gets each step's new rows as they come
  * (row numbers count from 0 in input order), `onProgress` how far it is, `onOpen` the
  * opened job (its size, the row statuses in sort order); `signal` cancels it.
+ * `skipRows` (a batch going on after an engine restart): the page holds the first
+ * `skipRows` rows already; the worker makes them again but does not send them, and no
+ * progress is reported until its job has passed them (the counts then go on from there).
  * @typedef {{signal?: AbortSignal, onProgress?: (p: BatchProgress) => void,
  *   onRows?: (rows: BatchRow[], firstRow: number) => void,
- *   onOpen?: (opened: BatchOpened) => void}} BatchOptions
+ *   onOpen?: (opened: BatchOpened) => void, skipRows?: number}} BatchOptions
  */
 
 /**
@@ -58,8 +64,11 @@ export const AHEAD = 2;
  * rows done so far); `resolved` (row number to `{outcome, url, verdict}`) adds the
  * columns `resolution` and `resolves_to`, also to the duplicates; `options.unique`
  * writes each distinct name once, `options.excel` a CSV for Excel (UTF-8 BOM).
+ * `reached()` is the last progress drawn (null before the first): where a batch that
+ * failed stopped.
  * @typedef {{
  *   finished: Promise<BatchProgress>,
+ *   reached: () => BatchProgress | null,
  *   cancel: () => void,
  *   export: (format: "csv" | "json" | "jsonl", order?: number[] | null,
  *     resolved?: Record<number, Resolution> | null,
@@ -83,13 +92,18 @@ export const AHEAD = 2;
  */
 export function startBatch(ask, input, options = {}) {
   const { signal, onProgress, onRows, onOpen } = options;
+  const skipRows = Math.max(0, Math.floor(options.skipRows ?? 0));
   const stop = new AbortController();
   const cancel = () => stop.abort();
   if (signal?.aborted) cancel();
   else signal?.addEventListener("abort", cancel, { once: true });
   const whole = typeof input === "string" && input.length <= PIECE_CHARS ? input : null;
   const pieces = whole === null ? piecesOf(input) : null;
-  const opened = ask("batch_open", { text: whole }, { signal: stop.signal });
+  const opened = ask("batch_open", skipRows ? { text: whole, skip_rows: skipRows } : { text: whole }, {
+    signal: stop.signal,
+  });
+  /** @type {BatchProgress | null} */
+  let reached = null;
   opened.catch(() => {}); // reported through `finished`
 
   /**
@@ -101,6 +115,9 @@ export function startBatch(ask, input, options = {}) {
     const { rows, first_row, needs_input, rows_kept, rows_total, ...progress } = step;
     const source = pieces ? pieces.progress() : { done: step.chars_done, total: step.chars_total };
     const last = { ...progress, rows_done: first_row + rows.length, source };
+    // Going on after a restart: quiet while the job makes again the rows the page has.
+    if (rows_total < skipRows && !step.done) return last;
+    reached = last;
     try {
       if (rows.length) onRows?.(rows, first_row);
       onProgress?.(last);
@@ -181,6 +198,7 @@ export function startBatch(ask, input, options = {}) {
     );
   return {
     finished,
+    reached: () => reached,
     cancel,
     export: async (format, order = null, resolved = null, options = {}) =>
       ask("batch_export", { job: await job(), format, order, resolved, ...options }),

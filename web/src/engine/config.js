@@ -54,8 +54,10 @@
  */
 
 /**
- * What build.py writes into `build-info.js` about a build.
- * @typedef {{indexURL: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string,
+ * What build.py writes into `build-info.js` about a build. `workerIntegrity` is the
+ * integrity value of `worker.js` (supervisor.js checks it before the worker runs); the
+ * `runtime` entries of the module scripts carry theirs (worker/loader.js).
+ * @typedef {{indexURL: string, workerIntegrity?: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string,
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, dataIntegrity?: string,
  *     filesIntegrity?: string} | null,

@@ -10,6 +10,7 @@
 
 import { portEndpoint } from "./endpoints.js";
 import { connect, DoinameError } from "./rpc.js";
+import { verifiedScriptURL } from "./verified.js";
 
 /** @typedef {import("./types.gen.js").Operations} Operations */
 /** @typedef {import("./rpc.js").RequestOptions} RequestOptions */
@@ -17,10 +18,15 @@ import { connect, DoinameError } from "./rpc.js";
 
 /**
  * How to start the engine: the worker's config, its script (or a function that makes
- * the worker), and the time limits (the defaults below) tests may shorten.
+ * the worker), and the time limits (the defaults below) tests may shorten. With
+ * `workerIntegrity` (the build's value for `workerURL`), the script is fetched and
+ * checked first and the worker runs those bytes, from a `blob:` URL (verified.js; no
+ * browser checks integrity for `new Worker(url)`); the config's URLs are absolute, so
+ * the worker needs no base of its own.
  * @typedef {{
  *   config: WorkerConfig,
  *   workerURL?: string | URL,
+ *   workerIntegrity?: string,
  *   createWorker?: () => Worker,
  *   bootTimeoutMs?: number,
  *   heartbeatMs?: number,
@@ -141,8 +147,12 @@ export function superviseEngine(options) {
     start().catch(() => {}); // a failed restart is reported through fail()
   }
 
+  /** The `blob:` URL of the worker's checked script, once it is (a restart runs the same bytes). */
+  let scriptURL = "";
+
   /**
-   * Start a worker and boot it; resolves once it is ready.
+   * Start a worker and boot it; resolves once it is ready. A restart (the script checked
+   * already) makes its worker at once.
    * @returns {Promise<void>}
    */
   function start() {
@@ -152,12 +162,34 @@ export function superviseEngine(options) {
     if (!options.createWorker && typeof Worker !== "function") {
       return Promise.reject(fail("This browser does not run Web Workers, which the DOI engine needs."));
     }
+    if (options.createWorker) return launch(options.createWorker);
+    const url = options.workerIntegrity ? scriptURL : String(options.workerURL);
+    if (url) return launch(() => new Worker(url, { type: "module", name: "doiname" }));
+    const where = new URL(String(options.workerURL), globalThis.location?.href).href;
+    const what = "The DOI engine's script (worker.js)";
+    return verifiedScriptURL(where, String(options.workerIntegrity), { what, timeoutMs: bootTimeoutMs }).then(
+      (checked) => {
+        scriptURL = checked;
+        return start();
+      },
+      (/** @type {Error} */ err) => {
+        console.error("doiname: the worker's script was refused", err);
+        throw fail(`${err.message}; reload the page.`);
+      },
+    );
+  }
+
+  /**
+   * Make a worker (`create`) and boot it; resolves once it is ready.
+   * @param {() => Worker} create
+   * @returns {Promise<void>}
+   */
+  function launch(create) {
+    if (failure) return Promise.reject(failure);
     /** @type {Worker} */
     let worker;
     try {
-      worker = options.createWorker
-        ? options.createWorker()
-        : new Worker(/** @type {string | URL} */ (options.workerURL), { type: "module" });
+      worker = create();
     } catch (err) {
       console.error("doiname: the worker could not be created", err);
       return Promise.reject(fail(`Web Workers are not available here (${err instanceof Error ? err.message : err}).`));

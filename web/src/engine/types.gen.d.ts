@@ -58,9 +58,10 @@ export interface BatchFeedParams {
   text: string;
 }
 
-/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). */
+/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). */
 export interface BatchOpenParams {
   text?: string | null;
+  skip_rows?: number;
 }
 
 /** A batch job, opened (`batch_open`): its number, its size, the row statuses. */

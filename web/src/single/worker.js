@@ -10,15 +10,17 @@
  *    those files: the wasm with `Content-Type: application/wasm`, which
  *    `WebAssembly.instantiateStreaming` insists on; an `integrity` option is checked
  *    (SHA-256) as the browser would. Every other URL goes to the real `fetch`.
- * 3. Pyodide's loader is imported from a small wrapper module (a `blob:` URL made here:
- *    from `file://` only the worker's own blob URLs can be imported) that hands it the
- *    already-imported `pyodide.asm.mjs` (`createPyodideModule`), because the loader would
- *    otherwise `import()` it from `indexURL`, which is not a real place.
+ * 3. Pyodide's loader is imported from a small wrapper module (worker/loader.js; `blob:`
+ *    URLs made here: from `file://` only the worker's own blob URLs can be imported) that
+ *    hands it the already-imported `pyodide.asm.mjs` (`createPyodideModule`), because the
+ *    loader would otherwise `import()` it from `indexURL`, which is not a real place.
  *
  * Nothing here knows a DOI rule.
  * @module single/worker
  */
+import { moduleURL } from "../engine/verified.js";
 import { serveEngine } from "../worker/engine.js";
+import { loaderWrapper } from "../worker/loader.js";
 import { bytesOf, unpack, unpacking } from "./unpack.js";
 
 /** @typedef {import("./unpack.js").Asset} Asset */
@@ -93,15 +95,6 @@ function inlinedFetch(base, packed) {
   };
 }
 
-/**
- * A blob URL for JavaScript source (text or UTF-8 bytes).
- * @param {string | Uint8Array} source
- * @returns {string}
- */
-function moduleURL(source) {
-  return URL.createObjectURL(new Blob([/** @type {BlobPart} */ (source)], { type: "text/javascript" }));
-}
-
 serveEngine(scope, {
   async prepare(config) {
     const { base, assets } = await files;
@@ -112,14 +105,7 @@ serveEngine(scope, {
     const asm = packed.get("pyodide.asm.mjs");
     if (!loader || !asm) throw new Error("the Pyodide loader is missing from this file");
     const [loaderSrc, asmSrc] = (await Promise.all([unpack(loader), unpack(asm)])).map(moduleURL);
-    const wrapper = moduleURL(
-      [
-        `import { loadPyodide as load } from ${JSON.stringify(loaderSrc)};`,
-        `import createPyodideModule from ${JSON.stringify(asmSrc)};`,
-        "export function loadPyodide(options) { return load({ ...options, createPyodideModule }); }",
-        "",
-      ].join("\n"),
-    );
+    const wrapper = loaderWrapper(loaderSrc, asmSrc);
     return { ...config, pyodideModuleURL: wrapper };
   },
 });

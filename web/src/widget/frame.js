@@ -7,6 +7,10 @@
  * `ready` (Python is usable), `box` (a keystroke in `<doi-tool>`, or a `data-doi`
  * element: one reading, Inspect's), `link_targets` (linkify) and `resolve` (the handle
  * record of an exact name `{prefix, suffix}` the box's reply gave, never text read again).
+ * Resolve is one call to the worker, as on the page: the handle API URL Python made with
+ * the reading (a candidate's `api_url`, kept here for the names of the last readings, by
+ * exact name) is fetched and read; a name this frame did not read (the host's page may
+ * send any) has its URL made first (`lookup`). The host's page never gives a URL.
  * @module widget/frame
  */
 import { createDoiname } from "../engine/client.js";
@@ -33,7 +37,32 @@ import { DoinameError, serve } from "../engine/rpc.js";
 const doiname = createDoiname({
   config: siteConfig(DOINAME_BUILD, new URL(".", import.meta.url)),
   workerURL: new URL("worker.js", import.meta.url),
+  workerIntegrity: DOINAME_BUILD.workerIntegrity,
 });
+
+/** How many names' request URLs are kept (the most recent readings'). */
+const URLS_KEPT = 256;
+/** The handle API URL Python made for each exact name of a reading, by `[prefix, suffix]`. @type {Map<string, string>} */
+const apiURLs = new Map();
+
+/** @param {{prefix: string, suffix: string}} name */
+const nameKey = (name) => JSON.stringify([name.prefix, name.suffix]);
+
+/**
+ * Keep the request URLs of a reading's DOI names (the newest last; the oldest dropped).
+ * @param {LinkedReading} reading
+ * @returns {LinkedReading}
+ */
+function keepURLs(reading) {
+  for (const c of reading.inspection.candidates) {
+    if (c.kind !== "doi" || !c.api_url) continue;
+    const key = nameKey(c.doi);
+    apiURLs.delete(key);
+    apiURLs.set(key, c.api_url);
+    if (apiURLs.size > URLS_KEPT) apiURLs.delete(/** @type {string} */ (apiURLs.keys().next().value));
+  }
+  return reading;
+}
 
 const server = serve(parentEndpoint(), async (method, params, { signal }) => {
   switch (method) {
@@ -41,7 +70,7 @@ const server = serve(parentEndpoint(), async (method, params, { signal }) => {
       await doiname.ready;
       return true;
     case "box":
-      return doiname.box(String(params?.text ?? ""), params?.options ?? {});
+      return keepURLs(await doiname.box(String(params?.text ?? ""), params?.options ?? {}));
     case "link_targets":
       return doiname.linkTargets(params?.texts, params?.options ?? {});
     case "resolve": {
@@ -49,6 +78,8 @@ const server = serve(parentEndpoint(), async (method, params, { signal }) => {
       if (!name || typeof name !== "object" || typeof name.prefix !== "string" || typeof name.suffix !== "string") {
         throw new DoinameError("bad-arguments", "resolve takes an exact DOI name, {prefix, suffix}.");
       }
+      const url = apiURLs.get(nameKey(name));
+      if (url) return doiname.lookupUrl("handle", url, { signal });
       return doiname.resolve({ prefix: name.prefix, suffix: name.suffix }, { signal });
     }
     default:

@@ -12,11 +12,14 @@
  * console and boots the normal way. Without a snapshot in the config (the single file),
  * only the normal way is tried. The snapshot is used when it pays (`snapshotWhen`): by
  * default only when the offline copy of this build holds it (`storedSnapshot`), since on
- * a first visit its download costs more than the normal boot saves.
+ * a first visit its download costs more than the normal boot saves. Either way Pyodide's
+ * two module scripts are checked against the build's integrity values before they run
+ * (loader.js), once.
  * @module worker/boot
  */
 
 import { startFetches } from "./fetches.js";
+import { pyodideLoaderURL } from "./loader.js";
 import { restore } from "./snapshot.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
@@ -109,22 +112,26 @@ export async function storedSnapshot(config) {
  * @param {(phase: Phase, message: string) => void} report
  * @param {(name: string) => void} step
  * @param {(progress: Progress) => void} progress
+ * @param {{url: () => Promise<string>, checked: boolean}} loader where to import
+ *   Pyodide's loader from (loader.js), and whether its scripts were checked already (by
+ *   the snapshot's way): they are then not downloaded again
  * @returns {Promise<any>}
  */
-async function installed(config, report, step, progress) {
-  const files = config.runtimeFiles ?? [];
+async function installed(config, report, step, progress, loader) {
+  const files = (config.runtimeFiles ?? []).filter((f) => !(loader.checked && f.module && f.integrity));
   const fetches = files.length ? startFetches(globalThis, files, progress) : null;
   const wheel = wheelBytes(config);
   wheel.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
-  // Module scripts: imported (not fetched) at once, the loader's own import of them then
-  // finds them loaded.
-  for (const file of files.filter((f) => f.module && f.url !== config.pyodideModuleURL)) {
+  // Module scripts without an integrity value: imported (not fetched) at once, the
+  // loader's own import of them then finds them loaded. Those with one are among the
+  // downloads started above, which loader.js's requests then get.
+  for (const file of files.filter((f) => f.module && !f.integrity && f.url !== config.pyodideModuleURL)) {
     import(file.url).then(
       () => fetches?.done(file.url),
       () => {},
     );
   }
-  const { loadPyodide } = await import(config.pyodideModuleURL);
+  const { loadPyodide } = await import(await loader.url());
   fetches?.done(config.pyodideModuleURL);
   const pyodide = await loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
   step("loadPyodide");
@@ -155,11 +162,17 @@ export async function boot(config, report, step, progress = () => {}) {
     throw new Error("this browser does not run WebAssembly, which the DOI engine needs");
   }
   report("runtime", "Loading the Python runtime…");
+  /** @type {Promise<string> | null} */
+  let checked = null;
+  const loaderURL = () => {
+    checked ??= pyodideLoaderURL(config);
+    return checked;
+  };
   const when = config.snapshotWhen ?? "stored";
   const stored = config.snapshotURL && when !== "never" ? await storedSnapshot(config) : null;
   if (config.snapshotURL && (stored || when === "always")) {
     try {
-      const pyodide = await restore(config, pyodideOptions(config), report, step, stored);
+      const pyodide = await restore(config, pyodideOptions(config), report, step, stored, loaderURL());
       report("core", "Starting doiname…");
       const bridge = pyodide.pyimport("doiname.bridge");
       const probe = JSON.parse(String(bridge.request_json("inspect", '{"text": "10.1000/182"}')));
@@ -176,7 +189,7 @@ export async function boot(config, report, step, progress = () => {}) {
       console.warn(`doiname worker: booting without the memory snapshot: ${why}`, err);
     }
   }
-  const pyodide = await installed(config, report, step, progress);
+  const pyodide = await installed(config, report, step, progress, { url: loaderURL, checked: checked !== null });
   report("core", "Starting doiname…");
   const bridge = pyodide.pyimport("doiname.bridge");
   step("importCore");

@@ -42,7 +42,8 @@ function counted(response, count) {
 /**
  * Start every download of `files` now; replace `scope.fetch` so that the first request
  * for each URL gets its response. Returns a function that reports a module's size as
- * loaded (module scripts are imported, not fetched: `import()` cannot be counted).
+ * loaded (a module script without an integrity value is imported, not fetched:
+ * `import()` cannot be counted; one with a value is fetched and checked, loader.js).
  * @param {any} scope the worker's global scope
  * @param {RuntimeFile[]} files absolute URLs
  * @param {(progress: Progress) => void} onProgress called at most every 100 ms, and at the end
@@ -75,7 +76,7 @@ export function startFetches(scope, files, onProgress) {
   /** @type {Map<string, Promise<Response>>} */
   const pending = new Map();
   for (const file of files) {
-    if (file.module) continue;
+    if (file.module && !file.integrity) continue; // imported: see `done`
     /** @type {RequestInit} */
     const init = file.integrity ? { integrity: file.integrity } : {};
     const response = realFetch(file.url, init).then((/** @type {Response} */ r) => {
@@ -105,7 +106,7 @@ export function startFetches(scope, files, onProgress) {
     pending.delete(key);
     return early;
   };
-  const modules = new Set(files.filter((f) => f.module).map((f) => f.url));
+  const modules = new Set(files.filter((f) => f.module && !f.integrity).map((f) => f.url));
   return {
     done(url) {
       if (modules.delete(url)) count(cost.get(url) ?? 0);

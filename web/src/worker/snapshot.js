@@ -103,9 +103,11 @@ function snapshotDeserializer(holder) {
  * @param {(name: string) => void} step
  * @param {Cache | null} [stored] the offline copy of this build (its entries were checked
  *   against their integrity values when stored): read from it, not from the network
+ * @param {Promise<string>} [loaderURL] where to import Pyodide's loader from, once its
+ *   scripts are checked (worker/loader.js; meanwhile the snapshot downloads)
  * @returns {Promise<any>}
  */
-export async function restore(config, options, report, step, stored = null) {
+export async function restore(config, options, report, step, stored = null, loaderURL = undefined) {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream here");
   const abort = new AbortController();
   /**
@@ -130,7 +132,8 @@ export async function restore(config, options, report, step, stored = null) {
   data.catch(() => {}); // awaited below, or dropped on a mismatch
   files.catch(() => {});
   try {
-    const [found, loader] = await Promise.all([manifest, import(config.pyodideModuleURL)]);
+    const module = (loaderURL ?? Promise.resolve(config.pyodideModuleURL)).then((url) => import(url));
+    const [found, loader] = await Promise.all([manifest, module]);
     const mismatch = snapshotMismatch(found, config, String(loader.version));
     if (mismatch) throw new Error(`the snapshot does not match: ${mismatch}`);
     /** @type {{pyodide: any}} */

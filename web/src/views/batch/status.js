@@ -138,6 +138,39 @@ export function askFirst(status, question, yesLabel, yes, noLabel = "Not now") {
 }
 
 /**
+ * Say that an engine restart stopped the batch, how far it got, and offer to go on from
+ * the next line (`goOn`). The button gets the focus when the focus was in the Batch
+ * panel or nowhere (the disabled Cancel button loses it), never away from another view.
+ * @param {BatchView} view
+ * @param {BatchProgress | null} reached the last progress drawn
+ * @param {() => void} goOn
+ */
+export function offerGoOn(view, reached, goOn) {
+  const done = reached?.lines_done ?? 0;
+  const read = reached ? reached.source.total && reached.source.done < reached.source.total : false;
+  const of = `${fmt(reached?.lines_total ?? 0)}${read ? " read so far" : ""}`;
+  const button = el("button", { type: "button", class: "primary", text: `Go on from line ${fmt(done + 1)}` });
+  button.addEventListener("click", goOn);
+  const active = document.activeElement;
+  const panel = view.els.cancel.closest("section") ?? view.els.results;
+  // Asked before the status is replaced: the focus may be on a button it holds.
+  const ours = !active || active === document.body || panel.contains(active);
+  replace(
+    view.els.status,
+    el(
+      "div",
+      { class: "ask", role: "group", "aria-label": "Batch stopped" },
+      el("p", {
+        class: "problem",
+        text: `Stopped at line ${fmt(done)} of ${of} by an engine restart. The table keeps the rows of those lines.`,
+      }),
+      el("p", { class: "actions" }, button),
+    ),
+  );
+  if (ours) button.focus();
+}
+
+/**
  * What to say when a batch ends (every line done, or cancelled), or "" when there is
  * nothing to count.
  * @param {BatchSummary | null} c the last counts

@@ -15,7 +15,7 @@ import { BatchModel } from "./model.js";
 import { wirePaste } from "./paste.js";
 import { resolveAll } from "./resolve-all.js";
 import { onTableKey, showDetail } from "./select.js";
-import { download, drawCounts, drawProgress, endMessage, startAsking, wireFiles } from "./status.js";
+import { download, drawCounts, drawProgress, endMessage, offerGoOn, startAsking, wireFiles } from "./status.js";
 import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
 
 /** @typedef {import("../../engine/client.js").Doiname} Doiname */
@@ -71,6 +71,8 @@ export class BatchView {
     this.viewDirty = false;
     /** @type {BatchSummary | null} */
     this.counts = null;
+    /** The last progress drawn. @type {BatchProgress | null} */
+    this.reached = null;
     this.source = "";
     /** @type {AbortController | null} */
     this.resolving = null;
@@ -155,6 +157,7 @@ export class BatchView {
     this.model.reset();
     this.selected = -1;
     this.counts = null;
+    this.reached = null;
     this.source = source;
     this.running = true;
     this.els.results.hidden = false;
@@ -164,7 +167,32 @@ export class BatchView {
     replace(this.els.detail);
     this.setRunning(true);
     this.say(`Searching ${source} for DOI names…`, false);
+    this.run(text, source, 0);
+  }
+
+  /**
+   * Go on with a batch an engine restart stopped (`reached`): the same input in the new
+   * engine, whose first rows are made again but not sent; the rows drawn stay.
+   * @param {string | Blob} text @param {string} source @param {BatchProgress | null} reached
+   */
+  goOn(text, source, reached) {
+    this.handle = null; // its worker is gone, and its job number may be a new job's
+    this.running = true;
+    this.setRunning(true);
+    this.els.cancel.focus();
+    this.say(`Going on from line ${fmt((reached?.lines_done ?? 0) + 1)} of ${source}…`, false);
+    this.run(text, source, reached?.rows_done ?? 0);
+  }
+
+  /**
+   * Run a batch over `text` and draw what comes back.
+   * @param {string | Blob} text
+   * @param {string} source
+   * @param {number} skipRows the rows the table holds already (going on after a restart)
+   */
+  run(text, source, skipRows) {
     const handle = this.doiname.startBatch(text, {
+      skipRows,
       onOpen: (opened) => this.model.setStatuses(opened.statuses),
       onRows: (rows, first) => {
         this.model.addRows(rows, first);
@@ -192,6 +220,12 @@ export class BatchView {
         const latest = this.progressDue;
         if (latest) this.onProgress(latest);
         this.refreshView(false);
+        if (err.code === "restarted") {
+          // How far it got (or, stopped before its first step, how far the run before got).
+          const reached = handle.reached() ?? this.reached;
+          offerGoOn(this, reached, () => this.goOn(text, source, reached));
+          return;
+        }
         // How far it got: the rows drawn so far stay in the table.
         const c = this.counts;
         const far = c ? ` after ${fmt(c.lines)} lines of ${source}; the table keeps the rows of those lines` : "";
@@ -222,6 +256,7 @@ export class BatchView {
     this.setRunning(false);
     this.model.reset();
     this.counts = null;
+    this.reached = null;
     this.els.input.value = "";
     this.paste.drop();
     this.els.results.hidden = true;
@@ -254,6 +289,7 @@ export class BatchView {
   /** @param {BatchProgress} p */
   onProgress(p) {
     this.progressDue = null;
+    this.reached = p;
     this.counts = p.summary;
     drawProgress(this.els, p);
     this.drawCounts();

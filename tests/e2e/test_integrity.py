@@ -1,0 +1,103 @@
+"""Every script the page or its worker runs is checked against the build's integrity
+value: a served ``worker.js``, ``pyodide.mjs`` or ``pyodide.asm.mjs`` with one byte
+changed is refused (the page says so in plain words) instead of run. The change is
+harmless to how the script works, so a check that lets it through boots the engine and
+the test fails."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from doiname_build.integrity import sri
+
+pytestmark = pytest.mark.e2e
+
+READY = "() => window.doiname.ready.then(() => 'ready', (e) => 'rejected: ' + e.message)"
+
+#: The file, a text in it and the same text with one byte changed (in a message, so the
+#: changed script would still work).
+TAMPERED = [
+    ("worker.js", "Loading the Python runtime", "Loading the Python runtimf"),
+    ("pyodide/pyodide.mjs", 'Dynamic require of "', 'Dynamic requirf of "'),
+    ("pyodide/pyodide.asm.mjs", "Pyodide has suffered a fatal error",
+     "Pyodide has suffered a fatal errar"),
+]
+
+
+def one_byte_changed(data: bytes, old: str, new: str) -> bytes:
+    assert len(old) == len(new) and sum(a != b for a, b in zip(old, new, strict=True)) == 1
+    assert data.count(old.encode()) >= 1, old
+    changed = data.replace(old.encode(), new.encode(), 1)
+    assert len(changed) == len(data)
+    assert sum(a != b for a, b in zip(data, changed, strict=True)) == 1
+    return changed
+
+
+def test_the_build_gives_every_script_its_integrity_value(site_dir: Path) -> None:
+    """The values the page and the worker check come from the build (never written by
+    hand): worker.js's in the page's and the frame's bundles, the modules' in the runtime
+    list."""
+    value = sri((site_dir / "worker.js").read_bytes())
+    for bundle in ("app.js", "widget-frame.js"):
+        assert value in (site_dir / bundle).read_text(encoding="ascii"), bundle
+    for bundle in ("app.js", "widget-frame.js"):
+        text = (site_dir / bundle).read_text(encoding="ascii")
+        for name in ("pyodide.mjs", "pyodide.asm.mjs"):
+            assert sri((site_dir / "pyodide" / name).read_bytes()) in text, (bundle, name)
+
+
+@pytest.mark.parametrize(("path", "old", "new"), TAMPERED, ids=[t[0] for t in TAMPERED])
+def test_a_changed_script_is_refused_with_a_plain_message(page: Page, site_url: str, site_dir: Path,
+                                                          path: str, old: str, new: str) -> None:
+    changed = one_byte_changed((site_dir / path).read_bytes(), old, new)
+    served: list[str] = []
+
+    def tamper(route: Route) -> None:
+        served.append(route.request.url)
+        route.fulfill(status=200, body=changed, content_type="text/javascript")
+
+    page.route(re.compile(r".*/" + re.escape(path) + r"$"), tamper)
+    page.goto(site_url)
+    outcome = page.evaluate(READY)
+    assert served, "the changed script was never asked for"
+    name = path.rsplit("/", 1)[-1]
+    assert outcome.startswith("rejected: "), outcome
+    assert name in outcome and "integrity check failed" in outcome, outcome
+    boot = page.locator("#boot")
+    expect(boot).to_have_attribute("data-phase", "failed")
+    message = page.locator("#boot-message").inner_text()
+    assert name in message and "integrity check failed" in message, message
+    # One plain sentence: no stack trace, no script position.
+    assert "\n" not in message.strip(), message
+    assert not re.search(r"\bat \S+:\d+|\.m?js:\d+", message), message
+    if path == "worker.js":
+        assert page.workers == []  # no worker ever ran it
+
+
+def test_the_untouched_scripts_run_from_their_checked_bytes(page: Page, site_url: str) -> None:
+    """The site boots, its worker started from a blob: URL of the checked worker.js."""
+    page.goto(site_url)
+    assert page.evaluate(READY) == "ready"
+    assert [w.url.split(":", 1)[0] for w in page.workers] == ["blob"]
+    parsed = page.evaluate("() => window.doiname.call('parse', '10.1000/182')")
+    assert parsed["name"] == "10.1000/182"
+
+
+def test_a_changed_loader_is_refused_on_the_snapshot_way_too(page: Page, site_url: str,
+                                                              site_dir: Path) -> None:
+    """Booting from the memory snapshot imports the same checked scripts."""
+    if not (site_dir / "pyodide" / "snapshot.json").is_file():
+        pytest.skip("this build has no memory snapshot (no node at build time)")
+    path, old, new = TAMPERED[1]
+    changed = one_byte_changed((site_dir / path).read_bytes(), old, new)
+    page.route(re.compile(r".*/" + re.escape(path) + r"$"),
+               lambda route: route.fulfill(status=200, body=changed,
+                                           content_type="text/javascript"))
+    page.goto(site_url + "?snapshot=always")
+    outcome = page.evaluate(READY)
+    assert outcome.startswith("rejected: ") and "pyodide.mjs" in outcome, outcome
+    assert "integrity check failed" in outcome, outcome
