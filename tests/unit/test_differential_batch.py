@@ -16,9 +16,10 @@ import dataclasses
 import io
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doiname.batch import BatchJob, BatchRow, BatchSession, RowStore, iter_batch_rows, write_csv
-from doiname.batch.export import _FORMULA, findings_cell
+from doiname.batch.export import _FORMULA, csv_line, findings_cell
 from doiname.batch.rows import CSV_COLUMNS, make_row
 
 from .reference_text import bench_lines, fixture_lines, reference_lists
@@ -156,3 +157,17 @@ def test_a_stream_read_partly_then_written_gives_each_row_once() -> None:
     write_csv(rows(lines, True)[2:], whole, header=False)
     assert out.getvalue() == whole.getvalue()
     assert [r.line for r in first] == [1, 2]
+
+
+_CELL = st.one_of(st.integers(), st.text(), st.sampled_from(
+    ["", ",", '"', "\r\n", "a,b", 'say "x"', "\x00", " lead", "tail ", "\n", "\r", "'=1"]))
+
+
+@settings(max_examples=400)
+@given(st.lists(_CELL, max_size=17))
+def test_csv_line_is_the_csv_modules_row(cells: list[object]) -> None:
+    """:func:`~doiname.batch.export.csv_line` (string operations) writes exactly what the
+    csv module writes for the same cells (the oracle of the fast CSV writer)."""
+    out = io.StringIO(newline="")
+    csv.writer(out, lineterminator="\r\n").writerow(cells)
+    assert csv_line(tuple(cells)) == out.getvalue()

@@ -18,9 +18,18 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from ..encoding import fix_dot_segments
+from ..extract import Match
+from ..extract.plain import Plain, make_doi
+from ..forms import may_hold_one_name
+from ..inspection import whole_reading
 from .general import Part
+from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, shown_input
 
-__all__ = ["PartsCache"]
+__all__ = ["PartsCache", "plain_fields"]
+
+_URL = "https://doi.org/"
+_API = "https://doi.org/api/handles/"
 
 
 class PartsCache:
@@ -46,3 +55,45 @@ class PartsCache:
         if len(cache) >= self.size:
             cache.popitem(last=False)  # the oldest (O(1), unlike a dict's first key)
         cache[text] = parts
+
+
+def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
+                 seen: dict[str, int], max_names: int,
+                 summary: BatchSummary) -> list[RowFields]:
+    """The rows of a line whose names are all plain (:func:`~doiname.extract.plain.
+    plain_names`), deduplicated against ``seen`` (which keeps at most ``max_names``):
+    exactly the general path's rows (002 §4.3, 003 ch. 3, 000)."""
+    if not plain:
+        return [(number, shown_input(text), "no-doi", None, None, None, (), None, None,
+                 None, None, None, None, (), key, None)]
+    shown = text if len(text) <= INPUT_LIMIT else None
+    rows: list[RowFields] = []
+    for start, end, form, prefix, suffix in plain:
+        # to_url, to_uri and to_handles_api_url of a plain name (see above)
+        name = prefix + "/" + suffix
+        ssp = prefix + "/" + suffix.replace("/", "%2F") if "/" in suffix else name
+        name_key = name.lower()
+        if name_key == name:
+            name_key = name  # one string for the row and the key
+        first = seen.get(name_key)
+        if first is None:
+            status: Status = "ok"
+            if len(seen) < max_names:
+                seen[name_key] = number
+            else:
+                summary.names_not_kept += 1
+        else:
+            status = "duplicate"
+        rows.append((
+            number, shown if shown is not None else shown_input(text, start, end), status,
+            name, _URL + fix_dot_segments(name), "doi:" + ssp, (), first, start, end,
+            text[start:end], form, _API + ssp, (), key, (prefix, suffix)))
+    if len(plain) == 1:
+        start, end, form, prefix, suffix = plain[0]
+        if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):
+            m = Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
+            whole = whole_reading(text, [m])
+            if whole is not None:
+                t = rows[0]
+                rows[0] = (*t[:13], (str(whole.doi),), *t[14:])
+    return rows
