@@ -48,6 +48,18 @@ def test_fixtures_and_bench_lines_twice() -> None:
     assert_same(lines + lines)  # the second time: duplicates, and lines seen lately
 
 
+def test_links_the_reader_reads_otherwise() -> None:
+    """A link plain_names marks for the reader that the reader reads as the name inside
+    another site's link (``in-url``): what lay before the name (a shortDOI, a ``doi``
+    word) is the scanner's again (found by hypothesis)."""
+    assert_same(["https://doi.org/10/abcdedoi:10.1000/182 ",
+                 "https://doi-org.ezproxy.example.edu/10.1234/x%23567",
+                 "see https://doi-org.ezproxy.example.edu/10.1234/ab%2Fc%23567 x",
+                 "https://doi-org.ezproxy.example.edu/10.1234/%EF%BF%BDx",
+                 "https://doi-org.ezproxy.example.edu/10.1234/%ZZx",
+                 "DOI: 10.1234/a%23b", "doi:10.1234/a%2523b 10.5555/c%2Fd"])
+
+
 def test_a_custom_checker_is_always_asked() -> None:
     calls: list[str] = []
 
@@ -171,3 +183,20 @@ def test_csv_line_is_the_csv_modules_row(cells: list[object]) -> None:
     out = io.StringIO(newline="")
     csv.writer(out, lineterminator="\r\n").writerow(cells)
     assert csv_line(tuple(cells)) == out.getvalue()
+
+
+@settings(max_examples=400)
+@given(st.one_of(st.text(), st.sampled_from(
+    ["[1] Doe A. 10.1000/x", "[", "[ ]", "[],", " [", "TY  - JOUR", "The end", "T", "@article{x,",
+     "{\"id\": 1}", '"a"', "[\"x\", 1]"]).flatmap(
+        lambda s: st.builds(lambda t: s + t, st.text(max_size=5)))),
+    st.sampled_from([None, "csv"]))
+def test_the_groupers_shortcut_is_what_it_would_make(line: str, hint: str | None) -> None:
+    """A line ``RecordGrouper.add`` takes as plain text (``True``) is the record of one
+    ``line`` the general grouping (``_take``) makes of it."""
+    from doiname.records import Record, RecordGrouper
+
+    if RecordGrouper(hint=hint).add(line, []):
+        out: list[Record | str] = []
+        RecordGrouper(hint=hint)._take(1, line, out)
+        assert out == [Record(1, (line,), "line")]

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from ..extract import Match, extract, extract_general
-from ..extract.plain import READ, plain_names, read_plain
+from ..extract.plain import READ, plain_names, read_plains
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
 from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
@@ -114,14 +114,25 @@ class BatchSession:
     def _uncounted(self, record: Record) -> list[BatchRow]:
         """:meth:`rows_for_record` without counting the rows (a stream counts them as it
         hands them out)."""
+        if len(record.lines) == 1:
+            return [row_of(t) for t in self._record_fields(record)]
         self._line = record.last_line
         self.summary.input_lines += len(record.lines)
         if record.kind == "structure":
             return []
         self.summary.records += 1
-        if len(record.lines) == 1:
-            return self._line_rows(record.first_line, record.lines[0], record.key)
         return self._record_rows(record)
+
+    def _record_fields(self, record: Record) -> list[RowFields]:
+        """:meth:`_uncounted` as tuples."""
+        if len(record.lines) != 1:
+            return [fields_of(r) for r in self._uncounted(record)]
+        self._line = record.last_line
+        self.summary.input_lines += 1
+        if record.kind == "structure":
+            return []
+        self.summary.records += 1
+        return self._line_fields(record.first_line, record.lines[0], record.key)
 
     def push(self, lines: Iterable[str], rows: list[BatchRow],
              srcs: list[str] | None = None) -> None:
@@ -224,7 +235,7 @@ class BatchSession:
     def _item_fields(self, item: Record | str) -> list[RowFields]:
         """:meth:`_item_rows` as tuples, not counted (a stream's)."""
         if type(item) is not str and isinstance(item, Record):
-            return [fields_of(r) for r in self._uncounted(item)]
+            return self._record_fields(item)
         return self._text_fields(item, False)
 
     def _text_fields(self, text: str, count: bool) -> list[RowFields]:
@@ -259,7 +270,7 @@ class BatchSession:
                     if self._plain and all(p[2][0] != READ for p in plain):
                         return plain_fields(number, text, key, plain, self._seen, self._max_names,
                                             self.summary)
-                    matches = [read_plain(text, p) for p in plain]
+                    matches = read_plains(text, plain)
                 parts = analyse(text, self._check, matches)
                 cache.put(text, parts)
         else:

@@ -20,15 +20,17 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..errors import DoiError
 from ..model import Doi
 from ..syntax import _make_doi
 from .clean import Text, needs_cleaning
 from .ends import QUOTES, r19_viewer_tail
-from .make import Scanned, make_match
+from .make import Scanned, make_match, moved
+from .make import _read as read_span
 from .model import Match
 from .scan import r6_context
 
-__all__ = ["READ", "Plain", "make_doi", "plain_names", "read_plain"]
+__all__ = ["READ", "Plain", "make_doi", "plain_names", "read_plain", "read_plains"]
 
 #: ``(start, end, form, prefix, suffix)`` of one plainly written name.
 Plain = tuple[int, int, str, str, str]
@@ -183,9 +185,32 @@ def read_plain(text: str, name: Plain) -> Match:
         return Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
     sep = end - len(suffix) - 1
     a = sep - len(prefix)
-    return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, end,
-                                                 form[1:])).match
+    kind = form[1:]
+    t = Text(text, False)
+    try:
+        doi, read_as, notes, base = read_span(text, kind, start, a, end)
+    except DoiError:
+        read_as = "in-url"  # the scanner's error match, below
+    if read_as != "in-url" and "\ufffd" not in doi.suffix and "\ufffd" not in doi.prefix:
+        # make_match, for a span that plain_names vouches for: it ends where R8-R12
+        # stopped (nothing for R13, R14, R19-R21 to say) and nothing was cleaned
+        return Match(doi, start, end, text[start:end], tuple(moved(t, n, base) for n in notes),
+                     read_as)
+    return make_match(t, Scanned(start, a, sep, sep + 1, end, end, end, kind)).match
 
+
+def read_plains(text: str, names: list[Plain]) -> list[Match] | None:
+    """The matches of :func:`plain_names`' names; ``None`` when the reader read a link's
+    name from elsewhere than its span (only the name inside a link that is not one:
+    ``in-url``): the scanner then reads the text, since what lies before the name (a
+    shortDOI, a ``doi`` word) is no longer inside a match."""
+    out = []
+    for name in names:
+        m = read_plain(text, name)
+        if m.start != name[0]:
+            return None
+        out.append(m)
+    return out
 
 
 def make_doi(prefix: str, suffix: str) -> Doi:
