@@ -20,9 +20,11 @@ from hypothesis import strategies as st
 
 from doiname.batch import BatchJob, BatchRow, BatchSession, RowStore, iter_batch_rows, write_csv
 from doiname.batch.export import _FORMULA, csv_line, findings_cell
+from doiname.batch.fast import line_name
 from doiname.batch.rows import CSV_COLUMNS, make_row
+from doiname.extract.plain import plain_names
 
-from .reference_text import bench_lines, fixture_lines, reference_lists
+from .reference_text import bench_lines, fixture_lines, reference_lines, reference_lists
 
 
 def rows(lines: list[str], fast: bool) -> list[BatchRow]:
@@ -200,3 +202,19 @@ def test_the_groupers_shortcut_is_what_it_would_make(line: str, hint: str | None
         out: list[Record | str] = []
         RecordGrouper(hint=hint)._take(1, line, out)
         assert out == [Record(1, (line,), "line")]
+
+
+@settings(max_examples=500)
+@given(st.one_of(reference_lines(), st.builds(
+    lambda lead, head, reg, suffix, tail: f"{lead}{head}10.{reg}/{suffix}{tail}",
+    st.sampled_from(["", " ", "\t", "  "]),
+    st.sampled_from(["", "https://doi.org/", "http://dx.doi.org/", "https://doi-org.x.edu/"]),
+    st.integers(0, 10**10), st.from_regex(r"[A-Za-z0-9_/.\-]{1,120}", fullmatch=True),
+    st.sampled_from(["", " ", "\t", ".", "/full", "-"]))))
+def test_a_line_that_is_one_name_is_read_as_plain_names_reads_it(line: str) -> None:
+    """:func:`~doiname.batch.fast.line_name` (one pattern) gives what
+    :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
+    got = line_name(line)
+    if got is not None:
+        assert got == plain_names(line)
+    assert_same([line])

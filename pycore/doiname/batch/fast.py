@@ -19,14 +19,15 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from ..encoding import fix_dot_segments
-from ..extract import Match
+from ..extract import _FAST_LINE_RE, Match
+from ..extract.ends import r19_viewer_tail
 from ..extract.plain import Plain, make_doi
 from ..forms import may_hold_one_name
 from ..inspection import whole_reading
 from .general import Part
 from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, shown_input
 
-__all__ = ["PartsCache", "plain_fields"]
+__all__ = ["PartsCache", "line_name", "plain_fields"]
 
 _URL = "https://doi.org/"
 _API = "https://doi.org/api/handles/"
@@ -55,6 +56,24 @@ class PartsCache:
         if len(cache) >= self.size:
             cache.popitem(last=False)  # the oldest (O(1), unlike a dict's first key)
         cache[text] = parts
+
+
+def line_name(text: str) -> list[Plain] | None:
+    """The name of a line that is one plain name or doi.org link and nothing else (spaces
+    and tabs around it aside), as :func:`~doiname.extract.plain.plain_names` gives it;
+    ``None`` for any other line. It is what :func:`doiname.extract` reads first (its
+    one-line pattern), with the bounds under which :func:`doiname.check` has nothing to
+    say of the name (at most 100 characters, no reserved ``x/`` start, 002 §4.3)."""
+    m = _FAST_LINE_RE.fullmatch(text)
+    if m is None:
+        return None
+    s0, s1 = m.span("s")
+    start, end = m.span("m")
+    a = m.start("p")
+    if (not text[s1 - 1].isalnum() or s1 - a > 100 or text[s0 + 1:s0 + 2] == "/"
+            or r19_viewer_tail(text, s0 - 1, s1) != s1):
+        return None
+    return [(start, end, "url" if m["u"] else "name", m["p"], m["s"])]
 
 
 def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],

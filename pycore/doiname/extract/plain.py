@@ -21,7 +21,7 @@ import re
 import unicodedata
 
 from ..errors import DoiError
-from ..model import Doi
+from ..model import Doi, Finding
 from ..syntax import _make_doi
 from .clean import Text, needs_cleaning
 from .ends import QUOTES, r19_viewer_tail
@@ -45,6 +45,7 @@ _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*)", re
 _PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
 _LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
                "http://dx.doi.org/")
+_LINK_HEAD_SET = frozenset(_LINK_HEADS)
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _DIGITS = frozenset("0123456789")
 #: R18 looks for this word (the same pattern as the scanner's).
@@ -90,8 +91,7 @@ def _left(text: str, a: int, barrier: int) -> tuple[int, str] | None:
     if form in ("name", "label", "doi-uri"):
         return start, form
     if form == "url":  # a link with more to read than a plain doi.org head: the reader's
-        plain = any(start + len(h) == a and text.startswith(h, start) for h in _LINK_HEADS)
-        return start, "url" if plain else READ + "url"
+        return start, "url" if text[start:a] in _LINK_HEAD_SET else READ + "url"
     return None
 
 
@@ -152,19 +152,21 @@ def plain_names(text: str) -> list[Plain] | None:
                     return None  # (equivalence of escaped names needs their decoding)
                 if i and x[3] == found[i - 1][3] and x[4].lower() == found[i - 1][4].lower():
                     return None
-    at = text.find("10/")
-    while at != -1:  # R17 may find a shortDOI (one inside a name overlaps it: skipped)
-        if not any(p[0] <= at < p[1] for p in found):
+    # R17 may find a shortDOI, R18 a labelled name it cannot read: a "10/" or a "doi"
+    # that starts outside every name (one inside a name overlaps it: skipped). Found
+    # gap by gap: find(w, lo, hi + 2) is a word that starts in [lo, hi).
+    ascii_text = text.isascii()
+    low = text.lower() if ascii_text else text
+    lo = 0
+    for name in found:
+        if text.find("10/", lo, name[0] + 2) != -1 or (
+                ascii_text and low.find("doi", lo, name[0] + 2) != -1):
             return None
-        at = text.find("10/", at + 3)
-    if text.isascii():
-        low = text.lower()
-        at = low.find("doi")
-        while at != -1:  # R18 may find a labelled name it cannot read
-            if not any(p[0] <= at < p[1] for p in found):
-                return None
-            at = low.find("doi", at + 3)
-    elif _DOI_WORD.search(text) is not None and not _doi_words_inside(text, found):
+        lo = name[1]
+    if text.find("10/", lo) != -1 or (ascii_text and low.find("doi", lo) != -1):
+        return None
+    if not ascii_text and _DOI_WORD.search(text) is not None and not _doi_words_inside(
+            text, found):
         return None
     return found
 
@@ -194,9 +196,18 @@ def read_plain(text: str, name: Plain) -> Match:
     if read_as != "in-url" and "\ufffd" not in doi.suffix and "\ufffd" not in doi.prefix:
         # make_match, for a span that plain_names vouches for: it ends where R8-R12
         # stopped (nothing for R13, R14, R19-R21 to say) and nothing was cleaned
-        return Match(doi, start, end, text[start:end], tuple(moved(t, n, base) for n in notes),
+        return Match(doi, start, end, text[start:end], tuple(_moved(t, n, base) for n in notes),
                      read_as)
     return make_match(t, Scanned(start, a, sep, sep + 1, end, end, end, kind)).match
+
+
+def _moved(t: Text, note: Finding, base: int) -> Finding:
+    """:func:`~.make.moved`, which gives back a note equal to ``note`` itself when it is
+    at the start of a text nothing was cleaned in (a line that is one link)."""
+    if (base == 0 and not note.in_name and note.input_start == note.start < note.end
+            and note.input_end == note.end and not t.edits):
+        return note
+    return moved(t, note, base)
 
 
 def read_plains(text: str, names: list[Plain]) -> list[Match] | None:
