@@ -188,7 +188,6 @@ def read_plain(text: str, name: Plain) -> Match:
     sep = end - len(suffix) - 1
     a = sep - len(prefix)
     kind = form[1:]
-    t = Text(text, False)
     try:
         doi, read_as, notes, base = read_span(text, kind, start, a, end)
     except DoiError:
@@ -196,18 +195,20 @@ def read_plain(text: str, name: Plain) -> Match:
     if read_as != "in-url" and "\ufffd" not in doi.suffix and "\ufffd" not in doi.prefix:
         # make_match, for a span that plain_names vouches for: it ends where R8-R12
         # stopped (nothing for R13, R14, R19-R21 to say) and nothing was cleaned
-        return Match(doi, start, end, text[start:end], tuple(_moved(t, n, base) for n in notes),
-                     read_as)
-    return make_match(t, Scanned(start, a, sep, sep + 1, end, end, end, kind)).match
+        if not (base == 0 and all(_unmoved(n) for n in notes)):
+            t = Text(text, False)
+            notes = tuple(moved(t, n, base) for n in notes)
+        return Match(doi, start, end, text[start:end], tuple(notes), read_as)
+    return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, end,
+                                                 kind)).match
 
 
-def _moved(t: Text, note: Finding, base: int) -> Finding:
-    """:func:`~.make.moved`, which gives back a note equal to ``note`` itself when it is
-    at the start of a text nothing was cleaned in (a line that is one link)."""
-    if (base == 0 and not note.in_name and note.input_start == note.start < note.end
-            and note.input_end == note.end and not t.edits):
-        return note
-    return moved(t, note, base)
+def _unmoved(note: Finding) -> bool:
+    """Whether :func:`~.make.moved` gives back a note equal to ``note`` itself, from the
+    start of a text nothing was cleaned in (the reader's notes of a line that is one
+    link)."""
+    return (not note.in_name and note.input_start == note.start < note.end
+            and note.input_end == note.end)
 
 
 def read_plains(text: str, names: list[Plain]) -> list[Match] | None:
