@@ -208,7 +208,9 @@ def test_the_groupers_shortcut_is_what_it_would_make(line: str, hint: str | None
 @given(st.one_of(reference_lines(), st.builds(
     lambda lead, head, reg, suffix, tail: f"{lead}{head}10.{reg}/{suffix}{tail}",
     st.sampled_from(["", " ", "\t", "  "]),
-    st.sampled_from(["", "https://doi.org/", "http://dx.doi.org/", "https://doi-org.x.edu/"]),
+    st.sampled_from(["", "https://doi.org/", "http://dx.doi.org/", "https://doi-org.x.edu/",
+                     "doi:", "DOI: ", "DOI ", "Doi:\t", "doi:  ", "DOI:       ", "DOI:        ",
+                     "xdoi:", "DOI:: ", "doi: \u00a0", "doi ："]),
     st.integers(0, 10**10), st.from_regex(r"[A-Za-z0-9_/.\-]{1,120}", fullmatch=True),
     st.sampled_from(["", " ", "\t", ".", "/full", "-"]))))
 def test_a_line_that_is_one_name_is_read_as_plain_names_reads_it(line: str) -> None:

@@ -16,6 +16,7 @@ fixture and the benchmark's lines in tests/unit/test_differential_batch.py):
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 
 from ..encoding import fix_dot_segments
@@ -58,22 +59,37 @@ class PartsCache:
         cache[text] = parts
 
 
+#: A line that is one labelled plain name: ``doi:10...`` (a ``doi:`` URI) or ``DOI: 10...``
+#: (a label, any case, its colon and up to seven spaces or tabs: R6), as extract's
+#: one-line pattern reads a bare name or a doi.org link.
+_LABELLED_LINE = re.compile(
+    r"[ \t]*(?P<m>(?:(?P<uri>[Dd][Oo][Ii]:)|[Dd][Oo][Ii]:?[ \t]{1,7})"
+    r"(?P<p>10\.[0-9]{4,9})/(?P<s>[A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*))[ \t]*")
+
+
 def line_name(text: str) -> list[Plain] | None:
-    """The name of a line that is one plain name or doi.org link and nothing else (spaces
-    and tabs around it aside), as :func:`~doiname.extract.plain.plain_names` gives it;
-    ``None`` for any other line. It is what :func:`doiname.extract` reads first (its
-    one-line pattern), with the bounds under which :func:`doiname.check` has nothing to
-    say of the name (at most 100 characters, no reserved ``x/`` start, 002 §4.3)."""
+    """The name of a line that is one plain name, doi.org link, ``doi:`` URI or labelled
+    name and nothing else (spaces and tabs around it aside), as
+    :func:`~doiname.extract.plain.plain_names` gives it; ``None`` for any other line. A
+    bare name or a link is what :func:`doiname.extract` reads first (its one-line
+    pattern); the name is bounded as plain_names bounds it, so that
+    :func:`doiname.check` has nothing to say of it (at most 100 characters, no reserved
+    ``x/`` start, 002 §4.3)."""
     m = _FAST_LINE_RE.fullmatch(text)
-    if m is None:
-        return None
+    if m is not None:
+        form = "url" if m["u"] else "name"
+    else:
+        m = _LABELLED_LINE.fullmatch(text)
+        if m is None:
+            return None
+        form = "doi-uri" if m["uri"] else "label"
     s0, s1 = m.span("s")
     start, end = m.span("m")
     a = m.start("p")
     if (not text[s1 - 1].isalnum() or s1 - a > 100 or text[s0 + 1:s0 + 2] == "/"
             or r19_viewer_tail(text, s0 - 1, s1) != s1):
         return None
-    return [(start, end, "url" if m["u"] else "name", m["p"], m["s"])]
+    return [(start, end, form, m["p"], m["s"])]
 
 
 def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],

@@ -50,7 +50,7 @@ __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 
 _STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
 #: What a line that is one name or link starts with (:func:`.fast.line_name`).
-_LINE_FIRST = frozenset("1h \t")
+_LINE_FIRST = frozenset("1hdD \t")
 
 
 def _default_checker() -> Checker:
