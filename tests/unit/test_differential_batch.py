@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from doiname.batch import BatchJob, BatchRow, BatchSession, RowStore, iter_batch_rows, write_csv
 from doiname.batch.export import _FORMULA, csv_line, findings_cell
-from doiname.batch.fast import line_name
+from doiname.batch.fast import line_name, tail_name
 from doiname.batch.rows import CSV_COLUMNS, make_row
 from doiname.extract.plain import plain_names
 
@@ -217,6 +217,25 @@ def test_a_line_that_is_one_name_is_read_as_plain_names_reads_it(line: str) -> N
     """:func:`~doiname.batch.fast.line_name` (one pattern) gives what
     :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
     got = line_name(line)
+    if got is not None:
+        assert got == plain_names(line)
+    assert_same([line])
+
+
+@settings(max_examples=500)
+@given(st.one_of(reference_lines(), st.builds(
+    lambda pre, head, reg, suffix, tail: f"{pre}{head}10.{reg}/{suffix}{tail}",
+    st.one_of(st.text(max_size=30), st.sampled_from(
+        ["Smith, J. (2019). J, 12(3), 45-67. ", "[12] Doe A. 2018;5:1-9. ", "x", "a 10.5 b ",
+         "see doi ", "10/abc ", "Dói ", "İ ", "a &amp; b ", "\u200b ", "«x» ", "1", "\t"])),
+    st.sampled_from(["https://doi.org/", "http://dx.doi.org/", "doi:", "DOI:", "Doi:",
+                     "https://doi-org.x.edu/", "doi: ", "hdl:"]),
+    st.integers(0, 10**10), st.from_regex(r"[A-Za-z0-9_/.\-]{1,110}", fullmatch=True),
+    st.sampled_from(["", " ", "\t", ".", "/full", "-", " x"]))))
+def test_a_line_ending_in_one_link_is_read_as_plain_names_reads_it(line: str) -> None:
+    """:func:`~doiname.batch.fast.tail_name` gives what
+    :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
+    got = tail_name(line)
     if got is not None:
         assert got == plain_names(line)
     assert_same([line])

@@ -21,6 +21,7 @@ from collections import OrderedDict
 
 from ..encoding import fix_dot_segments
 from ..extract import _FAST_LINE_RE, Match
+from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
 from ..extract.plain import Plain, make_doi
 from ..forms import may_hold_one_name
@@ -28,7 +29,11 @@ from ..inspection import whole_reading
 from .general import Part
 from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, shown_input
 
-__all__ = ["PartsCache", "line_name", "plain_fields"]
+__all__ = ["PartsCache", "line_name", "plain_fields", "tail_name"]
+
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+#: R18's word, as the scanner looks for it.
+_DOI_WORD = re.compile("doi", re.IGNORECASE)
 
 _URL = "https://doi.org/"
 _API = "https://doi.org/api/handles/"
@@ -90,6 +95,47 @@ def line_name(text: str) -> list[Plain] | None:
             or r19_viewer_tail(text, s0 - 1, s1) != s1):
         return None
     return [(start, end, form, m["p"], m["s"])]
+
+
+#: A plain name at the end of a line (spaces or tabs after it aside).
+_TAIL_NAME = re.compile(r"10\.([0-9]{4,9})/([A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*)[ \t]*")
+_TAIL_HEADS = (("https://doi.org/", "url"), ("http://doi.org/", "url"),
+               ("https://dx.doi.org/", "url"), ("http://dx.doi.org/", "url"))
+
+
+def tail_name(text: str) -> list[Plain] | None:
+    """The name of a reference line that ends in one doi.org link or ``doi:`` URI
+    (``Smith, J. (2019). ... https://doi.org/10...``), as
+    :func:`~doiname.extract.plain.plain_names` gives it, when what comes before the link
+    (after a space) holds nothing any rule of the scanner reads: no anchor ``10.``, no
+    ``10/`` (R17), no ``doi`` (R18), nothing to clean (R1-R3). ``None`` otherwise."""
+    a = text.rfind("10.")
+    if a < 5:
+        return None
+    form = ""
+    start = a - 4
+    if text[a - 1] == ":":
+        if text[start:a - 1].translate(_LOWER) == "doi":
+            form = "doi-uri"
+    else:
+        for head, kind in _TAIL_HEADS:
+            if text.startswith(head, a - len(head)):
+                form, start = kind, a - len(head)
+                break
+    if not form or (start and not text[start - 1].isspace()):
+        return None
+    m = _TAIL_NAME.fullmatch(text, a)
+    if m is None:
+        return None
+    s0, s1 = m.span(2)
+    pre = text[:start]
+    if (not text[s1 - 1].isalnum() or s1 - a > 100 or text[s0 + 1:s0 + 2] == "/"
+            or "10." in pre or "10/" in pre or needs_cleaning(text)
+            or (_DOI_WORD.search(pre) is not None if not pre.isascii()
+                else "doi" in pre.lower())
+            or r19_viewer_tail(text, s0 - 1, s1) != s1):
+        return None
+    return [(start, s1, form, text[a:s0 - 1], m[2])]
 
 
 def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],

@@ -32,7 +32,7 @@ from ..extract.plain import READ, plain_names, read_plains
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
 from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
-from .fast import PartsCache, line_name, plain_fields
+from .fast import PartsCache, line_name, plain_fields, tail_name
 from .general import Checker, Part, analyse, key_of, part_of, shifted
 from .lines import LongLine, read_up_to, too_long
 from .rows import (
@@ -269,7 +269,9 @@ class BatchSession:
                 matches = None
                 plain = line_name(text) if text[:1] in _LINE_FIRST else None
                 if plain is None:
-                    plain = plain_names(text)
+                    plain = tail_name(text)
+                    if plain is None:
+                        plain = plain_names(text)
                 if plain is not None:
                     if self._plain and all(p[2][0] != READ for p in plain):
                         return plain_fields(number, text, key, plain, self._seen, self._max_names,
