@@ -1,17 +1,26 @@
 """The fast path of a batch line: names written plainly, and lines seen before.
 
-Two shortcuts, each giving exactly the rows of the general path (:mod:`.general`, which
-stays the oracle: ``BatchSession(fast=False)``, compared over generated lines, every
-fixture and the benchmark's lines in tests/unit/test_differential_batch.py):
+Each shortcut gives exactly the rows of the general path (:mod:`.general`, which stays
+the oracle: ``BatchSession(fast=False)``, compared over generated lines, every fixture
+and the benchmark's lines in tests/unit/test_differential_batch.py):
 
 * a line whose names are all plain (:func:`doiname.extract.plain.plain_names`): no rule of
   extract has anything to say and :func:`doiname.check` nothing either (ASCII letters,
   digits and ``. _ / -`` only, at most 100 characters, no reserved ``x/`` start), so the
   row needs no finding and its links are the name itself (none of its characters is
   encoded, except a suffix slash in a URI or an API request, and a ``.``/``..`` segment of
-  the link's path is protected as 000 asks): :meth:`BatchSession._plain_rows`;
+  the link's path is protected as 000 asks): :func:`plain_fields`;
+* the commonest such lines are recognised by one pattern before plain_names is asked:
+  a line that is one name, doi.org link, ``doi:`` URI or labelled name
+  (:func:`line_name`), and a reference line ending in one doi.org link or ``doi:`` URI
+  with nothing before it that a rule of the scanner reads (:func:`tail_name`); each
+  gives what plain_names gives (tested against it over generated lines);
 * a line whose text was analysed a moment ago (:class:`PartsCache`): the parts of a text
   depend on nothing else, so they are kept, by the exact text, for the last lines read.
+
+A name plain_names leaves to the reader (escapes, a library proxy's link) is read by the
+reader and judged by :func:`doiname.check` as on the general path
+(:func:`doiname.extract.plain.read_plains`), without the scanner.
 """
 
 from __future__ import annotations
