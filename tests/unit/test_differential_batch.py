@@ -50,6 +50,25 @@ def test_fixtures_and_bench_lines_twice() -> None:
     assert_same(lines + lines)  # the second time: duplicates, and lines seen lately
 
 
+def test_links_through_the_same_head() -> None:
+    """The reader's view of a link's head is kept by the head (extract.plain._read_link):
+    every name behind a head seen before reads as the reader reads it, whatever the
+    escapes decode to (errors, lookalikes, slashes)."""
+    heads = ["https://doi-org.ezproxy.example.edu/", "http://dx-doi-org.x.edu:8080/",
+             "https://doi.org.evil.com/", "https://doi-org.x.edu/login?url=https://doi.org/",
+             "https://doi-org.x.edu/api/handles/", "https://dx.doi.org/", "see doi.org/",
+             "https://doi.test.datacite.org/", "5doi-org.x.edu/", "https://doi.acm.org/"]
+    names = ["10.1234/x%23567", "10.1234/ab%2Fc%23567", "10.12345/a%E2%80%90b", "10.1234/a%00",
+             "10.1234/a%ZZ", "10.1234/%2525x", "10.1234/a%41", "10.1234/a", "10.1234/x%2F..",
+             "10.1234/%EF%BF%BDx", "10.1234/a%20b", "10.1234/x%3Fy%23z"]
+    lines = [head + name for head in heads for name in names]
+    lines += [" " + x + " end" for x in lines]
+    assert_same(lines)
+    from doiname.extract import extract, extract_general
+
+    assert [extract(x) for x in lines] == [extract_general(x) for x in lines]
+
+
 def test_links_the_reader_reads_otherwise() -> None:
     """A link plain_names marks for the reader that the reader reads as the name inside
     another site's link (``in-url``): what lay before the name (a shortDOI, a ``doi``

@@ -21,11 +21,12 @@ import re
 import unicodedata
 
 from ..errors import DoiError
+from ..forms import Parts, locate
 from ..model import Doi, Finding
-from ..syntax import _make_doi
+from ..syntax import Reading, _decode_parts, _make_doi, read_noted
 from .clean import Text, needs_cleaning
 from .ends import QUOTES, r19_viewer_tail
-from .make import Scanned, make_match, moved
+from .make import Scanned, _plain_link, make_match, moved
 from .make import _read as read_span
 from .model import Match
 from .scan import r6_context
@@ -38,6 +39,13 @@ Plain = tuple[int, int, str, str, str]
 READ = "*"
 
 _LOOKBACK = 400  # as the scanner's R6
+#: What a link's head or the text before an anchor gave lately (:func:`_left`,
+#: :func:`_read_link`), by that text, for heads of at most ``_HEAD_MAX`` characters.
+_LEFTS: dict[str, tuple[int, str] | None] = {}
+_LINKS: dict[str, tuple[str, tuple[Finding, ...]]] = {}
+_KEPT = 256
+_HEAD_MAX = 64
+_UNSEEN = (-1, "")
 #: An anchor and a plain name: registrant of 4-9 digits, suffix of plain characters.
 _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*)", re.ASCII)
 #: The scanner's R4 prefix: an anchor it reads further (anything but a plain name
@@ -133,7 +141,16 @@ def plain_names(text: str) -> list[Plain] | None:
             sep = m.start(1) - 1
             if e - sep < 2 or text[e - 1] not in _ALNUM or not _ends_name(text, e, n):
                 return None
-            left = _left(text, a, barrier)
+            if barrier == 0 and a <= _HEAD_MAX:  # _left reads text[:a] alone: kept by it
+                head = text[:a]
+                left = _LEFTS.get(head, _UNSEEN)
+                if left is _UNSEEN:
+                    left = _left(text, a, 0)
+                    if len(_LEFTS) >= _KEPT:
+                        _LEFTS.clear()
+                    _LEFTS[head] = left
+            else:
+                left = _left(text, a, barrier)
             if left is None:
                 return None
             form = left[1]
@@ -189,7 +206,11 @@ def read_plain(text: str, name: Plain) -> Match:
     a = sep - len(prefix)
     kind = form[1:]
     try:
-        doi, read_as, notes, base = read_span(text, kind, start, a, end)
+        if kind == "url" and text[a - 1] == "/" and not _plain_link(text[start:end]):
+            r = _read_link(text[start:end], a - start)  # what read_span does, sooner
+            doi, read_as, notes, base = r.doi, r.form, r.notes, start
+        else:
+            doi, read_as, notes, base = read_span(text, kind, start, a, end)
     except DoiError:
         read_as = "in-url"  # the scanner's error match, below
     if read_as != "in-url" and "\ufffd" not in doi.suffix and "\ufffd" not in doi.prefix:
@@ -201,6 +222,29 @@ def read_plain(text: str, name: Plain) -> Match:
         return Match(doi, start, end, text[start:end], tuple(notes), read_as)
     return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, end,
                                                  kind)).match
+
+
+def _read_link(span: str, at: int) -> Reading:
+    """``read_noted(span)`` for a link ``span`` whose name starts at ``at``, right after a
+    ``/`` (its head ``span[:at]``), and holds only ``[A-Za-z0-9._/-]`` and escapes (what
+    plain_names reads): what :func:`~doiname.forms.locate` finds in such a link (its
+    form, where the name starts, the notes on its host) depends on the head alone (the
+    head's pattern stops before that ``/``; no ``?``, ``#`` or path form in the name), so
+    it is kept by the head; the name is decoded and checked as the reader does it."""
+    head = span[:at]
+    got = _LINKS.get(head)
+    if got is None:
+        parts = locate(span, 0, len(span), True)
+        if (parts.form not in ("url", "proxy-url") or parts.start != at
+                or parts.end != len(span) or span[:1].isspace() or span[-1:].isspace()
+                or "0" <= span[:1] <= "9"):
+            return read_noted(span)  # (not a link of that shape: the reader's own way)
+        got = (parts.form, tuple(parts.notes))
+        if len(_LINKS) >= _KEPT:
+            _LINKS.clear()
+        _LINKS[head] = got
+    return _decode_parts(span, Parts(got[0], at, len(span)), list(got[1]), want_spans=False,
+                         diagnose=True)
 
 
 def _unmoved(note: Finding) -> bool:
