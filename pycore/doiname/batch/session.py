@@ -273,9 +273,13 @@ class BatchSession:
                     if plain is None:
                         plain = plain_names(text)
                 if plain is not None:
-                    if self._plain and all(p[2][0] != READ for p in plain):
-                        return plain_fields(number, text, key, plain, self._seen, self._max_names,
-                                            self.summary)
+                    if self._plain:
+                        for p in plain:
+                            if p[2][0] == READ:
+                                break
+                        else:
+                            return plain_fields(number, text, key, plain, self._seen,
+                                                self._max_names, self.summary)
                     matches = read_plains(text, plain)
                 parts = analyse(text, self._check, matches)
                 cache.put(text, parts)
