@@ -190,7 +190,10 @@ class BatchSummary:
     def count_rows(self, rows: list[RowFields]) -> None:
         """:meth:`count` for each of ``rows`` in order, in bulk (what a chunk of a stream
         gives)."""
-        if not rows:
+        if len(rows) < 16:  # (a line's rows: one by one is sooner)
+            count = self.count
+            for t in rows:
+                count(t[0], t[2])
             return
         lines = sum(1 for _ in groupby(map(_LINE, rows)))
         if rows[0][0] == self._last_line:
