@@ -116,8 +116,9 @@ def tail_name(text: str) -> list[Plain] | None:
     """The name of a reference line that ends in one doi.org link or ``doi:`` URI
     (``Smith, J. (2019). ... https://doi.org/10...``), as
     :func:`~doiname.extract.plain.plain_names` gives it, when what comes before the link
-    (after a space) holds nothing any rule of the scanner reads: no anchor ``10.``, no
-    ``10/`` (R17), no ``doi`` (R18), nothing to clean (R1-R3). ``None`` otherwise."""
+    (after a space) holds nothing any rule of the scanner reads: no anchor ``10.`` (R4),
+    no ``10/`` (R17), no ``doi`` (R18), nothing to clean (R1-R3); the link or URI is read
+    as R6 reads it (002 §4, 003 ch. 2). ``None`` otherwise."""
     a = text.rfind("10.")
     if a < 5:
         return None

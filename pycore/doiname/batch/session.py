@@ -183,18 +183,20 @@ class BatchSession:
         :class:`~doiname.batch.rows.RowStream`, which the CSV writer reads as tuples, a
         chunk of lines at a time)."""
         source = iter(lines)
-        grouper: RecordGrouper | None = RecordGrouper(hint=self.hint,
-                                                      first_line=self.next_line)
+        grouper: RecordGrouper | None = None
+        ended = False
 
         def read(k: int) -> list[RowFields] | None:
-            nonlocal grouper
-            if grouper is None:
+            nonlocal grouper, ended
+            if ended:
                 return None
+            if grouper is None:  # numbered from the line the session is at when read
+                grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
             rows: list[RowFields] = []
             if self._read_lines(islice(source, k), grouper, rows) < k:  # the input ended
                 out: list[Record | str] = []
                 grouper.finish(out)
-                grouper = None
+                ended = True
                 for item in out:
                     rows.extend(self._item_fields(item))
             return rows

@@ -256,10 +256,11 @@ def _unmoved(note: Finding) -> bool:
 
 
 def read_plains(text: str, names: list[Plain]) -> list[Match] | None:
-    """The matches of :func:`plain_names`' names; ``None`` when the reader read a link's
-    name from elsewhere than its span (only the name inside a link that is not one:
-    ``in-url``): the scanner then reads the text, since what lies before the name (a
-    shortDOI, a ``doi`` word) is no longer inside a match."""
+    """The matches of :func:`plain_names`' names, each read as R6 and R16 read it;
+    ``None`` when the reader read a link's name from elsewhere than its span (only the
+    name inside a link that is not one: ``in-url``): the scanner then reads the text,
+    since what lies before the name (a shortDOI, R17; a ``doi`` word, R18) is no longer
+    inside a match."""
     out = []
     for name in names:
         m = read_plain(text, name)
