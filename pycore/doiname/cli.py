@@ -212,6 +212,8 @@ def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
         csv_input = args.csv_input or args.file.lower().endswith((".csv", ".tsv"))
         session = BatchSession(hint="csv" if csv_input else None)
         rows: Iterable[BatchRow] = iter_batch_rows(lines, session)
+        if source.isatty():  # typed in: each row as soon as its line (no chunk read ahead)
+            rows = (row for row in rows)
         extra = None
         columns: tuple[str, ...] = ()
         if args.unique:

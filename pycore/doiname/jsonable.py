@@ -9,7 +9,9 @@ tuples become lists; a :class:`~doiname.errors.DoiError` becomes
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from .errors import DoiError
@@ -30,6 +32,14 @@ def _field_names(cls: type) -> tuple[str, ...] | None:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+@cache
+def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """A function giving the values of a dataclass's fields, in their order (two or
+    more fields: ``attrgetter`` then gives a tuple)."""
+    names = _field_names(cls) or ()
+    return attrgetter(*names) if len(names) > 1 else lambda v: tuple(getattr(v, n) for n in names)
+
+
 def to_jsonable(value: Any) -> Any:
     """Plain JSON data for any result of the package (a ``Doi`` gets its ``name`` too)."""
     cls: type = type(value)
@@ -39,7 +49,10 @@ def to_jsonable(value: Any) -> Any:
         return {"prefix": value.prefix, "suffix": value.suffix, "name": str(value)}
     names = _field_names(cls)  # a dataclass instance (a dataclass itself is of type `type`)
     if names is not None:
-        return {name: to_jsonable(getattr(value, name)) for name in names}
+        values = _field_values(cls)(value)
+        if _PLAIN.issuperset(map(type, values)):  # (a finding): every value as it is
+            return dict(zip(names, values, strict=True))
+        return {name: to_jsonable(v) for name, v in zip(names, values, strict=True)}
     if isinstance(value, dict):
         return {str(k): to_jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

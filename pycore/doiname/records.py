@@ -177,8 +177,11 @@ class RecordGrouper:
         self._number += 1
         if not self._pending:
             first = line[:1]
-            if (first and first not in _OPENERS and not first.isspace()
-                    and (self.hint != "csv" or '"' not in line)):
+            if (first and not first.isspace() and (self.hint != "csv" or '"' not in line)
+                    and (first not in _OPENERS
+                         # "[1] Doe A ..." or "The ...": what _take makes a "line" of
+                         or (first == "[" and _JSON_PUNCTUATION.fullmatch(line) is None)
+                         or (first == "T" and not line.startswith("TY  -")))):
                 self._after = False  # the commonest line: text, a record of its own
                 return True
         self._take(self._number, line, out)

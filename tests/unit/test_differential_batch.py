@@ -16,12 +16,15 @@ import dataclasses
 import io
 
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doiname.batch import BatchJob, BatchRow, BatchSession, RowStore, iter_batch_rows, write_csv
-from doiname.batch.export import _FORMULA, findings_cell
+from doiname.batch.export import _FORMULA, csv_line, findings_cell
+from doiname.batch.fast import line_name, tail_name
 from doiname.batch.rows import CSV_COLUMNS, make_row
+from doiname.extract.plain import plain_names
 
-from .reference_text import bench_lines, fixture_lines, reference_lists
+from .reference_text import bench_lines, fixture_lines, reference_lines, reference_lists
 
 
 def rows(lines: list[str], fast: bool) -> list[BatchRow]:
@@ -45,6 +48,37 @@ def test_batch_fast_path_gives_the_general_rows(lines: list[str]) -> None:
 def test_fixtures_and_bench_lines_twice() -> None:
     lines = fixture_lines() + bench_lines()
     assert_same(lines + lines)  # the second time: duplicates, and lines seen lately
+
+
+def test_links_through_the_same_head() -> None:
+    """The reader's view of a link's head is kept by the head (extract.plain._read_link):
+    every name behind a head seen before reads as the reader reads it, whatever the
+    escapes decode to (errors, lookalikes, slashes)."""
+    heads = ["https://doi-org.ezproxy.example.edu/", "http://dx-doi-org.x.edu:8080/",
+             "https://doi.org.evil.com/", "https://doi-org.x.edu/login?url=https://doi.org/",
+             "https://doi-org.x.edu/api/handles/", "https://dx.doi.org/", "see doi.org/",
+             "https://doi.test.datacite.org/", "5doi-org.x.edu/", "https://doi.acm.org/"]
+    names = ["10.1234/x%23567", "10.1234/ab%2Fc%23567", "10.12345/a%E2%80%90b", "10.1234/a%00",
+             "10.1234/a%ZZ", "10.1234/%2525x", "10.1234/a%41", "10.1234/a", "10.1234/x%2F..",
+             "10.1234/%EF%BF%BDx", "10.1234/a%20b", "10.1234/x%3Fy%23z"]
+    lines = [head + name for head in heads for name in names]
+    lines += [" " + x + " end" for x in lines]
+    assert_same(lines)
+    from doiname.extract import extract, extract_general
+
+    assert [extract(x) for x in lines] == [extract_general(x) for x in lines]
+
+
+def test_links_the_reader_reads_otherwise() -> None:
+    """A link plain_names marks for the reader that the reader reads as the name inside
+    another site's link (``in-url``): what lay before the name (a shortDOI, a ``doi``
+    word) is the scanner's again (found by hypothesis)."""
+    assert_same(["https://doi.org/10/abcdedoi:10.1000/182 ",
+                 "https://doi-org.ezproxy.example.edu/10.1234/x%23567",
+                 "see https://doi-org.ezproxy.example.edu/10.1234/ab%2Fc%23567 x",
+                 "https://doi-org.ezproxy.example.edu/10.1234/%EF%BF%BDx",
+                 "https://doi-org.ezproxy.example.edu/10.1234/%ZZx",
+                 "DOI: 10.1234/a%23b", "doi:10.1234/a%2523b 10.5555/c%2Fd"])
 
 
 def test_a_custom_checker_is_always_asked() -> None:
@@ -156,3 +190,71 @@ def test_a_stream_read_partly_then_written_gives_each_row_once() -> None:
     write_csv(rows(lines, True)[2:], whole, header=False)
     assert out.getvalue() == whole.getvalue()
     assert [r.line for r in first] == [1, 2]
+
+
+_CELL = st.one_of(st.integers(), st.text(), st.sampled_from(
+    ["", ",", '"', "\r\n", "a,b", 'say "x"', "\x00", " lead", "tail ", "\n", "\r", "'=1"]))
+
+
+@settings(max_examples=400)
+@given(st.lists(_CELL, max_size=17))
+def test_csv_line_is_the_csv_modules_row(cells: list[object]) -> None:
+    """:func:`~doiname.batch.export.csv_line` (string operations) writes exactly what the
+    csv module writes for the same cells (the oracle of the fast CSV writer)."""
+    out = io.StringIO(newline="")
+    csv.writer(out, lineterminator="\r\n").writerow(cells)
+    assert csv_line(tuple(cells)) == out.getvalue()
+
+
+@settings(max_examples=400)
+@given(st.one_of(st.text(), st.sampled_from(
+    ["[1] Doe A. 10.1000/x", "[", "[ ]", "[],", " [", "TY  - JOUR", "The end", "T", "@article{x,",
+     "{\"id\": 1}", '"a"', "[\"x\", 1]"]).flatmap(
+        lambda s: st.builds(lambda t: s + t, st.text(max_size=5)))),
+    st.sampled_from([None, "csv"]))
+def test_the_groupers_shortcut_is_what_it_would_make(line: str, hint: str | None) -> None:
+    """A line ``RecordGrouper.add`` takes as plain text (``True``) is the record of one
+    ``line`` the general grouping (``_take``) makes of it."""
+    from doiname.records import Record, RecordGrouper
+
+    if RecordGrouper(hint=hint).add(line, []):
+        out: list[Record | str] = []
+        RecordGrouper(hint=hint)._take(1, line, out)
+        assert out == [Record(1, (line,), "line")]
+
+
+@settings(max_examples=500)
+@given(st.one_of(reference_lines(), st.builds(
+    lambda lead, head, reg, suffix, tail: f"{lead}{head}10.{reg}/{suffix}{tail}",
+    st.sampled_from(["", " ", "\t", "  "]),
+    st.sampled_from(["", "https://doi.org/", "http://dx.doi.org/", "https://doi-org.x.edu/",
+                     "doi:", "DOI: ", "DOI ", "Doi:\t", "doi:  ", "DOI:       ", "DOI:        ",
+                     "xdoi:", "DOI:: ", "doi: \u00a0", "doi ："]),
+    st.integers(0, 10**10), st.from_regex(r"[A-Za-z0-9_/.\-]{1,120}", fullmatch=True),
+    st.sampled_from(["", " ", "\t", ".", "/full", "-"]))))
+def test_a_line_that_is_one_name_is_read_as_plain_names_reads_it(line: str) -> None:
+    """:func:`~doiname.batch.fast.line_name` (one pattern) gives what
+    :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
+    got = line_name(line)
+    if got is not None:
+        assert got == plain_names(line)
+    assert_same([line])
+
+
+@settings(max_examples=500)
+@given(st.one_of(reference_lines(), st.builds(
+    lambda pre, head, reg, suffix, tail: f"{pre}{head}10.{reg}/{suffix}{tail}",
+    st.one_of(st.text(max_size=30), st.sampled_from(
+        ["Smith, J. (2019). J, 12(3), 45-67. ", "[12] Doe A. 2018;5:1-9. ", "x", "a 10.5 b ",
+         "see doi ", "10/abc ", "Dói ", "İ ", "a &amp; b ", "\u200b ", "«x» ", "1", "\t"])),
+    st.sampled_from(["https://doi.org/", "http://dx.doi.org/", "doi:", "DOI:", "Doi:",
+                     "https://doi-org.x.edu/", "doi: ", "hdl:"]),
+    st.integers(0, 10**10), st.from_regex(r"[A-Za-z0-9_/.\-]{1,110}", fullmatch=True),
+    st.sampled_from(["", " ", "\t", ".", "/full", "-", " x"]))))
+def test_a_line_ending_in_one_link_is_read_as_plain_names_reads_it(line: str) -> None:
+    """:func:`~doiname.batch.fast.tail_name` gives what
+    :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
+    got = tail_name(line)
+    if got is not None:
+        assert got == plain_names(line)
+    assert_same([line])

@@ -63,22 +63,21 @@ def write_csv(
     """
     if excel:
         fp.write("\ufeff")
-    writer = csv.writer(fp, lineterminator="\r\n")
     if header:
-        writer.writerow((*CSV_COLUMNS, *extra_columns))
+        fp.write(csv_line((*CSV_COLUMNS, *extra_columns)))
     summary = BatchSummary()
-    write = writer.writerow
+    write = fp.write
     if type(rows) is RowStream and not extra_columns:  # a stream's rows, as tuples
-        count = summary.count
+        count_rows = summary.count_rows
         risky = _RISKY if spreadsheet_safe else frozenset()
-        for t in rows.fields():
-            count(t[0], t[2])
-            write(_cells(t, risky))
+        for chunk in rows.chunks():
+            count_rows(chunk)
+            write("".join([_line(t, risky) for t in chunk]))
         return summary
     add = summary.add
     for row in rows:
         add(row)
-        write(csv_cells(row, spreadsheet_safe, extra, extra_columns))
+        write(csv_line(csv_cells(row, spreadsheet_safe, extra, extra_columns)))
     return summary
 
 
@@ -118,6 +117,89 @@ def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
     return (t[0], inp, doi, t[4] or "", t[5] or "", t[2], "" if t[7] is None else t[7],
             findings, "" if t[8] is None else t[8], "" if t[9] is None else t[9], text,
             t[11] or "", t[12] or "", alternatives, record)
+
+
+def _line(t: RowFields, risky: frozenset[str]) -> str:
+    """``csv_line(_cells(t, risky))``, made with fewer steps: the cells that may hold a
+    comma or a quote (the input, the findings) are quoted on their own, the others
+    checked at once."""
+    inp = t[1]
+    if inp[:1] in risky:
+        inp = safe_cell(inp)
+    if "," in inp or '"' in inp or "\n" in inp or "\r" in inp:
+        inp = '"' + inp.replace('"', '""') + '"'
+    doi = t[3] or ""
+    if doi[:1] in risky:
+        doi = safe_cell(doi)
+    findings = _findings_quoted(t[6], risky) if t[6] else ""
+    text = t[10] or ""
+    if text[:1] in risky:
+        text = safe_cell(text)
+    alternatives = " | ".join(t[13]) if t[13] else ""
+    if alternatives[:1] in risky:
+        alternatives = safe_cell(alternatives)
+    record = t[14] or ""
+    if record[:1] in risky:
+        record = safe_cell(record)
+    head = f"{doi},{t[4] or ''},{t[5] or ''},{t[2]},{'' if t[7] is None else t[7]}"
+    tail = (f"{'' if t[8] is None else t[8]},{'' if t[9] is None else t[9]},{text},"
+            f"{t[11] or ''},{t[12] or ''},{alternatives},{record}")
+    both = head + tail  # (str.__contains__ is many times faster than a pattern here)
+    if (both.count(",") == 10 and '"' not in both and "\n" not in both
+            and "\r" not in both):
+        return f"{t[0]},{inp},{head},{findings},{tail}\r\n"
+    return csv_line(_cells(t, risky))
+
+
+#: The findings cells made lately, quoted, by the identity of their tuple (a line seen
+#: again has the very same tuple; the tuple is kept with its cell, so that its id is
+#: not reused while it is here).
+_FINDINGS_CELLS: dict[int, tuple[tuple[Finding, ...], str]] = {}
+
+
+def _findings_quoted(findings: tuple[Finding, ...], risky: frozenset[str]) -> str:
+    """The findings cell of :func:`_cells`, quoted as the csv module quotes it."""
+    if not risky:
+        return _quoted(findings_cell(findings))
+    got = _FINDINGS_CELLS.get(id(findings))
+    if got is not None and got[0] is findings:
+        return got[1]
+    cell = findings_cell(findings)
+    if cell[:1] in risky:
+        cell = safe_cell(cell)
+    cell = _quoted(cell)
+    if len(_FINDINGS_CELLS) >= 256:
+        _FINDINGS_CELLS.clear()
+    _FINDINGS_CELLS[id(findings)] = (findings, cell)
+    return cell
+
+
+def _quoted(cell: str) -> str:
+    """``cell`` as the csv module writes it (quoted when it holds ``,`` ``"`` or a line
+    break, its quotes doubled)."""
+    if "," in cell or '"' in cell or "\n" in cell or "\r" in cell:
+        return '"' + cell.replace('"', '""') + '"'
+    return cell
+
+
+_PLAIN_TYPES = frozenset({str, int})
+
+
+def csv_line(cells: tuple[Any, ...]) -> str:
+    """The line ``csv.writer(fp, lineterminator="\\r\\n").writerow(cells)`` writes for
+    cells of ``str`` and ``int`` (RFC 4180: a cell holding ``,``, ``"`` or a line break
+    is quoted, its quotes doubled), made by string operations: the csv module reads
+    every character of every cell, several times slower for a batch's long rows."""
+    strs = [c if type(c) is str else str(c) for c in cells]
+    body = ",".join(strs)
+    if (body.count(",") == len(strs) - 1 and '"' not in body and "\n" not in body
+            and "\r" not in body and body):
+        return body + "\r\n"
+    if len(strs) < 2 or not _PLAIN_TYPES.issuperset(map(type, cells)):
+        out = io.StringIO(newline="")  # a lone cell, or a cell of another type: as csv does
+        csv.writer(out, lineterminator="\r\n").writerow(cells)
+        return out.getvalue()
+    return ",".join([_quoted(c) for c in strs]) + "\r\n"
 
 
 def _row_json(row: BatchRow, extra: Extra | None) -> str:
@@ -206,11 +288,9 @@ def _pieces(rows: Iterable[BatchRow], fmt: str, extra: Extra | None,
     if fmt == "csv":
         if excel:
             write("\ufeff")
-        writer = csv.writer(buf, lineterminator="\r\n")
-        writer.writerow((*CSV_COLUMNS, *extra_columns))
-        writerow = writer.writerow
+        write(csv_line((*CSV_COLUMNS, *extra_columns)))
         for row in rows:
-            writerow(csv_cells(row, spreadsheet_safe, extra, extra_columns))
+            write(csv_line(csv_cells(row, spreadsheet_safe, extra, extra_columns)))
             if buf.tell() >= size:
                 yield buf.getvalue()
                 buf.seek(0)

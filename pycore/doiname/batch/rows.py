@@ -3,18 +3,20 @@ and their counts (:class:`BatchSummary`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from operator import attrgetter
+from itertools import chain, groupby
+from operator import attrgetter, itemgetter
 from typing import Any, Literal
 
 from ..jsonable import to_jsonable
 from ..model import Doi, Finding
 from ..syntax import _make_doi
 
-__all__ = ["CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES", "VERDICT_STATUSES",
-           "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status", "fields_of",
-           "make_row", "row_of", "shown_input", "status_after"]
+__all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES",
+           "VERDICT_STATUSES", "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status",
+           "fields_of", "make_row", "row_of", "shown_input", "status_after"]
 
 Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
                  "unreachable"]
@@ -185,6 +187,32 @@ class BatchSummary:
             elif status == "unreachable":
                 self.unreachable += 1
 
+    def count_rows(self, rows: list[RowFields]) -> None:
+        """:meth:`count` for each of ``rows`` in order, in bulk (what a chunk of a stream
+        gives)."""
+        if len(rows) < 16:  # (a line's rows: one by one is sooner)
+            count = self.count
+            for t in rows:
+                count(t[0], t[2])
+            return
+        lines = sum(1 for _ in groupby(map(_LINE, rows)))
+        if rows[0][0] == self._last_line:
+            lines -= 1
+        self._last_line = rows[-1][0]
+        self.lines += lines
+        by = Counter(map(_STATUS, rows))
+        ok, dup, err, short = by["ok"], by["duplicate"], by["error"], by["short-doi"]
+        warn, nf, unr = by["warning"], by["not-found"], by["unreachable"]
+        self.no_doi += by["no-doi"]
+        self.short_dois += short
+        self.duplicates += dup
+        self.errors += err
+        self.warnings += warn
+        self.not_found += nf
+        self.unreachable += unr
+        self.unique += ok + warn + nf + unr
+        self.dois += ok + warn + nf + unr + dup + err
+
     def as_dict(self) -> dict[str, int]:
         """The counts as a JSON object."""
         return {
@@ -272,6 +300,8 @@ RowFields = tuple[int, str, Status, str | None, str | None, str | None, tuple[Fi
                   tuple[str, ...], str | None, Doi | tuple[str, str] | None]
 
 _FIELDS = attrgetter(*BatchRow.__slots__)
+_LINE = itemgetter(0)
+_STATUS = itemgetter(2)
 
 
 def fields_of(row: BatchRow) -> RowFields:
@@ -291,22 +321,62 @@ def row_of(t: RowFields) -> BatchRow:
     return row  # type: ignore[no-any-return]
 
 
+#: How many lines a stream reads at a time when its rows are wanted in bulk (the CSV
+#: writer): :meth:`RowStream.chunks`.
+CHUNK_LINES = 256
+
+
 class RowStream(Iterator[BatchRow]):
     """The rows of a stream (what :func:`~doiname.batch.iter_batch_rows` returns): an
     iterator of :class:`BatchRow`, made lazily from the session's :data:`RowFields`
-    tuples, which :func:`~doiname.batch.write_csv` reads directly (no row object)."""
+    tuples. ``read(k)`` reads up to ``k`` more lines and gives their rows (``None`` once
+    the input is done); ``summary`` counts each row as it is handed out. Iterating reads
+    one line at a time (nothing is read ahead); :func:`~doiname.batch.write_csv` reads
+    the tuples in chunks (:meth:`chunks`), with no row object."""
 
-    __slots__ = ("_fields",)
+    __slots__ = ("_at", "_buf", "_read", "_summary")
 
-    def __init__(self, fields: Iterator[RowFields]) -> None:
-        self._fields = fields
+    def __init__(self, read: Callable[[int], list[RowFields] | None],
+                 summary: BatchSummary) -> None:
+        self._read = read
+        self._summary = summary
+        self._buf: list[RowFields] = []
+        self._at = 0
 
     def __iter__(self) -> RowStream:
         return self
 
     def __next__(self) -> BatchRow:
-        return row_of(next(self._fields))
+        buf = self._buf
+        while self._at >= len(buf):
+            got = self._read(1)
+            if got is None:
+                raise StopIteration
+            self._buf = buf = got
+            self._at = 0
+        t = buf[self._at]
+        self._at += 1
+        self._summary.count(t[0], t[2])
+        return row_of(t)
+
+    def chunks(self, lines: int = CHUNK_LINES) -> Iterator[list[RowFields]]:
+        """The rows still to come, as lists of tuples, the rows of up to ``lines`` input
+        lines at a time (each row comes once, counted as it is handed out)."""
+        if self._at < len(self._buf):
+            rest = self._buf[self._at:]
+            self._buf = []
+            self._at = 0
+            self._summary.count_rows(rest)
+            yield rest
+        read = self._read
+        count_rows = self._summary.count_rows
+        while True:
+            got = read(lines)
+            if got is None:
+                return
+            count_rows(got)
+            yield got
 
     def fields(self) -> Iterator[RowFields]:
         """The rows still to come, as tuples (the same iterator: each row comes once)."""
-        return self._fields
+        return chain.from_iterable(self.chunks())

@@ -25,25 +25,21 @@ from __future__ import annotations
 import dataclasses
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
+from itertools import islice
 
-from ..encoding import fix_dot_segments
 from ..extract import Match, extract, extract_general
-from ..extract.plain import READ, make_doi, plain_names, read_plain
-from ..forms import may_hold_one_name
-from ..inspection import whole_reading
+from ..extract.plain import READ, plain_names, read_plains
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
 from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
-from .fast import PartsCache
+from .fast import PartsCache, line_name, plain_fields, tail_name
 from .general import Checker, Part, analyse, key_of, part_of, shifted
 from .lines import LongLine, read_up_to, too_long
 from .rows import (
-    INPUT_LIMIT,
     BatchRow,
     BatchSummary,
     RowFields,
     RowStream,
-    Status,
     fields_of,
     make_row,
     row_of,
@@ -53,8 +49,8 @@ from .rows import (
 __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 
 _STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
-_URL = "https://doi.org/"
-_API = "https://doi.org/api/handles/"
+#: What a line that is one name or link starts with (:func:`.fast.line_name`).
+_LINE_FIRST = frozenset("1hdD \t")
 
 
 def _default_checker() -> Checker:
@@ -111,19 +107,34 @@ class BatchSession:
 
     def rows_for_record(self, record: Record) -> list[BatchRow]:
         """The rows of one record (none for JSON punctuation such as a lone ``[``)."""
+        rows = self._uncounted(record)
+        add = self.summary.add
+        for row in rows:
+            add(row)
+        return rows
+
+    def _uncounted(self, record: Record) -> list[BatchRow]:
+        """:meth:`rows_for_record` without counting the rows (a stream counts them as it
+        hands them out)."""
+        if len(record.lines) == 1:
+            return [row_of(t) for t in self._record_fields(record)]
         self._line = record.last_line
         self.summary.input_lines += len(record.lines)
         if record.kind == "structure":
             return []
         self.summary.records += 1
-        if len(record.lines) == 1:
-            rows = self._line_rows(record.first_line, record.lines[0], record.key)
-        else:
-            rows = self._record_rows(record)
-        add = self.summary.add
-        for row in rows:
-            add(row)
-        return rows
+        return self._record_rows(record)
+
+    def _record_fields(self, record: Record) -> list[RowFields]:
+        """:meth:`_uncounted` as tuples."""
+        if len(record.lines) != 1:
+            return [fields_of(r) for r in self._uncounted(record)]
+        self._line = record.last_line
+        self.summary.input_lines += 1
+        if record.kind == "structure":
+            return []
+        self.summary.records += 1
+        return self._line_fields(record.first_line, record.lines[0], record.key)
 
     def push(self, lines: Iterable[str], rows: list[BatchRow],
              srcs: list[str] | None = None) -> None:
@@ -169,66 +180,77 @@ class BatchSession:
 
     def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:
         """Rows for each record, lazily: lines are read only as their rows are wanted (a
-        :class:`~doiname.batch.rows.RowStream`, which the CSV writer reads as tuples)."""
-        return RowStream(self._fields(lines))
+        :class:`~doiname.batch.rows.RowStream`, which the CSV writer reads as tuples, a
+        chunk of lines at a time)."""
+        source = iter(lines)
+        grouper: RecordGrouper | None = None
+        ended = False
 
-    def _fields(self, lines: Iterable[str]) -> Iterator[RowFields]:
-        grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
-        yield from self._stream(lines, grouper, True)
-        out: list[Record | str] = []
-        grouper.finish(out)
-        for item in out:
-            yield from self._item_fields(item)
+        def read(k: int) -> list[RowFields] | None:
+            nonlocal grouper, ended
+            if ended:
+                return None
+            if grouper is None:  # numbered from the line the session is at when read
+                grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
+            rows: list[RowFields] = []
+            if self._read_lines(islice(source, k), grouper, rows) < k:  # the input ended
+                out: list[Record | str] = []
+                grouper.finish(out)
+                ended = True
+                for item in out:
+                    rows.extend(self._item_fields(item))
+            return rows
 
-    def _stream(self, lines: Iterable[str], grouper: RecordGrouper,
-                strip: bool) -> Iterator[RowFields]:
-        """The rows of ``lines`` (their breaks dropped when ``strip``), in order."""
+        return RowStream(read, self.summary)
+
+    def _read_lines(self, lines: Iterable[str], grouper: RecordGrouper,
+                    rows: list[RowFields]) -> int:
+        """Append the rows of ``lines`` (their breaks dropped) to ``rows``, in order;
+        returns how many lines were read (rows are counted as they are handed out)."""
         out: list[Record | str] = []
         add = grouper.add
         item_fields = self._item_fields
         line_fields = self._line_fields
         summary = self.summary
-        count = summary.count
+        read = 0
         for line in lines:
-            if strip:
-                if line[-1:] == "\n":
-                    line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
-                elif line[-1:] == "\r":
-                    line = line[:-1]
+            read += 1
+            if line[-1:] == "\n":
+                line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
+            elif line[-1:] == "\r":
+                line = line[:-1]
             if add(line, out):  # the commonest line: plain text, a record of its own
                 number = self._line = self._line + 1
                 summary.input_lines += 1
                 summary.records += 1
-                for row in line_fields(number, line, None):
-                    count(number, row[2])
-                    yield row
+                rows.extend(line_fields(number, line, None))
             elif out:
                 for item in out:
-                    yield from item_fields(item)
+                    rows.extend(item_fields(item))
                 out.clear()
+        return read
 
     def _item_rows(self, item: Record | str) -> list[BatchRow]:
         """The rows of what a :class:`~doiname.records.RecordGrouper` gave."""
         if type(item) is not str and isinstance(item, Record):
             return self.rows_for_record(item)
-        return [row_of(t) for t in self._text_fields(item)]
+        return [row_of(t) for t in self._text_fields(item, True)]
 
     def _item_fields(self, item: Record | str) -> list[RowFields]:
-        """:meth:`_item_rows` as tuples."""
+        """:meth:`_item_rows` as tuples, not counted (a stream's)."""
         if type(item) is not str and isinstance(item, Record):
-            return [fields_of(r) for r in self.rows_for_record(item)]
-        return self._text_fields(item)
+            return self._record_fields(item)
+        return self._text_fields(item, False)
 
-    def _text_fields(self, text: str) -> list[RowFields]:
-        """The rows of the next line, a record of its own, counted."""
+    def _text_fields(self, text: str, count: bool) -> list[RowFields]:
+        """The rows of the next line, a record of its own (counted when ``count``)."""
         number = self._line = self._line + 1
         summary = self.summary
         summary.input_lines += 1
         summary.records += 1
         rows = self._line_fields(number, text, None)
-        count = summary.count
-        for row in rows:
-            count(number, row[2])
+        if count:
+            summary.count_rows(rows)
         return rows
 
     # -------------------------------------------------------------------- one line
@@ -247,11 +269,20 @@ class BatchSession:
             parts = cache.get(text)
             if parts is None:
                 matches = None
-                plain = plain_names(text)
+                plain = line_name(text) if text[:1] in _LINE_FIRST else None
+                if plain is None:
+                    plain = tail_name(text)
+                    if plain is None:
+                        plain = plain_names(text)
                 if plain is not None:
-                    if self._plain and all(p[2][0] != READ for p in plain):
-                        return self._plain_fields(number, text, key, plain)
-                    matches = [read_plain(text, p) for p in plain]
+                    if self._plain:
+                        for p in plain:
+                            if p[2][0] == READ:
+                                break
+                        else:
+                            return plain_fields(number, text, key, plain, self._seen,
+                                                self._max_names, self.summary)
+                    matches = read_plains(text, plain)
                 parts = analyse(text, self._check, matches)
                 cache.put(text, parts)
         else:
@@ -282,44 +313,6 @@ class BatchSession:
             self._seen[name_key] = number
         else:
             self.summary.names_not_kept += 1
-
-    def _plain_fields(self, number: int, text: str, key: str | None,
-                      plain: list[tuple[int, int, str, str, str]]) -> list[RowFields]:
-        if not plain:
-            return [(number, shown_input(text), "no-doi", None, None, None, (), None, None,
-                     None, None, None, None, (), key, None)]
-        seen = self._seen
-        shown = text if len(text) <= INPUT_LIMIT else None
-        rows: list[RowFields] = []
-        for start, end, form, prefix, suffix in plain:
-            # to_url, to_uri and to_handles_api_url of a plain name (see .fast)
-            name = prefix + "/" + suffix
-            ssp = prefix + "/" + suffix.replace("/", "%2F") if "/" in suffix else name
-            name_key = name.lower()
-            if name_key == name:
-                name_key = name  # one string for the row and the key
-            first = seen.get(name_key)
-            if first is None:
-                status: Status = "ok"
-                if len(seen) < self._max_names:
-                    seen[name_key] = number
-                else:
-                    self.summary.names_not_kept += 1
-            else:
-                status = "duplicate"
-            rows.append((
-                number, shown if shown is not None else shown_input(text, start, end), status,
-                name, _URL + fix_dot_segments(name), "doi:" + ssp, (), first, start, end,
-                text[start:end], form, _API + ssp, (), key, (prefix, suffix)))
-        if len(plain) == 1:
-            start, end, form, prefix, suffix = plain[0]
-            if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):
-                m = Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
-                whole = whole_reading(text, [m])
-                if whole is not None:
-                    t = rows[0]
-                    rows[0] = (*t[:13], (str(whole.doi),), *t[14:])
-        return rows
 
     def _cut_rows(self, number: int, text: str, key: str | None,
                   rows: Iterable[BatchRow] | None = None) -> list[BatchRow]:

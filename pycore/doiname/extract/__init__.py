@@ -23,7 +23,7 @@ from ..model import Doi
 from .clean import needs_cleaning
 from .ends import r19_viewer_tail
 from .model import Alternative, Match, MatchKind
-from .plain import plain_names, read_plain
+from .plain import plain_names, read_plains
 from .rules import RULES, Rule
 from .scan import scan
 
@@ -66,7 +66,9 @@ def extract(text: str) -> list[Match]:
                               "url" if fast["u"] else "name")]
         plain = plain_names(text)
         if plain is not None:
-            return [read_plain(text, name) for name in plain]
+            matches = read_plains(text, plain)
+            if matches is not None:
+                return matches
     return scan(text, clean)
 
 

@@ -58,6 +58,19 @@ class Match:
     kind: MatchKind = "doi"
     alternatives: tuple[Alternative, ...] = ()
 
+    def __init__(self, doi: Doi, start: int, end: int, text: str,
+                 findings: tuple[Finding, ...] = (), form: str = "name",
+                 kind: MatchKind = "doi", alternatives: tuple[Alternative, ...] = ()) -> None:
+        # The frozen dataclass's own __init__, sooner: each field set through its slot.
+        _M_DOI(self, doi)
+        _M_START(self, start)
+        _M_END(self, end)
+        _M_TEXT(self, text)
+        _M_FINDINGS(self, findings)
+        _M_FORM(self, form)
+        _M_KIND(self, kind)
+        _M_ALTERNATIVES(self, alternatives)
+
     @property
     def ok(self) -> bool:
         """Whether the name passed the core reader (no finding of severity ``error``)."""
@@ -77,3 +90,7 @@ class Found:
     match: Match
     start: int
     end: int
+
+
+(_M_DOI, _M_START, _M_END, _M_TEXT, _M_FINDINGS, _M_FORM, _M_KIND,
+ _M_ALTERNATIVES) = (getattr(Match, name).__set__ for name in Match.__slots__)

@@ -20,15 +20,18 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..model import Doi
-from ..syntax import _make_doi
+from ..errors import DoiError
+from ..forms import Parts, locate
+from ..model import Doi, Finding
+from ..syntax import Reading, _decode_parts, _make_doi, read_noted
 from .clean import Text, needs_cleaning
 from .ends import QUOTES, r19_viewer_tail
-from .make import Scanned, make_match
+from .make import Scanned, _plain_link, make_match, moved
+from .make import _read as read_span
 from .model import Match
 from .scan import r6_context
 
-__all__ = ["READ", "Plain", "make_doi", "plain_names", "read_plain"]
+__all__ = ["READ", "Plain", "make_doi", "plain_names", "read_plain", "read_plains"]
 
 #: ``(start, end, form, prefix, suffix)`` of one plainly written name.
 Plain = tuple[int, int, str, str, str]
@@ -36,6 +39,13 @@ Plain = tuple[int, int, str, str, str]
 READ = "*"
 
 _LOOKBACK = 400  # as the scanner's R6
+#: What a link's head or the text before an anchor gave lately (:func:`_left`,
+#: :func:`_read_link`), by that text, for heads of at most ``_HEAD_MAX`` characters.
+_LEFTS: dict[str, tuple[int, str] | None] = {}
+_LINKS: dict[str, tuple[str, tuple[Finding, ...]]] = {}
+_KEPT = 256
+_HEAD_MAX = 64
+_UNSEEN = (-1, "")
 #: An anchor and a plain name: registrant of 4-9 digits, suffix of plain characters.
 _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*)", re.ASCII)
 #: The scanner's R4 prefix: an anchor it reads further (anything but a plain name
@@ -43,6 +53,7 @@ _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*)", re
 _PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
 _LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
                "http://dx.doi.org/")
+_LINK_HEAD_SET = frozenset(_LINK_HEADS)
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _DIGITS = frozenset("0123456789")
 #: R18 looks for this word (the same pattern as the scanner's).
@@ -88,8 +99,7 @@ def _left(text: str, a: int, barrier: int) -> tuple[int, str] | None:
     if form in ("name", "label", "doi-uri"):
         return start, form
     if form == "url":  # a link with more to read than a plain doi.org head: the reader's
-        plain = any(start + len(h) == a and text.startswith(h, start) for h in _LINK_HEADS)
-        return start, "url" if plain else READ + "url"
+        return start, "url" if text[start:a] in _LINK_HEAD_SET else READ + "url"
     return None
 
 
@@ -131,7 +141,16 @@ def plain_names(text: str) -> list[Plain] | None:
             sep = m.start(1) - 1
             if e - sep < 2 or text[e - 1] not in _ALNUM or not _ends_name(text, e, n):
                 return None
-            left = _left(text, a, barrier)
+            if barrier == 0 and a <= _HEAD_MAX:  # _left reads text[:a] alone: kept by it
+                head = text[:a]
+                left = _LEFTS.get(head, _UNSEEN)
+                if left is _UNSEEN:
+                    left = _left(text, a, 0)
+                    if len(_LEFTS) >= _KEPT:
+                        _LEFTS.clear()
+                    _LEFTS[head] = left
+            else:
+                left = _left(text, a, barrier)
             if left is None:
                 return None
             form = left[1]
@@ -150,19 +169,21 @@ def plain_names(text: str) -> list[Plain] | None:
                     return None  # (equivalence of escaped names needs their decoding)
                 if i and x[3] == found[i - 1][3] and x[4].lower() == found[i - 1][4].lower():
                     return None
-    at = text.find("10/")
-    while at != -1:  # R17 may find a shortDOI (one inside a name overlaps it: skipped)
-        if not any(p[0] <= at < p[1] for p in found):
+    # R17 may find a shortDOI, R18 a labelled name it cannot read: a "10/" or a "doi"
+    # that starts outside every name (one inside a name overlaps it: skipped). Found
+    # gap by gap: find(w, lo, hi + 2) is a word that starts in [lo, hi).
+    ascii_text = text.isascii()
+    low = text.lower() if ascii_text else text
+    lo = 0
+    for name in found:
+        if text.find("10/", lo, name[0] + 2) != -1 or (
+                ascii_text and low.find("doi", lo, name[0] + 2) != -1):
             return None
-        at = text.find("10/", at + 3)
-    if text.isascii():
-        low = text.lower()
-        at = low.find("doi")
-        while at != -1:  # R18 may find a labelled name it cannot read
-            if not any(p[0] <= at < p[1] for p in found):
-                return None
-            at = low.find("doi", at + 3)
-    elif _DOI_WORD.search(text) is not None and not _doi_words_inside(text, found):
+        lo = name[1]
+    if text.find("10/", lo) != -1 or (ascii_text and low.find("doi", lo) != -1):
+        return None
+    if not ascii_text and _DOI_WORD.search(text) is not None and not _doi_words_inside(
+            text, found):
         return None
     return found
 
@@ -183,9 +204,70 @@ def read_plain(text: str, name: Plain) -> Match:
         return Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
     sep = end - len(suffix) - 1
     a = sep - len(prefix)
+    kind = form[1:]
+    try:
+        if kind == "url" and text[a - 1] == "/" and not _plain_link(text[start:end]):
+            r = _read_link(text[start:end], a - start)  # what read_span does, sooner
+            doi, read_as, notes, base = r.doi, r.form, r.notes, start
+        else:
+            doi, read_as, notes, base = read_span(text, kind, start, a, end)
+    except DoiError:
+        read_as = "in-url"  # the scanner's error match, below
+    if read_as != "in-url" and "\ufffd" not in doi.suffix and "\ufffd" not in doi.prefix:
+        # make_match, for a span that plain_names vouches for: it ends where R8-R12
+        # stopped (nothing for R13, R14, R19-R21 to say) and nothing was cleaned
+        if not (base == 0 and all(_unmoved(n) for n in notes)):
+            t = Text(text, False)
+            notes = tuple(moved(t, n, base) for n in notes)
+        return Match(doi, start, end, text[start:end], tuple(notes), read_as)
     return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, end,
-                                                 form[1:])).match
+                                                 kind)).match
 
+
+def _read_link(span: str, at: int) -> Reading:
+    """``read_noted(span)`` for a link ``span`` whose name starts at ``at``, right after a
+    ``/`` (its head ``span[:at]``), and holds only ``[A-Za-z0-9._/-]`` and escapes (what
+    plain_names reads): what :func:`~doiname.forms.locate` finds in such a link (its
+    form, where the name starts, the notes on its host) depends on the head alone (the
+    head's pattern stops before that ``/``; no ``?``, ``#`` or path form in the name), so
+    it is kept by the head; the name is decoded and checked as the reader does it."""
+    head = span[:at]
+    got = _LINKS.get(head)
+    if got is None:
+        parts = locate(span, 0, len(span), True)
+        if (parts.form not in ("url", "proxy-url") or parts.start != at
+                or parts.end != len(span) or span[:1].isspace() or span[-1:].isspace()
+                or "0" <= span[:1] <= "9"):
+            return read_noted(span)  # (not a link of that shape: the reader's own way)
+        got = (parts.form, tuple(parts.notes))
+        if len(_LINKS) >= _KEPT:
+            _LINKS.clear()
+        _LINKS[head] = got
+    return _decode_parts(span, Parts(got[0], at, len(span)), list(got[1]), want_spans=False,
+                         diagnose=True)
+
+
+def _unmoved(note: Finding) -> bool:
+    """Whether :func:`~.make.moved` gives back a note equal to ``note`` itself, from the
+    start of a text nothing was cleaned in (the reader's notes of a line that is one
+    link)."""
+    return (not note.in_name and note.input_start == note.start < note.end
+            and note.input_end == note.end)
+
+
+def read_plains(text: str, names: list[Plain]) -> list[Match] | None:
+    """The matches of :func:`plain_names`' names, each read as R6 and R16 read it;
+    ``None`` when the reader read a link's name from elsewhere than its span (only the
+    name inside a link that is not one: ``in-url``): the scanner then reads the text,
+    since what lies before the name (a shortDOI, R17; a ``doi`` word, R18) is no longer
+    inside a match."""
+    out = []
+    for name in names:
+        m = read_plain(text, name)
+        if m.start != name[0]:
+            return None
+        out.append(m)
+    return out
 
 
 def make_doi(prefix: str, suffix: str) -> Doi:
