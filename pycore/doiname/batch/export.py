@@ -93,18 +93,15 @@ def csv_cells(row: BatchRow, spreadsheet_safe: bool = True, extra: Extra | None 
                       for c in extra_columns))
 
 
-def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
-    """The ``CSV_COLUMNS`` cells of a row's fields; a text cell starting with one of
-    ``risky`` goes through :func:`safe_cell`."""
+def _texts(t: RowFields, risky: frozenset[str]) -> tuple[str, str, str, str, str]:
+    """The text cells of a row that may come from the input (input, name, text,
+    alternatives, record), each starting with one of ``risky`` through :func:`safe_cell`."""
     inp = t[1]
     if inp[:1] in risky:
         inp = safe_cell(inp)
     doi = t[3] or ""
     if doi[:1] in risky:
         doi = safe_cell(doi)
-    findings = findings_cell(t[6]) if t[6] else ""
-    if findings[:1] in risky:
-        findings = safe_cell(findings)
     text = t[10] or ""
     if text[:1] in risky:
         text = safe_cell(text)
@@ -114,6 +111,16 @@ def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
     record = t[14] or ""
     if record[:1] in risky:
         record = safe_cell(record)
+    return inp, doi, text, alternatives, record
+
+
+def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
+    """The ``CSV_COLUMNS`` cells of a row's fields; a text cell starting with one of
+    ``risky`` goes through :func:`safe_cell`."""
+    inp, doi, text, alternatives, record = _texts(t, risky)
+    findings = findings_cell(t[6]) if t[6] else ""
+    if findings[:1] in risky:
+        findings = safe_cell(findings)
     return (t[0], inp, doi, t[4] or "", t[5] or "", t[2], "" if t[7] is None else t[7],
             findings, "" if t[8] is None else t[8], "" if t[9] is None else t[9], text,
             t[11] or "", t[12] or "", alternatives, record)
@@ -123,24 +130,10 @@ def _line(t: RowFields, risky: frozenset[str]) -> str:
     """``csv_line(_cells(t, risky))``, made with fewer steps: the cells that may hold a
     comma or a quote (the input, the findings) are quoted on their own, the others
     checked at once."""
-    inp = t[1]
-    if inp[:1] in risky:
-        inp = safe_cell(inp)
+    inp, doi, text, alternatives, record = _texts(t, risky)
     if "," in inp or '"' in inp or "\n" in inp or "\r" in inp:
         inp = '"' + inp.replace('"', '""') + '"'
-    doi = t[3] or ""
-    if doi[:1] in risky:
-        doi = safe_cell(doi)
     findings = _findings_quoted(t[6], risky) if t[6] else ""
-    text = t[10] or ""
-    if text[:1] in risky:
-        text = safe_cell(text)
-    alternatives = " | ".join(t[13]) if t[13] else ""
-    if alternatives[:1] in risky:
-        alternatives = safe_cell(alternatives)
-    record = t[14] or ""
-    if record[:1] in risky:
-        record = safe_cell(record)
     head = f"{doi},{t[4] or ''},{t[5] or ''},{t[2]},{'' if t[7] is None else t[7]}"
     tail = (f"{'' if t[8] is None else t[8]},{'' if t[9] is None else t[9]},{text},"
             f"{t[11] or ''},{t[12] or ''},{alternatives},{record}")
