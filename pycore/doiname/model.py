@@ -93,5 +93,11 @@ class Finding:
         _F_REPAIR(self, repair)
 
 
+# Each slot's setter, by the field's name (never by position: a field added or moved
+# cannot set another's slot).
 (_F_CODE, _F_SEVERITY, _F_MESSAGE, _F_START, _F_END, _F_INPUT_START, _F_INPUT_END, _F_IN_NAME,
- _F_SOURCE, _F_REPAIR) = (getattr(Finding, name).__set__ for name in Finding.__slots__)
+ _F_SOURCE, _F_REPAIR) = (getattr(Finding, name).__set__ for name in (
+    "code", "severity", "message", "start", "end", "input_start", "input_end", "in_name",
+    "source", "repair"))
+assert set(Finding.__slots__) == {"code", "severity", "message", "start", "end", "input_start",
+                                  "input_end", "in_name", "source", "repair"}

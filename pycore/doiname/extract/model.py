@@ -92,5 +92,9 @@ class Found:
     end: int
 
 
+# Each slot's setter, by the field's name (never by position).
 (_M_DOI, _M_START, _M_END, _M_TEXT, _M_FINDINGS, _M_FORM, _M_KIND,
- _M_ALTERNATIVES) = (getattr(Match, name).__set__ for name in Match.__slots__)
+ _M_ALTERNATIVES) = (getattr(Match, name).__set__ for name in (
+    "doi", "start", "end", "text", "findings", "form", "kind", "alternatives"))
+assert set(Match.__slots__) == {"doi", "start", "end", "text", "findings", "form", "kind",
+                                "alternatives"}
