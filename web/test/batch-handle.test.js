@@ -6,11 +6,13 @@ import { AHEAD, batchRows, startBatch } from "../src/engine/batch-handle.js";
 import { DoinameError } from "../src/engine/rpc.js";
 
 /**
- * A worker-side batch of `lines` rows, `per` per step.
+ * A worker-side batch of `lines` rows, `per` per step, keeping at most `keep` (as
+ * BatchJob keeps BATCH_MAX_ROWS_KEPT).
  * @param {number} lines
  * @param {number} per
+ * @param {number} [keep]
  */
-function fakeAsk(lines, per) {
+function fakeAsk(lines, per, keep = Number.POSITIVE_INFINITY) {
   /** @type {[string, any][]} */
   const log = [];
   let done = 0;
@@ -32,6 +34,8 @@ function fakeAsk(lines, per) {
         summary: {},
         first_row: first,
         rows,
+        rows_kept: Math.min(done, keep),
+        rows_total: done,
       };
     }
     if (method === "batch_export") return `export of ${params.job}`;
@@ -55,6 +59,20 @@ test("steps are asked ahead, one after another, until one says done", async () =
   // Three steps make the rows; at most AHEAD - 1 more were asked before the last came.
   const steps = methods.filter((m) => m === "batch_step").length;
   assert.ok(steps >= 3 && steps <= 3 + AHEAD - 1, String(steps));
+});
+
+test("the page holds the rows Python keeps, no more; the counts go on past them", async () => {
+  const { ask } = fakeAsk(10, 4, 6);
+  /** @type {number[]} */
+  const got = [];
+  const handle = startBatch(ask, "text", {
+    onRows: (rows) => got.push(...rows.map((/** @type {any} */ r) => r.line)),
+  });
+  const last = await handle.finished;
+  assert.deepEqual(got, [1, 2, 3, 4, 5, 6]);
+  assert.equal(last.rows_done, 10);
+  assert.equal(last.rows_kept, 6);
+  assert.equal(last.rows_total, 10);
 });
 
 test("cancel stops asking; the steps asked already still come, so the page has every row the worker made", async () => {

@@ -96,8 +96,8 @@ function streamAsk(room, per) {
         first_row: read.length - take.length,
         rows: Array.from(take, (c) => ({ c })),
         needs_input: !pending,
-        rows_kept: 0,
-        rows_total: 0,
+        rows_kept: read.length,
+        rows_total: read.length,
       };
     }
     return true;

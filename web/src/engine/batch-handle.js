@@ -41,7 +41,8 @@ export const AHEAD = 2;
  * How far a batch is (a step without its rows), for `onProgress`. `source` says how
  * much of the input was read (of a streamed input, whose lines are counted as they come).
  * @typedef {{lines_done: number, lines_total: number, chars_done: number, chars_total: number,
- *   done: boolean, summary: BatchSummary, rows_done: number, source: SourceProgress}} BatchProgress
+ *   done: boolean, summary: BatchSummary, rows_done: number, rows_kept: number,
+ *   rows_total: number, source: SourceProgress}} BatchProgress
  */
 
 /**
@@ -114,12 +115,16 @@ export function startBatch(ask, input, options = {}) {
   function drawStep(step) {
     const { rows, first_row, needs_input, rows_kept, rows_total, ...progress } = step;
     const source = pieces ? pieces.progress() : { done: step.chars_done, total: step.chars_total };
-    const last = { ...progress, rows_done: first_row + rows.length, source };
+    const last = { ...progress, rows_done: first_row + rows.length, rows_kept, rows_total, source };
     // Going on after a restart: quiet while the job makes again the rows the page has.
     if (rows_total < skipRows && !step.done) return last;
     reached = last;
     try {
-      if (rows.length) onRows?.(rows, first_row);
+      // The rows Python keeps (BATCH_MAX_ROWS_KEPT: its table and downloads) are the rows
+      // the page holds; those past it are in the counts only, so the tab's memory stays
+      // bounded however long the list.
+      const held = Math.max(0, Math.min(rows.length, rows_kept - first_row));
+      if (held) onRows?.(held < rows.length ? rows.slice(0, held) : rows, first_row);
       onProgress?.(last);
     } catch (err) {
       console.error(err);
@@ -212,7 +217,8 @@ export function startBatch(ask, input, options = {}) {
 
 /**
  * Every row of a batch over `text` (a text, a file, pieces), in input order
- * (`onProgress` as it goes).
+ * (`onProgress` as it goes); for a list of more rows than one batch keeps
+ * (BATCH_MAX_ROWS_KEPT), its first rows, as the downloads have them.
  * @param {Ask} ask
  * @param {string | Blob | Pieces} text
  * @param {BatchOptions} [options]

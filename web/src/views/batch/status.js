@@ -176,15 +176,21 @@ export function offerGoOn(view, reached, goOn) {
  * @param {BatchSummary | null} c the last counts
  * @param {boolean} cancelled
  * @param {string} source how the input is named
+ * @param {{rows_kept: number, rows_total: number} | null} [last] the last progress: a
+ *   list longer than the rows Python keeps is counted whole, its first rows held
  * @returns {string}
  */
-export function endMessage(c, cancelled, source) {
+export function endMessage(c, cancelled, source, last = null) {
+  const held =
+    last && last.rows_total > last.rows_kept
+      ? ` The table and the downloads hold the first ${fmt(last.rows_kept)} of its ${fmt(last.rows_total)} rows (the most one batch keeps); the counts cover every line.`
+      : "";
   if (cancelled) {
-    return `Cancelled after ${fmt(c ? c.lines : 0)} lines of ${source}. The table and the downloads have the rows of those lines.`;
+    return `Cancelled after ${fmt(c ? c.lines : 0)} lines of ${source}. The table and the downloads have the rows of those lines.${held}`;
   }
   if (!c) return "";
   const dois = `${fmt(c.dois)} DOI names (${fmt(c.unique)} unique, ${fmt(c.duplicates)} duplicates, ${fmt(c.errors)} unreadable)`;
-  return `Done: ${fmt(c.lines)} lines, ${dois}, ${fmt(c.no_doi)} lines without a DOI.`;
+  return `Done: ${fmt(c.lines)} lines, ${dois}, ${fmt(c.no_doi)} lines without a DOI.${held}`;
 }
 
 /** The downloads: file format, Python's options, the file's name and what to say. */

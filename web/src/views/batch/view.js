@@ -306,7 +306,7 @@ export class BatchView {
     const latest = last ?? this.progressDue; // a cancel's last step may not be drawn yet
     if (latest) this.onProgress(latest);
     this.refreshView(false);
-    const said = endMessage(this.counts, cancelled, this.source);
+    const said = endMessage(this.counts, cancelled, this.source, latest);
     if (said) this.say(said, false);
   }
 
