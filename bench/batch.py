@@ -49,6 +49,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pycore"))
 
+from doiname import limits  # noqa: E402
 from doiname.batch import BatchSession, iter_batch_rows, write_csv  # noqa: E402
 
 TEMPLATES = [
@@ -242,6 +243,10 @@ new PerformanceObserver((l) => {
 }).observe({ type: "longtask", buffered: true });"""
 
 
+# A longer paste is streamed to the worker at once; a shorter one fills the box (limits.py).
+PASTE_STREAM_CHARS = limits.BATCH_PASTE_STREAM_CHARS
+
+
 def paste_bench(page: Any, text: str, rounds: int) -> None:
     """The longest main-thread task while ``text`` is pasted into Batch and searched."""
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
@@ -252,12 +257,16 @@ def paste_bench(page: Any, text: str, rounds: int) -> None:
         page.focus("#batch-input")
         mark = page.evaluate("() => window.__longtasks.length")
         page.keyboard.press("Control+V")
+        if len(text) <= PASTE_STREAM_CHARS:  # the box takes a short paste; Ctrl+Enter starts it
+            page.wait_for_function("(n) => document.getElementById('batch-input').value.length"
+                                   " === n", arg=len(text))
+            page.keyboard.press("Control+Enter")
         page.wait_for_function("() => /Done:/.test(document.getElementById('batch-status')"
                                ".textContent)", timeout=600_000)
         longest.append(page.evaluate("(m) => Math.max(0, ...window.__longtasks.slice(m))", mark))
     lines = text.count("\n") + 1
     print(f"page paste, {lines:,} lines into Batch (Ctrl+V) until done: longest main-thread "
-          f"task {statistics.median(longest):.0f} ms ({_range([t / 1000 for t in longest])} s; "
+          f"task {statistics.median(longest):.0f} ms ({_range([t / 1000 for t in longest])}; "
           "target: <= 200 ms)")
 
 
