@@ -1,0 +1,65 @@
+"""The common forms of a DOI name, read at once: what :func:`doiname.parse` tries before
+the general reader (:func:`doiname.syntax._read`, the oracle these must agree with).
+
+A bare name (002 §4), a ``doi:`` URI (003 ch. 2), a link on ``doi.org``, ``www.doi.org``,
+``dx.doi.org`` or ``hdl.handle.net``, and a link through an EZproxy host
+(``doi-org.<proxy>``, the specs README), each with a prefix ``10.`` + digit groups, a
+``/`` and a suffix. One regular expression recognises the shape; the checks the reader
+would make after it (nothing to trim, no query or fragment after a head, escapes decoded
+once as UTF-8 (001), every code point Graphic (003 ch. 2)) are made on its groups. A text
+these cannot vouch for gives ``None`` and goes to the reader, which says what is wrong.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .model import Doi, make_doi
+from .percent import decode_valid
+
+__all__ = ["FAST", "FAST_HEAD", "parse_common"]
+
+#: A bare, printable-ASCII name without escapes or surrounding space.
+FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")
+# The heads of the forms the reader reads as a name's front (doiname.forms): a doi: URI, a
+# link on doi.org (www., dx.) or hdl.handle.net, a link through an EZproxy host
+# (doi-org.<proxy>), in lower case, without a port.
+_HEAD = (r"(?:[dD][oO][iI]:|https?://(?:(?:www\.|dx\.)?doi\.org|hdl\.handle\.net"
+         r"|(?:dx-|www-)?doi-org\.[a-z0-9-]+(?:\.[a-z0-9-]+)*)/)")
+#: The same after such a head (no "?" or "#": a URI's query or fragment, a link's; no "%":
+#: escapes are decoded by :func:`parse_common`'s wider path).
+FAST_HEAD = re.compile(
+    _HEAD + r"(10(?:\.[0-9]+)+)/([!\"$&-\x3e@-~](?:[ !\"$&-\x3e@-~]*[!\"$&-\x3e@-~])?)")
+# Any name, bare or after such a head: escapes and non-ASCII are checked on the groups.
+_WIDE = re.compile("(" + _HEAD + r")?(10(?:\.[0-9]+)+)/(.+)", re.DOTALL)
+
+
+def parse_common(text: str) -> Doi | None:
+    """The :class:`Doi` the reader gives for ``text`` when it is a name in a common form
+    (bare, ``doi:``, a doi.org or EZproxy link; 002 §4, 003 ch. 2, 001), else ``None``.
+
+    ``None`` says nothing about the text: the general reader reads it (and raises).
+    """
+    m = FAST.fullmatch(text)
+    if m is None:
+        m = FAST_HEAD.fullmatch(text)
+        if m is None:
+            return _read_wide(text)
+    return make_doi(m[1], m[2])
+
+
+def _read_wide(text: str) -> Doi | None:
+    m = _WIDE.fullmatch(text)
+    # isprintable: every code point Graphic (as validate_name tests first), and no
+    # whitespace but U+0020, which may not end the text (the reader trims it).
+    if m is None or not text.isprintable() or text[-1] == " ":
+        return None
+    head, prefix, suffix = m.groups()
+    if head is not None and ("#" in suffix or "?" in suffix):
+        return None  # a URI's query or fragment (an error), a link's (a note)
+    if "%" in suffix:  # the prefix has none: it decodes to itself
+        decoded = decode_valid(suffix)
+        if decoded is None or not decoded.isprintable():
+            return None
+        suffix = decoded
+    return make_doi(prefix, suffix)
