@@ -9,6 +9,7 @@ returns, for each decoded character, the span of the input it came from.
 
 from __future__ import annotations
 
+import binascii
 import re
 
 from .errors import DoiError
@@ -91,7 +92,12 @@ def decode_valid(seg: str) -> str | None:
     if _BAD_ESCAPE.search(seg) is not None:
         return None
     try:
-        return _unescape(seg)
+        if "=" in seg or not seg.isascii():
+            return _unescape(seg)
+        # Every "%" starts an escape (searched above) and there is no "=": written with "="
+        # the escapes are quoted-printable ones, which a2b_qp decodes to their bytes in C,
+        # copying every other character (no "_" rule: header=False); then UTF-8, strict.
+        return binascii.a2b_qp(seg.replace("%", "=")).decode("utf-8")
     except UnicodeDecodeError:
         return None
 

@@ -26,10 +26,10 @@ FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")
 # (doi-org.<proxy>), in lower case, without a port.
 _HEAD = (r"(?:[dD][oO][iI]:|https?://(?:(?:www\.|dx\.)?doi\.org|hdl\.handle\.net"
          r"|(?:dx-|www-)?doi-org\.[a-z0-9-]+(?:\.[a-z0-9-]+)*)/)")
-#: The same after such a head (no "?" or "#": a URI's query or fragment, a link's; no "%":
-#: escapes are decoded by :func:`parse_common`'s wider path).
+#: The same after such a head, "%"-escapes allowed (no "?" or "#": a URI's query or
+#: fragment, a link's).
 FAST_HEAD = re.compile(
-    _HEAD + r"(10(?:\.[0-9]+)+)/([!\"$&-\x3e@-~](?:[ !\"$&-\x3e@-~]*[!\"$&-\x3e@-~])?)")
+    _HEAD + r"(10(?:\.[0-9]+)+)/([!\"$%&-\x3e@-~](?:[ !\"$%&-\x3e@-~]*[!\"$%&-\x3e@-~])?)")
 # Any name, bare or after such a head: escapes and non-ASCII are checked on the groups.
 _WIDE = re.compile("(" + _HEAD + r")?(10(?:\.[0-9]+)+)/(.+)", re.DOTALL)
 
@@ -41,11 +41,15 @@ def parse_common(text: str) -> Doi | None:
     ``None`` says nothing about the text: the general reader reads it (and raises).
     """
     m = FAST.fullmatch(text)
+    if m is not None:
+        return make_doi(m[1], m[2])
+    m = FAST_HEAD.fullmatch(text)
     if m is None:
-        m = FAST_HEAD.fullmatch(text)
-        if m is None:
-            return _read_wide(text)
-    return make_doi(m[1], m[2])
+        return _read_wide(text)
+    prefix, suffix = m.groups()
+    if "%" in suffix:
+        return _decoded(prefix, suffix)
+    return make_doi(prefix, suffix)
 
 
 def _read_wide(text: str) -> Doi | None:
@@ -57,9 +61,16 @@ def _read_wide(text: str) -> Doi | None:
     head, prefix, suffix = m.groups()
     if head is not None and ("#" in suffix or "?" in suffix):
         return None  # a URI's query or fragment (an error), a link's (a note)
-    if "%" in suffix:  # the prefix has none: it decodes to itself
-        decoded = decode_valid(suffix)
-        if decoded is None or not decoded.isprintable():
-            return None
-        suffix = decoded
+    if "%" in suffix:
+        return _decoded(prefix, suffix)
     return make_doi(prefix, suffix)
+
+
+def _decoded(prefix: str, suffix: str) -> Doi | None:
+    # The prefix has no "%": it decodes to itself. The name the escapes give is checked as
+    # validate_name checks it first (isprintable: every code point Graphic); when it is
+    # not printable, the reader looks closer.
+    decoded = decode_valid(suffix)
+    if decoded is None or not decoded.isprintable():
+        return None
+    return make_doi(prefix, decoded)

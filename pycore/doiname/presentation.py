@@ -22,10 +22,10 @@ from .encoding import (
     Level,
     dot_joiners,
     encode_component,
+    escape_component,
     explain_component,
     fix_dot_segments,
     needs_escape,
-    plain_uri_pair,
 )
 from .errors import DoiError
 from .model import Doi
@@ -43,6 +43,8 @@ DEFAULT_RESOLVER = "https://doi.org/"
 DoiLike = str | Doi
 #: Whether a name needs any escape at the recommended level (its "/" kept).
 _RECOMMENDED_NEEDS = needs_escape("recommended")
+#: Whether a prefix or a suffix needs any escape in a ``doi:`` URI (003 ch. 2).
+_URI_NEEDS = needs_escape("uri", slash=True)
 
 
 @lru_cache(maxsize=64)
@@ -119,8 +121,10 @@ def to_url(
     if level == "recommended" and resolver is DEFAULT_RESOLVER:  # the common case, shorter
         path = doi.prefix + "/" + doi.suffix
         if _RECOMMENDED_NEEDS(path) is not None:
-            path = encode_component(path, "recommended")
-        return DEFAULT_RESOLVER + fix_dot_segments(path)
+            path = escape_component(path, "recommended")
+        if "/." in path or path[0] == ".":  # (fix_dot_segments' own test, first)
+            path = fix_dot_segments(path)
+        return DEFAULT_RESOLVER + path
     lvl: Level = "recommended" if level == "recommended" else _check_level(level)
     return _base(resolver) + _url_path(doi, lvl)
 
@@ -166,9 +170,6 @@ def to_urn_url(x: DoiLike, resolver: str = DEFAULT_RESOLVER) -> str:
 
 
 def _ssp(doi: Doi) -> str:
-    fast = plain_uri_pair(doi.prefix, doi.suffix)
-    if fast is not None:
-        return fast
     return (
         encode_component(doi.prefix, "uri", slash=True)
         + "/"
@@ -184,7 +185,13 @@ def to_uri(x: DoiLike) -> str:
     suffix is ``%2F``: ``10.6338/JDA.202212/SP_17(4).0000`` ->
     ``doi:10.6338/JDA.202212%2FSP_17(4).0000``.
     """
-    return "doi:" + _ssp(x if type(x) is Doi else parse(x))
+    doi = x if type(x) is Doi else parse(x)
+    prefix, suffix = doi.prefix, doi.suffix
+    if _URI_NEEDS(prefix) is None:
+        if _URI_NEEDS(suffix) is None:
+            return "doi:" + prefix + "/" + suffix
+        return "doi:" + prefix + "/" + escape_component(suffix, "uri", slash=True)
+    return "doi:" + _ssp(doi)
 
 
 def to_handles_api_url(
