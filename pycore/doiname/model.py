@@ -16,8 +16,19 @@ Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
 
+class _Known:
+    """What the reader proved about a name, kept with the :class:`Doi` (not a field: not
+    compared, hashed, shown or converted). ``_plain``: its name needs no escape in a URL
+    at 000's recommended level nor in a ``doi:`` URI (003 ch. 2), and has no ``.`` or
+    ``..`` segment (000 note): ``to_url`` and ``to_uri`` write it as it is. Only the
+    reader's fast path (:mod:`doiname.plain_forms`) sets it true."""
+
+    __slots__ = ("_plain",)
+    _plain: bool
+
+
 @dataclass(frozen=True, slots=True)
-class Doi:
+class Doi(_Known):
     """An exact DOI name: prefix and suffix as code points, nothing decoded or folded.
 
     ``str(doi) == doi.prefix + "/" + doi.suffix`` (002 section 4). Construction does
@@ -28,6 +39,17 @@ class Doi:
 
     prefix: str
     suffix: str
+
+    def __init__(self, prefix: str, suffix: str) -> None:
+        # The frozen dataclass's own __init__ sets the fields through their slots, as this
+        # does; and nothing is known of the name yet.
+        _D_PREFIX(self, prefix)
+        _D_SUFFIX(self, suffix)
+        _D_PLAIN(self, False)
+
+    def __setstate__(self, state: list[str]) -> None:
+        """Unpickle (and copy): the fields, and nothing known (002 section 4)."""
+        self.__init__(*state)  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self.prefix + "/" + self.suffix
@@ -52,19 +74,26 @@ class Doi:
         return parts[1] if len(parts) == 2 else ""
 
 
-class _BlankDoi:
+_D_PREFIX, _D_SUFFIX, _D_PLAIN = (getattr(Doi, name).__set__
+                                  for name in ("prefix", "suffix", "_plain"))
+assert Doi.__slots__ == ("prefix", "suffix")
+
+
+class _BlankDoi(_Known):
     """A :class:`Doi` being made (the same slots, no ``__init__``)."""
 
     __slots__ = Doi.__slots__  # the same names, in the same order
 
 
-def make_doi(prefix: str, suffix: str) -> Doi:
-    """``Doi(prefix, suffix)`` in half the time of the frozen ``__init__`` (002 section 4):
-    an object of a class with the same slots becomes a ``Doi`` (allowed between classes
-    of one layout). Nothing is checked, as with ``Doi(...)``."""
+def make_doi(prefix: str, suffix: str, plain: bool = False) -> Doi:
+    """``Doi(prefix, suffix)`` in less time than ``__init__`` (002 section 4): an object of a
+    class with the same slots becomes a ``Doi`` (allowed between classes of one layout).
+    Nothing is checked, as with ``Doi(...)``; ``plain`` is what the reader proved (see
+    ``_Known``)."""
     doi: Any = _BlankDoi()
     doi.prefix = prefix
     doi.suffix = suffix
+    doi._plain = plain
     doi.__class__ = Doi
     return doi  # type: ignore[no-any-return]
 

@@ -19,17 +19,22 @@ from .percent import decode_valid
 
 __all__ = ["FAST", "FAST_HEAD", "parse_common"]
 
-#: A bare, printable-ASCII name without escapes or surrounding space.
-FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")
+# A suffix that needs no escape in a URL at 000's recommended level nor in a doi: URI
+# (003 ch. 2: unreserved, sub-delims but "+", ":", "@"; no "/"), not starting with ".":
+# no dot segment either (a Doi made from it is _plain, doiname.model).
+_PLAIN = r"([-0-9A-Za-z_~!$&'()*,;=:@][-.0-9A-Za-z_~!$&'()*,;=:@]*+)"  # (*+: no backtracking)
+#: A bare, printable-ASCII name without escapes or surrounding space: group 2 holds a
+#: plain suffix, group 3 any other.
+FAST = re.compile(r"(10(?:\.[0-9]+)+)/(?:" + _PLAIN + r"|([!-$&-~](?:[ -$&-~]*[!-$&-~])?))")
 # The heads of the forms the reader reads as a name's front (doiname.forms): a doi: URI, a
 # link on doi.org (www., dx.) or hdl.handle.net, a link through an EZproxy host
 # (doi-org.<proxy>), in lower case, without a port.
 _HEAD = (r"(?:[dD][oO][iI]:|https?://(?:(?:www\.|dx\.)?doi\.org|hdl\.handle\.net"
          r"|(?:dx-|www-)?doi-org\.[a-z0-9-]+(?:\.[a-z0-9-]+)*)/)")
-#: The same after such a head, "%"-escapes allowed (no "?" or "#": a URI's query or
-#: fragment, a link's).
-FAST_HEAD = re.compile(
-    _HEAD + r"(10(?:\.[0-9]+)+)/([!\"$%&-\x3e@-~](?:[ !\"$%&-\x3e@-~]*[!\"$%&-\x3e@-~])?)")
+#: The same after such a head, "%"-escapes allowed in group 3 (no "?" or "#": a URI's
+#: query or fragment, a link's).
+FAST_HEAD = re.compile(_HEAD + r"(10(?:\.[0-9]+)+)/(?:" + _PLAIN
+                       + r"|([!\"$%&-\x3e@-~](?:[ !\"$%&-\x3e@-~]*[!\"$%&-\x3e@-~])?))")
 # Any name, bare or after such a head: escapes and non-ASCII are checked on the groups.
 _WIDE = re.compile("(" + _HEAD + r")?(10(?:\.[0-9]+)+)/(.+)", re.DOTALL)
 
@@ -41,15 +46,15 @@ def parse_common(text: str) -> Doi | None:
     ``None`` says nothing about the text: the general reader reads it (and raises).
     """
     m = FAST.fullmatch(text)
-    if m is not None:
-        return make_doi(m[1], m[2])
-    m = FAST_HEAD.fullmatch(text)
     if m is None:
-        return _read_wide(text)
-    prefix, suffix = m.groups()
-    if "%" in suffix:
-        return _decoded(prefix, suffix)
-    return make_doi(prefix, suffix)
+        m = FAST_HEAD.fullmatch(text)
+        if m is None:
+            return _read_wide(text)
+        if m.lastindex == 3 and "%" in m[3]:
+            return _decoded(m[1], m[3])
+    if m.lastindex == 2:
+        return make_doi(m[1], m[2], True)
+    return make_doi(m[1], m[3])
 
 
 def _read_wide(text: str) -> Doi | None:

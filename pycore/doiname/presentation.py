@@ -119,6 +119,8 @@ def to_url(
     """
     doi = x if type(x) is Doi else parse(x)
     if level == "recommended" and resolver is DEFAULT_RESOLVER:  # the common case, shorter
+        if doi._plain:  # the reader proved it needs nothing (doiname.model._Known)
+            return DEFAULT_RESOLVER + doi.prefix + "/" + doi.suffix
         path = doi.prefix + "/" + doi.suffix
         if _RECOMMENDED_NEEDS(path) is not None:
             path = escape_component(path, "recommended")
@@ -187,6 +189,8 @@ def to_uri(x: DoiLike) -> str:
     """
     doi = x if type(x) is Doi else parse(x)
     prefix, suffix = doi.prefix, doi.suffix
+    if doi._plain:  # the reader proved it needs nothing (doiname.model._Known)
+        return "doi:" + prefix + "/" + suffix
     if _URI_NEEDS(prefix) is None:
         if _URI_NEEDS(suffix) is None:
             return "doi:" + prefix + "/" + suffix

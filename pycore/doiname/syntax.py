@@ -234,7 +234,9 @@ def _decode_parts(
     if not want_spans and parts.separator == "/":
         fast = FAST.fullmatch(text, start, end)
         if fast is not None:
-            return Reading(make_doi(fast[1], fast[2]), text, parts.form, (),
+            doi = (make_doi(fast[1], fast[2], True) if fast.lastindex == 2
+                   else make_doi(fast[1], fast[3]))
+            return Reading(doi, text, parts.form, (),
                            tuple(notes) if diagnose else ())
     sep = parts.separator
     if sep == ":":
