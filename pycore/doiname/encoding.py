@@ -54,7 +54,7 @@ __all__ = [
     "Spec",
     "dot_joiners",
     "encode_component",
-    "escape_component",
+    "escaper",
     "explain_component",
     "fix_dot_segments",
     "needs_escape",
@@ -210,6 +210,17 @@ class _Policy:
     # (every byte from 0x80 an escape), for text in which each code point is one byte.
     bytes: list[str]
 
+    def escape(self, text: str) -> str:
+        """What ``text.translate(self.table)`` gives (the oracle), faster: a list is looked
+        up faster than a dict, and non-ASCII text is first made of its UTF-8 bytes, one code
+        point per byte (Latin-1), each byte from 0x80 written as its escape by the list."""
+        if not text.isascii():
+            try:
+                text = text.encode("utf-8").decode("latin-1")
+            except UnicodeEncodeError:  # a lone surrogate: the table raises not-graphic
+                return text.translate(self.table)
+        return text.translate(self.bytes)
+
 
 def _build(context: Context, slash: bool) -> _Policy:
     table = _EscapeTable()
@@ -248,25 +259,13 @@ def encode_component(text: str, context: Context, *, slash: bool = False) -> str
     policy = _POLICIES[(context, slash)]
     if policy.needs.search(text) is None:
         return text
-    return _escape(text, policy)
+    return policy.escape(text)
 
 
-def escape_component(text: str, context: Context, *, slash: bool = False) -> str:
+def escaper(context: Context, *, slash: bool = False) -> Callable[[str], str]:
     """:func:`encode_component` for a text known to need an escape (:func:`needs_escape`
     found one): the same result, without looking for one again (000, 003 ch. 2)."""
-    return _escape(text, _POLICIES[(context, slash)])
-
-
-def _escape(text: str, policy: _Policy) -> str:
-    # What text.translate(policy.table) gives, the table's oracle, faster: a list is looked
-    # up faster than a dict, and non-ASCII text is first made of its UTF-8 bytes, one code
-    # point per byte (Latin-1), each byte from 0x80 written as its escape by the list.
-    if not text.isascii():
-        try:
-            text = text.encode("utf-8").decode("latin-1")
-        except UnicodeEncodeError:  # a lone surrogate: the table raises not-graphic
-            return text.translate(policy.table)
-    return text.translate(policy.bytes)
+    return _POLICIES[(context, slash)].escape
 
 
 def needs_escape(context: Context, *, slash: bool = False) -> Callable[[str], object | None]:

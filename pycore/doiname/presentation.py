@@ -22,7 +22,7 @@ from .encoding import (
     Level,
     dot_joiners,
     encode_component,
-    escape_component,
+    escaper,
     explain_component,
     fix_dot_segments,
     needs_escape,
@@ -43,8 +43,10 @@ DEFAULT_RESOLVER = "https://doi.org/"
 DoiLike = str | Doi
 #: Whether a name needs any escape at the recommended level (its "/" kept).
 _RECOMMENDED_NEEDS = needs_escape("recommended")
+_RECOMMENDED_ESCAPE = escaper("recommended")
 #: Whether a prefix or a suffix needs any escape in a ``doi:`` URI (003 ch. 2).
 _URI_NEEDS = needs_escape("uri", slash=True)
+_URI_ESCAPE = escaper("uri", slash=True)
 
 
 @lru_cache(maxsize=64)
@@ -123,7 +125,7 @@ def to_url(
             return DEFAULT_RESOLVER + doi.prefix + "/" + doi.suffix
         path = doi.prefix + "/" + doi.suffix
         if _RECOMMENDED_NEEDS(path) is not None:
-            path = escape_component(path, "recommended")
+            path = _RECOMMENDED_ESCAPE(path)
         if "/." in path or path[0] == ".":  # (fix_dot_segments' own test, first)
             path = fix_dot_segments(path)
         return DEFAULT_RESOLVER + path
@@ -194,7 +196,7 @@ def to_uri(x: DoiLike) -> str:
     if _URI_NEEDS(prefix) is None:
         if _URI_NEEDS(suffix) is None:
             return "doi:" + prefix + "/" + suffix
-        return "doi:" + prefix + "/" + escape_component(suffix, "uri", slash=True)
+        return "doi:" + prefix + "/" + _URI_ESCAPE(suffix)
     return "doi:" + _ssp(doi)
 
 
