@@ -17,8 +17,8 @@ from .syntax import char_label, parse
 
 __all__ = ["Explanation", "equivalence_key", "equivalent", "explain_equivalence"]
 
-_FOLD = {c: c + 32 for c in range(0x41, 0x5B)}
-# The same on UTF-8 bytes: every byte of a non-ASCII code point is >= 0x80.
+# A-Z to a-z on UTF-8 bytes (every byte of a non-ASCII code point is >= 0x80); the rule as
+# written, code point by code point, is the oracle of tests/unit/test_differential_core.py.
 _FOLD_BYTES = bytes(c + 32 if 0x41 <= c <= 0x5A else c for c in range(256))
 
 Verdict = Literal[
@@ -34,11 +34,6 @@ def _fold(name: str) -> str:
     # may hold a lone surrogate; it comes back as it was).
     return name.encode("utf-8", "surrogatepass").translate(_FOLD_BYTES).decode(
         "utf-8", "surrogatepass")
-
-
-def _fold_general(name: str) -> str:
-    """The rule as 003 ch. 3 states it, code point by code point: the oracle of :func:`_fold`."""
-    return name.translate(_FOLD)
 
 
 def equivalence_key(x: str | Doi) -> str:

@@ -20,8 +20,9 @@ class _Known:
     """What the reader proved about a name, kept with the :class:`Doi` (not a field: not
     compared, hashed, shown or converted). ``_plain``: its name needs no escape in a URL
     at 000's recommended level nor in a ``doi:`` URI (003 ch. 2), and has no ``.`` or
-    ``..`` segment (000 note): ``to_url`` and ``to_uri`` write it as it is. Only the
-    reader's fast path (:mod:`doiname.plain_forms`) sets it true."""
+    ``..`` segment (000 note): ``to_url`` and ``to_uri`` write it as it is. Only a match
+    of the reader's ``FAST``/``FAST_HEAD`` plain group (:mod:`doiname.plain_forms`) sets
+    it true; ``Doi(...)``, a copy and an unpickled one know nothing."""
 
     __slots__ = ("_plain",)
     _plain: bool

@@ -3,7 +3,8 @@
 * :func:`doiname.parse` (the common forms read at once, :mod:`doiname.plain_forms`) against
   :func:`doiname.read`, which keeps spans and so always takes the general reader: the same
   ``Doi`` (prefix and suffix), or the same error (code, message, position, end);
-* :func:`doiname.to_url` and :func:`doiname.to_uri` against the name rebuilt from
+* :func:`doiname.to_url` and :func:`doiname.to_uri` (which write a name the reader proved
+  plain, ``Doi._plain``, as it is) against the name rebuilt from
   :func:`doiname.explain_url` and :func:`doiname.encoding.explain_component` (each
   character's rule, written by ``percent_encode_char``), at every level and through the
   general path of ``to_url`` (a resolver given);
