@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["SEVERITIES", "Doi", "Finding", "Severity", "make_doi"]
+__all__ = ["KEEP_ESCAPED", "SEVERITIES", "Doi", "Finding", "Severity", "make_doi"]
 
 Severity = Literal["error", "warning", "info"]
 #: The severities, most severe first: the order findings are sorted and shown in.
@@ -22,10 +22,14 @@ class _Known:
     at 000's recommended level nor in a ``doi:`` URI (003 ch. 2), and has no ``.`` or
     ``..`` segment (000 note): ``to_url`` and ``to_uri`` write it as it is. Only a match
     of the reader's ``FAST``/``FAST_HEAD`` plain group (:mod:`doiname.plain_forms`) sets
-    it true; ``Doi(...)``, a copy and an unpickled one know nothing."""
+    it true; ``Doi(...)``, a copy and an unpickled one know nothing. ``_escaped``: the name
+    escaped at 000's recommended level (before the dot-segment fix), kept by ``to_url`` for
+    the next ``to_url`` and for ``to_uri`` (003 escapes the same characters but ``/`` and
+    ``+``); ``None`` until then."""
 
-    __slots__ = ("_plain",)
+    __slots__ = ("_escaped", "_plain")
     _plain: bool
+    _escaped: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +51,7 @@ class Doi(_Known):
         _D_PREFIX(self, prefix)
         _D_SUFFIX(self, suffix)
         _D_PLAIN(self, False)
+        KEEP_ESCAPED(self, None)
 
     def __setstate__(self, state: list[str]) -> None:
         """Unpickle (and copy): the fields, and nothing known (002 section 4)."""
@@ -75,8 +80,8 @@ class Doi(_Known):
         return parts[1] if len(parts) == 2 else ""
 
 
-_D_PREFIX, _D_SUFFIX, _D_PLAIN = (getattr(Doi, name).__set__
-                                  for name in ("prefix", "suffix", "_plain"))
+_D_PREFIX, _D_SUFFIX, _D_PLAIN, KEEP_ESCAPED = (
+    getattr(Doi, name).__set__ for name in ("prefix", "suffix", "_plain", "_escaped"))
 assert Doi.__slots__ == ("prefix", "suffix")
 
 
@@ -95,6 +100,7 @@ def make_doi(prefix: str, suffix: str, plain: bool = False) -> Doi:
     doi.prefix = prefix
     doi.suffix = suffix
     doi._plain = plain
+    doi._escaped = None
     doi.__class__ = Doi
     return doi  # type: ignore[no-any-return]
 

@@ -28,7 +28,7 @@ from .encoding import (
     needs_escape,
 )
 from .errors import DoiError
-from .model import Doi
+from .model import KEEP_ESCAPED, Doi
 from .resolver.links import is_linkable_url
 from .syntax import parse
 
@@ -123,9 +123,12 @@ def to_url(
     if level == "recommended" and resolver is DEFAULT_RESOLVER:  # the common case, shorter
         if doi._plain:  # the reader proved it needs nothing (doiname.model._Known)
             return DEFAULT_RESOLVER + doi.prefix + "/" + doi.suffix
-        path = doi.prefix + "/" + doi.suffix
-        if _RECOMMENDED_NEEDS(path) is not None:
-            path = _RECOMMENDED_ESCAPE(path)
+        path = doi._escaped  # kept by an earlier call
+        if path is None:
+            path = doi.prefix + "/" + doi.suffix
+            if _RECOMMENDED_NEEDS(path) is not None:
+                path = _RECOMMENDED_ESCAPE(path)
+                KEEP_ESCAPED(doi, path)  # for the next call and for to_uri
         if "/." in path or path[0] == ".":  # (fix_dot_segments' own test, first)
             path = fix_dot_segments(path)
         return DEFAULT_RESOLVER + path
@@ -193,6 +196,13 @@ def to_uri(x: DoiLike) -> str:
     prefix, suffix = doi.prefix, doi.suffix
     if doi._plain:  # the reader proved it needs nothing (doiname.model._Known)
         return "doi:" + prefix + "/" + suffix
+    escaped = doi._escaped
+    # to_url's escapes (000 recommended) are 003's for every character but "/" (kept in
+    # a URL, %2F in a URI's prefix or suffix) and "+" (the reverse): with neither in the
+    # prefix or the suffix, the name's one "/" is the separator, kept in both.
+    if escaped is not None and "+" not in suffix and "/" not in suffix \
+            and "+" not in prefix and "/" not in prefix:
+        return "doi:" + escaped
     if _URI_NEEDS(prefix) is None:
         if _URI_NEEDS(suffix) is None:
             return "doi:" + prefix + "/" + suffix

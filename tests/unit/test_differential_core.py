@@ -116,7 +116,13 @@ def assert_same_name(text: str) -> None:
 
 
 def assert_same_outputs(doi: Doi) -> None:
-    assert outcome(lambda: doiname.to_url(doi)) == outcome(lambda: url_oracle(doi, "recommended"))
+    # to_uri first, on a copy (nothing kept), then to_url twice (the second from what the
+    # first kept, Doi._escaped) and to_uri again (from what to_url kept).
+    fresh = Doi(doi.prefix, doi.suffix)
+    assert outcome(lambda: doiname.to_uri(fresh)) == outcome(lambda: uri_oracle(doi))
+    for _ in range(2):
+        assert outcome(lambda: doiname.to_url(doi)) == \
+            outcome(lambda: url_oracle(doi, "recommended"))
     for level in LEVELS:  # the general path of to_url (a resolver given), every level
         general = outcome(partial(doiname.to_url, doi, level=level, resolver="https://doi.org"))
         assert general == outcome(partial(url_oracle, doi, level)), (doi, level)
@@ -180,7 +186,9 @@ def test_names_made_directly_keep_their_errors() -> None:
     written in UTF-8 (the fast encoder gives the table's not-graphic error), a slash in
     the prefix is encoded in a URI like any other."""
     for doi in (Doi("10.1234", "a\ud800b"), Doi("10.1234", "\udfff"), Doi("10/1", "a/b"),
-                Doi("", "."), Doi("10.1", "..")):
+                Doi("", "."), Doi("10.1", ".."), Doi("10.1+2", "a#b"), Doi("10.1/2", "a#b"),
+                Doi("10.1", "a+#b"), Doi("10.1", "a/#b"), Doi("10.1#", "\u00c1+"),
+                Doi("10.1", "#/."), Doi("10.1", "..#")):
         assert_same_outputs(doi)
         assert_same_encoding(str(doi))
     err = outcome(lambda: doiname.to_url(Doi("10.1234", "a\ud800b")))
