@@ -17,7 +17,9 @@ from .syntax import char_label, parse
 
 __all__ = ["Explanation", "equivalence_key", "equivalent", "explain_equivalence"]
 
-_FOLD = {c: c + 32 for c in range(0x41, 0x5B)}
+# A-Z to a-z on UTF-8 bytes (every byte of a non-ASCII code point is >= 0x80); the rule as
+# written, code point by code point, is the oracle of tests/unit/test_differential_core.py.
+_FOLD_BYTES = bytes(c + 32 if 0x41 <= c <= 0x5A else c for c in range(256))
 
 Verdict = Literal[
     "identical", "basic-latin-case", "normalization", "non-basic-latin-case", "different"
@@ -26,7 +28,12 @@ Verdict = Literal[
 
 def _fold(name: str) -> str:
     # For ASCII text, str.lower changes exactly A-Z: the fast path is the same rule.
-    return name.lower() if name.isascii() else name.translate(_FOLD)
+    if name.isascii():
+        return name.lower()
+    # Else A-Z in the UTF-8 bytes, in one pass of C ("surrogatepass": a Doi made directly
+    # may hold a lone surrogate; it comes back as it was).
+    return name.encode("utf-8", "surrogatepass").translate(_FOLD_BYTES).decode(
+        "utf-8", "surrogatepass")
 
 
 def equivalence_key(x: str | Doi) -> str:
@@ -36,7 +43,8 @@ def equivalence_key(x: str | Doi) -> str:
     only ``A``-``Z`` are mapped to ``a``-``z``. No Unicode normalization.
     """
     doi = x if type(x) is Doi else parse(x)
-    return _fold(doi.prefix + "/" + doi.suffix)
+    name = doi.prefix + "/" + doi.suffix
+    return name.lower() if name.isascii() else _fold(name)
 
 
 def equivalent(a: str | Doi, b: str | Doi) -> bool:

@@ -7,17 +7,33 @@ Spec: ``002`` (Z39.84-2000) section 4: a DOI is ``<DIR>.<REG>/<DSS>``, the prefi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-__all__ = ["SEVERITIES", "Doi", "Finding", "Severity"]
+__all__ = ["KEEP_ESCAPED", "SEVERITIES", "Doi", "Finding", "Severity", "make_doi"]
 
 Severity = Literal["error", "warning", "info"]
 #: The severities, most severe first: the order findings are sorted and shown in.
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
 
+class _Known:
+    """What the reader proved about a name, kept with the :class:`Doi` (not a field: not
+    compared, hashed, shown or converted). ``_plain``: its name needs no escape in a URL
+    at 000's recommended level nor in a ``doi:`` URI (003 ch. 2), and has no ``.`` or
+    ``..`` segment (000 note): ``to_url`` and ``to_uri`` write it as it is. Only a match
+    of the reader's ``FAST``/``FAST_HEAD`` plain group (:mod:`doiname.plain_forms`) sets
+    it true; ``Doi(...)``, a copy and an unpickled one know nothing. ``_escaped``: the name
+    escaped at 000's recommended level (before the dot-segment fix), kept by ``to_url`` for
+    the next ``to_url`` and for ``to_uri`` (003 escapes the same characters but ``/`` and
+    ``+``); ``None`` until then."""
+
+    __slots__ = ("_escaped", "_plain")
+    _plain: bool
+    _escaped: str | None
+
+
 @dataclass(frozen=True, slots=True)
-class Doi:
+class Doi(_Known):
     """An exact DOI name: prefix and suffix as code points, nothing decoded or folded.
 
     ``str(doi) == doi.prefix + "/" + doi.suffix`` (002 section 4). Construction does
@@ -28,6 +44,18 @@ class Doi:
 
     prefix: str
     suffix: str
+
+    def __init__(self, prefix: str, suffix: str) -> None:
+        # The frozen dataclass's own __init__ sets the fields through their slots, as this
+        # does; and nothing is known of the name yet.
+        _D_PREFIX(self, prefix)
+        _D_SUFFIX(self, suffix)
+        _D_PLAIN(self, False)
+        KEEP_ESCAPED(self, None)
+
+    def __setstate__(self, state: list[str]) -> None:
+        """Unpickle (and copy): the fields, and nothing known (002 section 4)."""
+        self.__init__(*state)  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self.prefix + "/" + self.suffix
@@ -50,6 +78,31 @@ class Doi:
         """
         parts = self.prefix.split(".", 1)
         return parts[1] if len(parts) == 2 else ""
+
+
+_D_PREFIX, _D_SUFFIX, _D_PLAIN, KEEP_ESCAPED = (
+    getattr(Doi, name).__set__ for name in ("prefix", "suffix", "_plain", "_escaped"))
+assert Doi.__slots__ == ("prefix", "suffix")
+
+
+class _BlankDoi(_Known):
+    """A :class:`Doi` being made (the same slots, no ``__init__``)."""
+
+    __slots__ = Doi.__slots__  # the same names, in the same order
+
+
+def make_doi(prefix: str, suffix: str, plain: bool = False) -> Doi:
+    """``Doi(prefix, suffix)`` in less time than ``__init__`` (002 section 4): an object of a
+    class with the same slots becomes a ``Doi`` (allowed between classes of one layout).
+    Nothing is checked, as with ``Doi(...)``; ``plain`` is what the reader proved (see
+    ``_Known``)."""
+    doi: Any = _BlankDoi()
+    doi.prefix = prefix
+    doi.suffix = suffix
+    doi._plain = plain
+    doi._escaped = None
+    doi.__class__ = Doi
+    return doi  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True, slots=True)

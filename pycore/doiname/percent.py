@@ -9,11 +9,12 @@ returns, for each decoded character, the span of the input it came from.
 
 from __future__ import annotations
 
+import binascii
 import re
 
 from .errors import DoiError
 
-__all__ = ["HEX", "Span", "bad_escape_at", "decode"]
+__all__ = ["HEX", "Span", "bad_escape_at", "decode", "decode_valid"]
 
 Span = tuple[int, int]
 
@@ -56,12 +57,10 @@ def decode(text: str, start: int = 0, end: int | None = None,
         return seg, list(zip(range(start, stop), range(start + 1, stop + 1), strict=True)) \
             if want_spans else []
     if not want_spans:
-        seg = text[start:stop]
-        if _BAD_ESCAPE.search(seg) is None:
-            try:
-                return _unescape(seg), []
-            except UnicodeDecodeError:
-                pass  # the slow path below says where
+        plain = decode_valid(text[start:stop])
+        if plain is not None:
+            return plain, []
+        # the slow path below says where the escapes go wrong
     out: list[str] = []
     spans: list[Span] = []
     i = start
@@ -84,6 +83,23 @@ def decode(text: str, start: int = 0, end: int | None = None,
             i += 3
         _append_utf8(bytes(data), run_start, out, spans)
     return "".join(out), spans
+
+
+def decode_valid(seg: str) -> str | None:
+    """``seg`` with its %-escapes decoded once as UTF-8 (001, 003 ch. 2), or ``None`` when an
+    escape is bad (a ``%`` without two hex digits, bytes that are not UTF-8): what
+    :func:`decode` gives without spans, less the error it would raise."""
+    if _BAD_ESCAPE.search(seg) is not None:
+        return None
+    try:
+        if "=" in seg or not seg.isascii():
+            return _unescape(seg)
+        # Every "%" starts an escape (searched above) and there is no "=": written with "="
+        # the escapes are quoted-printable ones, which a2b_qp decodes to their bytes in C,
+        # copying every other character (no "_" rule: header=False); then UTF-8, strict.
+        return binascii.a2b_qp(seg.replace("%", "=")).decode("utf-8")
+    except UnicodeDecodeError:
+        return None
 
 
 def _unescape(seg: str) -> str:

@@ -22,13 +22,13 @@ from .encoding import (
     Level,
     dot_joiners,
     encode_component,
+    escaper,
     explain_component,
     fix_dot_segments,
     needs_escape,
-    plain_uri_pair,
 )
 from .errors import DoiError
-from .model import Doi
+from .model import KEEP_ESCAPED, Doi
 from .resolver.links import is_linkable_url
 from .syntax import parse
 
@@ -43,6 +43,10 @@ DEFAULT_RESOLVER = "https://doi.org/"
 DoiLike = str | Doi
 #: Whether a name needs any escape at the recommended level (its "/" kept).
 _RECOMMENDED_NEEDS = needs_escape("recommended")
+_RECOMMENDED_ESCAPE = escaper("recommended")
+#: Whether a prefix or a suffix needs any escape in a ``doi:`` URI (003 ch. 2).
+_URI_NEEDS = needs_escape("uri", slash=True)
+_URI_ESCAPE = escaper("uri", slash=True)
 
 
 @lru_cache(maxsize=64)
@@ -117,10 +121,17 @@ def to_url(
     """
     doi = x if type(x) is Doi else parse(x)
     if level == "recommended" and resolver is DEFAULT_RESOLVER:  # the common case, shorter
-        path = doi.prefix + "/" + doi.suffix
-        if _RECOMMENDED_NEEDS(path) is not None:
-            path = encode_component(path, "recommended")
-        return DEFAULT_RESOLVER + fix_dot_segments(path)
+        if doi._plain:  # the reader proved it needs nothing (doiname.model._Known)
+            return DEFAULT_RESOLVER + doi.prefix + "/" + doi.suffix
+        path = doi._escaped  # kept by an earlier call
+        if path is None:
+            path = doi.prefix + "/" + doi.suffix
+            if _RECOMMENDED_NEEDS(path) is not None:
+                path = _RECOMMENDED_ESCAPE(path)
+                KEEP_ESCAPED(doi, path)  # for the next call and for to_uri
+        if "/." in path or path[0] == ".":  # (fix_dot_segments' own test, first)
+            path = fix_dot_segments(path)
+        return DEFAULT_RESOLVER + path
     lvl: Level = "recommended" if level == "recommended" else _check_level(level)
     return _base(resolver) + _url_path(doi, lvl)
 
@@ -166,9 +177,6 @@ def to_urn_url(x: DoiLike, resolver: str = DEFAULT_RESOLVER) -> str:
 
 
 def _ssp(doi: Doi) -> str:
-    fast = plain_uri_pair(doi.prefix, doi.suffix)
-    if fast is not None:
-        return fast
     return (
         encode_component(doi.prefix, "uri", slash=True)
         + "/"
@@ -184,7 +192,22 @@ def to_uri(x: DoiLike) -> str:
     suffix is ``%2F``: ``10.6338/JDA.202212/SP_17(4).0000`` ->
     ``doi:10.6338/JDA.202212%2FSP_17(4).0000``.
     """
-    return "doi:" + _ssp(x if type(x) is Doi else parse(x))
+    doi = x if type(x) is Doi else parse(x)
+    prefix, suffix = doi.prefix, doi.suffix
+    if doi._plain:  # the reader proved it needs nothing (doiname.model._Known)
+        return "doi:" + prefix + "/" + suffix
+    escaped = doi._escaped
+    # to_url's escapes (000 recommended) are 003's for every character but "/" (kept in
+    # a URL, %2F in a URI's prefix or suffix) and "+" (the reverse): with neither in the
+    # prefix or the suffix, the name's one "/" is the separator, kept in both.
+    if escaped is not None and "+" not in suffix and "/" not in suffix \
+            and "+" not in prefix and "/" not in prefix:
+        return "doi:" + escaped
+    if _URI_NEEDS(prefix) is None:
+        if _URI_NEEDS(suffix) is None:
+            return "doi:" + prefix + "/" + suffix
+        return "doi:" + prefix + "/" + _URI_ESCAPE(suffix)
+    return "doi:" + _ssp(doi)
 
 
 def to_handles_api_url(

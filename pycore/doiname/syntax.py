@@ -20,23 +20,18 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any
 
 from .errors import DoiError
 from .forms import FORM_LABELS, Parts, locate, login_wrapper
-from .model import Doi, Finding
+from .model import Doi, Finding, make_doi
 from .percent import Span, decode
+from .plain_forms import FAST, parse_common
 
 __all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "read",
            "validate_name"]
 
-# Fast path: a bare, printable-ASCII name without escapes or surrounding space.
-_FAST = re.compile(r"(10(?:\.[0-9]+)+)/([!-$&-~](?:[ -$&-~]*[!-$&-~])?)")
-# The same after a plain doi: or doi.org head (no "?" or "#": a URI's query or fragment, a
-# link's; no "%": escapes are decoded by the reader).
-_FAST_HEAD = re.compile(
-    r"(?:[dD][oO][iI]:|https?://(?:dx\.)?doi\.org/)(10(?:\.[0-9]+)+)/"
-    r"([!\"$&-\x3e@-~](?:[ !\"$&-\x3e@-~]*[!\"$&-\x3e@-~])?)")
+_make_doi = make_doi  # (the name extract and batch import)
+
 _PREFIX = re.compile(r"10(?:\.[0-9]+)+")
 # A shortDOI's code: letters and digits (shortdoi.org), at least one letter, so that a
 # date such as 10/2021 is not taken for one.
@@ -104,15 +99,14 @@ def parse(text: str | Doi) -> Doi:
     ``short-doi``), a ``%`` not followed by two hex digits, escapes that are not UTF-8,
     code points that are not Unicode Graphic, and ``doi:`` URIs with a query or fragment.
     """
-    if isinstance(text, Doi):
-        return text
-    if not isinstance(text, str):
-        raise TypeError(f"parse() takes a str or a Doi, not {type(text).__name__}")
-    m = _FAST.fullmatch(text)
-    if m is None:
-        m = _FAST_HEAD.fullmatch(text)
-    if m is not None:
-        return _make_doi(m[1], m[2])
+    if type(text) is not str:
+        if isinstance(text, Doi):
+            return text
+        if not isinstance(text, str):
+            raise TypeError(f"parse() takes a str or a Doi, not {type(text).__name__}")
+    doi = parse_common(text)
+    if doi is not None:
+        return doi
     return _read(text, want_spans=False).doi
 
 
@@ -238,9 +232,11 @@ def _decode_parts(
             start, what=FORM_LABELS.get(parts.form, "input"),
         )
     if not want_spans and parts.separator == "/":
-        fast = _FAST.fullmatch(text, start, end)
+        fast = FAST.fullmatch(text, start, end)
         if fast is not None:
-            return Reading(_make_doi(fast[1], fast[2]), text, parts.form, (),
+            doi = (make_doi(fast[1], fast[2], True) if fast.lastindex == 2
+                   else make_doi(fast[1], fast[3]))
+            return Reading(doi, text, parts.form, (),
                            tuple(notes) if diagnose else ())
     sep = parts.separator
     if sep == ":":
@@ -377,21 +373,3 @@ def _bad_prefix(prefix: str, suffix: str) -> DoiError:
         "The prefix “{prefix}” ends without digits after its last “.” (character {at}): {x}.",
         last, prefix=prefix, x=_EXPECTED,
     )
-
-
-class _BlankDoi:
-    """A :class:`~doiname.model.Doi` being made (the same slots, a plain ``__init__``)."""
-
-    __slots__ = Doi.__slots__  # the same names, in the same order
-
-    def __init__(self, prefix: str, suffix: str) -> None:
-        self.prefix = prefix
-        self.suffix = suffix
-
-
-def _make_doi(prefix: str, suffix: str) -> Doi:
-    """``Doi(prefix, suffix)`` in half the time of the frozen ``__init__``: an object of a
-    class with the same slots becomes a ``Doi`` (allowed between classes of one layout)."""
-    doi: Any = _BlankDoi(prefix, suffix)
-    doi.__class__ = Doi
-    return doi  # type: ignore[no-any-return]

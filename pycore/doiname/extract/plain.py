@@ -22,8 +22,8 @@ import unicodedata
 
 from ..errors import DoiError
 from ..forms import Parts, locate
-from ..model import Doi, Finding
-from ..syntax import Reading, _decode_parts, _make_doi, read_noted
+from ..model import Finding, make_doi
+from ..syntax import Reading, _decode_parts, read_noted
 from .clean import Text, needs_cleaning
 from .ends import QUOTES, r19_viewer_tail
 from .make import Scanned, _plain_link, make_match, moved
@@ -268,9 +268,3 @@ def read_plains(text: str, names: list[Plain]) -> list[Match] | None:
             return None
         out.append(m)
     return out
-
-
-def make_doi(prefix: str, suffix: str) -> Doi:
-    """``Doi(prefix, suffix)``, made fast (:func:`doiname.syntax._make_doi`): every row of a
-    batch makes one."""
-    return _make_doi(prefix, suffix)
