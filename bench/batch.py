@@ -190,9 +190,10 @@ if args["stream_mb"]:
     job = BatchJob()
     fed = 0
     heap = []
-    piece = "\\n".join(bench.make_lines(20000, seed=5)) + "\\n"
     t0 = time.perf_counter()
     while fed < args["stream_mb"] * 1_000_000:
+        # fresh lines for every piece: distinct names, the most a batch has to remember
+        piece = "\\n".join(bench.make_lines(20000, seed=5 + len(heap) * 1000 + fed)) + "\\n"
         while not job.feed(piece):
             job.step(5000, 0.05)
         fed += len(piece)
@@ -233,7 +234,9 @@ def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
     if stream:
         heap = ", ".join(f"{h / 2**20:,.0f}" for h in stream["heap"])
         print(f"Pyodide stream: {stream['chars'] / 1e6:,.0f} MB fed in pieces, "
-              f"{stream['seconds']:.0f} s, {stream['rows']:,} rows ({stream['kept']:,} kept); "
+              f"{stream['seconds']:.0f} s, {stream['rows']:,} rows ({stream['kept']:,} kept), "
+              f"{stream['summary']['unique']:,} distinct names "
+              f"({stream['summary']['names_not_kept']:,} past the names kept); "
               f"WebAssembly heap after each 10 MB, MiB: {heap}")
 
 
