@@ -28,7 +28,7 @@ from ..extract.plain import make_doi
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_ROWS_KEPT
 from ..model import Finding
 from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
-from .rows import _STATUSES, INPUT_LIMIT, BatchRow, make_row, shown_input
+from .rows import _STATUSES, INPUT_LIMIT, BatchRow, RowFields, fields_of, make_row, shown_input
 
 __all__ = ["RowStore"]
 
@@ -41,6 +41,8 @@ _STATUS_CODE = {s: i for i, s in enumerate(_STATUSES)}
 _NAMED = frozenset(i for s, i in _STATUS_CODE.items()
                    if s in ("ok", "warning", "duplicate", "not-found", "unreachable"))
 _SHORT = _STATUS_CODE["short-doi"]
+#: The two code bytes of each status and form code, made once.
+_CODES = tuple(tuple(bytes((s, f)) for f in range(256)) for s in range(len(_STATUSES)))
 _NONE = -1  # an int field that is None
 
 #: What a row keeps aside: (findings, alternatives, record, text, input, form).
@@ -78,6 +80,11 @@ class RowStore(Sequence[BatchRow]):
     def add(self, row: BatchRow, src: str) -> bool:
         """Keep ``row``, made from the line ``src``; ``False`` (and counted in ``dropped``)
         when the store is full."""
+        return self.add_fields(fields_of(row), src)
+
+    def add_fields(self, t: RowFields, src: str) -> bool:
+        """:meth:`add` for a row given as its :data:`~doiname.batch.rows.RowFields` tuple
+        (what the session makes; no row object is made)."""
         i = len(self._doi)
         if i >= self.cap:
             self.dropped += 1
@@ -87,25 +94,25 @@ class RowStore(Sequence[BatchRow]):
             if last[0] is not src:  # every row of a line shares one kept string
                 self._last = last = (src, str(src[:BATCH_MAX_LINE_CHARS]))
             src = last[1]
-        start, end, form = row.start, row.end, row.form
-        self._line.append(row.line)
+        start, end, form = t[8], t[9], t[11]
+        self._line.append(t[0])
         self._start.append(_NONE if start is None else start)
         self._end.append(_NONE if end is None else end)
-        self._dup.append(_NONE if row.duplicate_of is None else row.duplicate_of)
+        self._dup.append(_NONE if t[7] is None else t[7])
         code = _FORM_CODE.get(form, _OTHER_FORM) if form is not None else _NO_FORM
-        self._codes += bytes((_STATUS_CODE[row.status], code))
-        self._doi.append(row.doi)
+        self._codes += _CODES[_STATUS_CODE[t[2]]][code]
+        self._doi.append(t[3])
         self._src.append(src)
-        text = row.text
-        inp: str | None = row.input
+        text = t[10]
+        inp: str | None = t[1]
         if text is not None and start is not None and end is not None and src[start:end] == text:
             text = None  # a slice of its line
         if inp is src or (len(src) > INPUT_LIMIT and inp == shown_input(src, start, end)) or (
                 len(src) <= INPUT_LIMIT and inp == src):
             inp = None  # made again from its line
-        if (row.findings or row.alternatives or row.record is not None or text is not None
+        if (t[6] or t[13] or t[14] is not None or text is not None
                 or inp is not None or code == _OTHER_FORM):
-            self._aside[i] = (row.findings, row.alternatives, row.record, text, inp,
+            self._aside[i] = (t[6], t[13], t[14], text, inp,
                               form if code == _OTHER_FORM else None)
         return True
 

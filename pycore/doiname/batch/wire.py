@@ -1,0 +1,117 @@
+"""What a batch step sends to the page: its rows as JSON text, made from the row tuples.
+
+The bridge's reply is compact, ASCII-only JSON (:func:`doiname.bridge.reply.dumps`); a
+step's rows in it are :meth:`~doiname.batch.BatchRow.as_dict` objects. :func:`row_json`
+writes the text ``dumps(row.as_dict())`` would write, the same characters, straight from
+a :data:`~doiname.batch.rows.RowFields` tuple: no row object, no dictionary, each string
+escaped by the JSON encoder's own function (``encode_basestring_ascii``). The findings of
+a row are written once per tuple of findings (a line seen again shares its tuple) and
+each finding once (the findings of a link's head are shared by its names).
+``dumps(row.as_dict())`` stays the oracle: tests/unit/test_differential_batch.py
+compares both over generated lists, every fixture and the benchmark's lines.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from json.encoder import encode_basestring_ascii as _enc
+from operator import attrgetter
+from typing import Any
+
+from ..jsonable import to_jsonable
+from ..model import Finding
+from .rows import RowFields
+
+__all__ = ["findings_json", "row_json", "rows_json"]
+
+#: The fields of a finding in the order ``to_jsonable`` writes them (checked at import:
+#: a field added or moved fails here, not in the page).
+_FINDING_FIELDS = ("code", "severity", "message", "start", "end", "input_start", "input_end",
+                   "in_name", "source", "repair")
+if tuple(f.name for f in dataclasses.fields(Finding)) != _FINDING_FIELDS:  # pragma: no cover
+    raise ImportError("doiname.batch.wire: Finding's fields changed; update _FINDING_FIELDS")
+_FINDING_VALUES = attrgetter(*_FINDING_FIELDS)
+#: The types :func:`_value` writes (exactly these: a subclass goes to the encoder).
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def _value(v: Any) -> str:
+    """The JSON text of one plain value (``str``, ``int``, ``bool``, ``None``)."""
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if type(v) is int:
+        return int.__repr__(v)
+    if type(v) is str:
+        return _enc(v)
+    raise TypeError(f"not a plain JSON value: {type(v).__name__}")
+
+
+def _finding_json(f: Finding) -> str:
+    """The JSON text of ``to_jsonable(f)`` (an object of its fields, in their order)."""
+    if not _PLAIN.issuperset(map(type, _FINDING_VALUES(f))):  # (never made so): as dumps does
+        return json.dumps(to_jsonable(f), ensure_ascii=True, allow_nan=False,
+                          separators=(",", ":"))
+    return (f'{{"code":{_value(f.code)},"severity":{_value(f.severity)},'
+            f'"message":{_value(f.message)},"start":{_value(f.start)},'
+            f'"end":{_value(f.end)},"input_start":{_value(f.input_start)},'
+            f'"input_end":{_value(f.input_end)},"in_name":{_value(f.in_name)},'
+            f'"source":{_value(f.source)},"repair":{_value(f.repair)}}}')
+
+
+#: The texts made lately, by the identity of what they were made of (kept with it, so
+#: that its id is not reused while it is here): tuples of findings, and findings.
+_MADE: dict[int, tuple[object, str]] = {}
+
+
+def findings_json(findings: tuple[Finding, ...]) -> str:
+    """The JSON text of a row's findings (an array of :func:`~doiname.to_jsonable`
+    objects, 002 §4 and 003 ch. 2 findings as the page shows them)."""
+    if not findings:
+        return "[]"
+    got = _MADE.get(id(findings))
+    if got is not None and got[0] is findings:
+        return got[1]
+    parts = []
+    for f in findings:
+        one = _MADE.get(id(f))
+        if one is None or one[0] is not f:
+            one = (f, _finding_json(f))
+            _MADE[id(f)] = one
+        parts.append(one[1])
+    text = "[" + ",".join(parts) + "]"
+    if len(_MADE) >= 1024:
+        _MADE.clear()
+    _MADE[id(findings)] = (findings, text)
+    return text
+
+
+def row_json(t: RowFields) -> str:
+    """The JSON text of the row ``t`` as the bridge sends it (``dumps(row.as_dict())``:
+    the ``CSV_COLUMNS`` keys in order, 003 ch. 2)."""
+    doi, url, uri, dup, start, end = t[3], t[4], t[5], t[7], t[8], t[9]
+    text, form, api, findings, alternatives, record = t[10], t[11], t[12], t[6], t[13], t[14]
+    # (the line, duplicate_of, start and end are ints: int.__repr__ is what JSON writes)
+    return (
+        f'{{"line":{t[0]},"input":{_enc(t[1])},'
+        f'"doi":{"null" if doi is None else _enc(doi)},'
+        f'"url":{"null" if url is None else _enc(url)},'
+        f'"uri":{"null" if uri is None else _enc(uri)},"status":"{t[2]}",'
+        f'"duplicate_of":{"null" if dup is None else dup},'
+        f'"findings":{findings_json(findings) if findings else "[]"},'
+        f'"start":{"null" if start is None else start},'
+        f'"end":{"null" if end is None else end},'
+        f'"text":{"null" if text is None else _enc(text)},'
+        f'"form":{"null" if form is None else _enc(form)},'
+        f'"api_url":{"null" if api is None else _enc(api)},'
+        f'"alternatives":[{",".join(map(_enc, alternatives)) if alternatives else ""}],'
+        f'"record":{"null" if record is None else _enc(record)}}}')
+
+
+def rows_json(rows: list[RowFields]) -> str:
+    """The JSON array of :func:`row_json` of each of ``rows``."""
+    return "[" + ",".join(map(row_json, rows)) + "]"
