@@ -247,13 +247,7 @@ class BatchJob:
             self.session.finish(new, srcs)  # the last line read: done in this step, not the next
             self.done = True
         self.session.summary.count_rows(new)
-        store = self.rows
-        if not store.full:
-            keep = store.add_fields
-            for t, src in zip(new, srcs, strict=True):
-                keep(t, src)
-        else:
-            store.dropped += len(new)
+        self.rows.add_rows(new, srcs)
         self.rows_total += len(new)
         return first, new
 

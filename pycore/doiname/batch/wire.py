@@ -17,7 +17,6 @@ import dataclasses
 import json
 from json.encoder import encode_basestring_ascii as _enc
 from operator import attrgetter
-from typing import Any
 
 from ..jsonable import to_jsonable
 from ..model import Finding
@@ -32,35 +31,26 @@ _FINDING_FIELDS = ("code", "severity", "message", "start", "end", "input_start",
 if tuple(f.name for f in dataclasses.fields(Finding)) != _FINDING_FIELDS:  # pragma: no cover
     raise ImportError("doiname.batch.wire: Finding's fields changed; update _FINDING_FIELDS")
 _FINDING_VALUES = attrgetter(*_FINDING_FIELDS)
-#: The types :func:`_value` writes (exactly these: a subclass goes to the encoder).
-_PLAIN = frozenset({str, int, bool, type(None)})
-
-
-def _value(v: Any) -> str:
-    """The JSON text of one plain value (``str``, ``int``, ``bool``, ``None``)."""
-    if v is None:
-        return "null"
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if type(v) is int:
-        return int.__repr__(v)
-    if type(v) is str:
-        return _enc(v)
-    raise TypeError(f"not a plain JSON value: {type(v).__name__}")
 
 
 def _finding_json(f: Finding) -> str:
     """The JSON text of ``to_jsonable(f)`` (an object of its fields, in their order)."""
-    if not _PLAIN.issuperset(map(type, _FINDING_VALUES(f))):  # (never made so): as dumps does
+    code, severity, message, start, end, i_start, i_end, in_name, source, repair = (
+        _FINDING_VALUES(f))
+    if not (type(code) is str and type(severity) is str and type(message) is str
+            and type(start) is int and type(end) is int and type(in_name) is bool
+            and type(source) is str and (i_start is None or type(i_start) is int)
+            and (i_end is None or type(i_end) is int)
+            and (repair is None or type(repair) is str)):  # (never made so): as dumps does
         return json.dumps(to_jsonable(f), ensure_ascii=True, allow_nan=False,
                           separators=(",", ":"))
-    return (f'{{"code":{_value(f.code)},"severity":{_value(f.severity)},'
-            f'"message":{_value(f.message)},"start":{_value(f.start)},'
-            f'"end":{_value(f.end)},"input_start":{_value(f.input_start)},'
-            f'"input_end":{_value(f.input_end)},"in_name":{_value(f.in_name)},'
-            f'"source":{_value(f.source)},"repair":{_value(f.repair)}}}')
+    # (the ints as int.__repr__ writes them, as JSON does)
+    return (f'{{"code":{_enc(code)},"severity":{_enc(severity)},"message":{_enc(message)},'
+            f'"start":{start},"end":{end},'
+            f'"input_start":{"null" if i_start is None else i_start},'
+            f'"input_end":{"null" if i_end is None else i_end},'
+            f'"in_name":{"true" if in_name else "false"},"source":{_enc(source)},'
+            f'"repair":{"null" if repair is None else _enc(repair)}}}')
 
 
 #: The texts made lately, by the identity of what they were made of (kept with it, so
