@@ -139,3 +139,13 @@ def test_a_rows_text_is_the_bridges_dumps_of_its_dict(row: BatchRow) -> None:
     assert row_json(fields_of(row)) == dumps(row.as_dict())
     assert findings_json(row.findings) == dumps([to_jsonable(f) for f in row.findings])
     assert findings_json(row.findings) == findings_json(row.findings)  # kept, the same
+
+
+def test_findings_that_are_equal_but_of_other_types_are_written_as_theirs() -> None:
+    """A finding is remembered by its values and their types: ``True == 1`` in Python,
+    not in JSON."""
+    made = Finding("x", "info", "m", 0, 1, None, None, True, "s")
+    odd = Finding("x", "info", "m", 0, 1, None, None, 1, "s")  # type: ignore[arg-type]
+    for f in (made, odd, made):
+        assert findings_json((f,)) == dumps([to_jsonable(f)])
+    assert '"in_name":1' in findings_json((odd,))

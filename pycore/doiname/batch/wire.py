@@ -6,9 +6,10 @@ writes the text ``dumps(row.as_dict())`` would write, the same characters, strai
 a :data:`~doiname.batch.rows.RowFields` tuple: no row object, no dictionary, each string
 escaped by the JSON encoder's own function (``encode_basestring_ascii``). The findings of
 a row are written once per tuple of findings (a line seen again shares its tuple) and
-each finding once (the findings of a link's head are shared by its names).
-``dumps(row.as_dict())`` stays the oracle: tests/unit/test_differential_batch.py
-compares both over generated lists, every fixture and the benchmark's lines.
+each finding once per value (the findings of a link's head, of an escape, say the same
+at the same place for many names). ``dumps(row.as_dict())`` stays the oracle:
+tests/unit/test_differential_batch_job.py compares both over generated rows and lists,
+every fixture and the benchmark's lines.
 """
 
 from __future__ import annotations
@@ -53,9 +54,12 @@ def _finding_json(f: Finding) -> str:
             f'"repair":{"null" if repair is None else _enc(repair)}}}')
 
 
-#: The texts made lately, by the identity of what they were made of (kept with it, so
-#: that its id is not reused while it is here): tuples of findings, and findings.
-_MADE: dict[int, tuple[object, str]] = {}
+#: The texts of the tuples of findings written lately, by the identity of the tuple (kept
+#: with it, so that its id is not reused while it is here).
+_MADE: dict[int, tuple[tuple[Finding, ...], str]] = {}
+#: The texts of the findings written lately, by their fields' values and types (another
+#: line's finding often says the same at the same place: a link's head, an escape).
+_BY_VALUES: dict[tuple[object, ...], str] = {}
 
 
 def findings_json(findings: tuple[Finding, ...]) -> str:
@@ -68,11 +72,19 @@ def findings_json(findings: tuple[Finding, ...]) -> str:
         return got[1]
     parts = []
     for f in findings:
-        one = _MADE.get(id(f))
-        if one is None or one[0] is not f:
-            one = (f, _finding_json(f))
-            _MADE[id(f)] = one
-        parts.append(one[1])
+        values = _FINDING_VALUES(f)
+        key = values + tuple(map(type, values))  # (equal values of the same types)
+        try:
+            one = _BY_VALUES.get(key)
+        except TypeError:  # (a value that is not hashable: never made so)
+            parts.append(_finding_json(f))
+            continue
+        if one is None:
+            one = _finding_json(f)
+            if len(_BY_VALUES) >= 1024:
+                _BY_VALUES.clear()
+            _BY_VALUES[key] = one
+        parts.append(one)
     text = "[" + ",".join(parts) + "]"
     if len(_MADE) >= 1024:
         _MADE.clear()
