@@ -10,7 +10,8 @@
   (``BatchSession(fast=False)``, the oracle of the fast path), for the gain of the fast path.
 * CLI: ``doiname batch`` on a file of 1,000,000 such lines, in a process of its own: its
   time and its peak memory (resident set, as the kernel counts it). Target: <= 300 MB.
-* Pyodide (the page's engine): the same ``BatchJob`` steps the worker runs (50 ms each) on
+* Pyodide (the page's engine): the same ``batch_step`` requests the worker runs (a
+  ``BatchJob`` step of 50 ms and its reply's JSON text, :mod:`doiname.bridge.jobs`) on
   100,000 lines, in the shipped Pyodide under Node, against the naive scan there; and a
   streamed input read in pieces, with the WebAssembly heap after each 10 MB. Target: the
   page's 100,000 lines in <= 3 s.
@@ -171,15 +172,19 @@ sys.path[:0] = ["/repo/pycore", "/repo/bench"]
 sys.dont_write_bytecode = True
 import batch as bench
 from doiname.batch import BatchJob
+from doiname.bridge import jobs
 args = json.loads(bench_args)
 lines = bench.make_lines(args["lines"], seed=11)
 text = "\\n".join(lines)
 def job_run():
-    job = BatchJob(text)
+    # what the worker runs: the bridge's batch_step, each reply's JSON text made
+    job = json.loads(jobs.batch_open_json(text))["ok"]["job"]
     steps = 0
-    while not job.done:
-        job.step(5000, 0.05)
+    while True:
         steps += 1
+        if jobs.batch_step_json(job, 5000, 50).startswith('{"ok":{"done":true'):
+            break
+    jobs.batch_close_json(job)
     return steps
 ours, naive = [], []
 for _ in range(args["rounds"]):
@@ -195,13 +200,13 @@ if args["stream_mb"]:
         # fresh lines for every piece: distinct names, the most a batch has to remember
         piece = "\\n".join(bench.make_lines(20000, seed=5 + len(heap) * 1000 + fed)) + "\\n"
         while not job.feed(piece):
-            job.step(5000, 0.05)
+            job.step_rows(5000, 0.05)
         fed += len(piece)
         if len(heap) < fed // 10_000_000:
             heap.append(heap_bytes())
     job.end()
     while not job.done:
-        job.step(5000, 0.05)
+        job.step_rows(5000, 0.05)
     heap.append(heap_bytes())
     out["stream"] = {"chars": fed, "seconds": time.perf_counter() - t0, "heap": heap,
                      "rows": job.rows_total, "kept": len(job.rows),
@@ -226,7 +231,8 @@ def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
     ours, naive = out["ours"], out["naive"]
     mo = statistics.median(ours)
     ratios = [o / v for o, v in zip(ours, naive, strict=True)]
-    print(f"Pyodide (Python {out['python']} under Node), BatchJob steps of 50 ms on {n:,} "
+    print(f"Pyodide (Python {out['python']} under Node), batch_step replies (BatchJob steps of "
+          f"50 ms, their JSON included) on {n:,} "
           f"lines: {mo:.2f} s ({_range(ours)}; {n / mo:,.0f} lines/s, {out['steps']} steps; "
           f"target: 100,000 lines in <= 3 s); naive scan there {_range(naive)}; "
           f"doiname / naive scan median {statistics.median(ratios):.1f}x")

@@ -33,9 +33,10 @@ from ..limits import (
 )
 from .lines import LineSplitter
 from .outputs import EXPORT_FORMATS, RESOLUTION_COLUMNS, job_pieces
-from .rows import BatchRow
+from .rows import RowFields, row_of
 from .session import BatchSession, Checker
 from .store import RowStore
+from .wire import rows_json
 
 __all__ = ["EXPORT_FORMATS", "RESOLUTION_COLUMNS", "BatchJob", "count_lines"]
 
@@ -177,8 +178,41 @@ class BatchJob:
         processed per call while any is ready; a step stops early once it made
         :data:`~doiname.limits.BATCH_STEP_MAX_ROWS` rows.
         """
+        first, new = self._advance(max_lines, budget)
+        return self._progress(first, [row_of(t).as_dict() for t in new])
+
+    def step_rows(self, max_lines: int = 5000, budget: float = 0.05,
+                  skip: int = 0) -> tuple[dict[str, Any], str]:
+        """:meth:`step` for the web bridge: the step without ``rows``, and its rows as
+        one JSON array's text (compact, ASCII only: what the bridge's ``dumps`` gives for
+        ``rows``), made from the row tuples without row objects
+        (:mod:`doiname.batch.wire`). The rows numbered below ``skip`` are left out (a
+        batch going on after an engine restart: the page has them); ``first_row`` is
+        then that of the first row given."""
+        first, new = self._advance(max_lines, budget)
+        cut = max(0, min(len(new), skip - first))
+        if cut:
+            first += cut
+            new = new[cut:]
+        step = self._progress(first, None)
+        del step["rows"]
+        return step, rows_json(new)
+
+    def _progress(self, first: int, rows: Any) -> dict[str, Any]:
+        """What :meth:`step` says, in its order, with ``rows``."""
+        chars_done = self.chars_total if self.done else min(self._chars_done,
+                                                             self.chars_total)
+        return {"done": self.done, "lines_done": self.lines_done,
+                "lines_total": self.lines_total, "chars_done": chars_done,
+                "chars_total": self.chars_total, "summary": self.session.summary.as_dict(),
+                "first_row": first, "rows": rows, "needs_input": self.needs_input,
+                "rows_kept": len(self.rows), "rows_total": self.rows_total}
+
+    def _advance(self, max_lines: int, budget: float) -> tuple[int, list[RowFields]]:
+        """Process lines as :meth:`step` says; the number of the first new row and the
+        new rows, kept and counted."""
         first = self.rows_total
-        new: list[BatchRow] = []
+        new: list[RowFields] = []
         srcs: list[str] = []
         deadline = time.perf_counter() + budget
         push = self.session.push
@@ -212,25 +246,10 @@ class BatchJob:
                 and self._splitter.held == 0):
             self.session.finish(new, srcs)  # the last line read: done in this step, not the next
             self.done = True
-        keep = self.rows.add
-        for row, src in zip(new, srcs, strict=True):
-            keep(row, src)
+        self.session.summary.count_rows(new)
+        self.rows.add_rows(new, srcs)
         self.rows_total += len(new)
-        chars_done = self.chars_total if self.done else min(self._chars_done,
-                                                             self.chars_total)
-        return {
-            "done": self.done,
-            "lines_done": self.lines_done,
-            "lines_total": self.lines_total,
-            "chars_done": chars_done,
-            "chars_total": self.chars_total,
-            "summary": self.session.summary.as_dict(),
-            "first_row": first,
-            "rows": [row.as_dict() for row in new],
-            "needs_input": self.needs_input,
-            "rows_kept": len(self.rows),
-            "rows_total": self.rows_total,
-        }
+        return first, new
 
     # ------------------------------------------------------------------- exports
 

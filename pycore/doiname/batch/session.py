@@ -136,25 +136,35 @@ class BatchSession:
         self.summary.records += 1
         return self._line_fields(record.first_line, record.lines[0], record.key)
 
-    def push(self, lines: Iterable[str], rows: list[BatchRow],
+    def push(self, lines: Iterable[str], rows: list[RowFields],
              srcs: list[str] | None = None) -> None:
         """Read the next lines of a stream (without their breaks; a :class:`LongLine` for
         a line that was cut): append the rows of the records they complete to ``rows``
-        and, when ``srcs`` is given, the line each row comes from to ``srcs``."""
+        (as :data:`~doiname.batch.rows.RowFields` tuples, not counted: the caller counts
+        them, :meth:`~doiname.batch.rows.BatchSummary.count_rows`) and, when ``srcs`` is
+        given, the line each row comes from to ``srcs``."""
         grouper = self._grouper
         if grouper is None:
             grouper = self._grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
         out: list[Record | str] = []
         add = grouper.add
+        line_fields = self._line_fields
+        summary = self.summary
         for line in lines:
-            if add(line, out):
-                self._emit(line, rows, srcs)
+            if add(line, out):  # the commonest line: plain text, a record of its own
+                number = self._line = self._line + 1
+                summary.input_lines += 1
+                summary.records += 1
+                made = line_fields(number, line, None)
+                rows.extend(made)
+                if srcs is not None:
+                    srcs.extend([line] * len(made) if len(made) != 1 else (line,))
             elif out:
                 for item in out:
                     self._emit(item, rows, srcs)
                 out.clear()
 
-    def finish(self, rows: list[BatchRow], srcs: list[str] | None = None) -> None:
+    def finish(self, rows: list[RowFields], srcs: list[str] | None = None) -> None:
         """The stream of :meth:`push` ended: append the rows of what was still open."""
         if self._grouper is not None:
             out: list[Record | str] = []
@@ -163,13 +173,13 @@ class BatchSession:
             for item in out:
                 self._emit(item, rows, srcs)
 
-    def _emit(self, item: Record | str, rows: list[BatchRow], srcs: list[str] | None) -> None:
-        made = self._item_rows(item)
+    def _emit(self, item: Record | str, rows: list[RowFields], srcs: list[str] | None) -> None:
+        made = self._item_fields(item)
         rows.extend(made)
         if srcs is not None:
             if isinstance(item, Record):
                 first = item.first_line
-                srcs.extend(item.lines[r.line - first] for r in made)
+                srcs.extend(item.lines[t[0] - first] for t in made)
             else:
                 srcs.extend([item] * len(made))
 
@@ -230,28 +240,16 @@ class BatchSession:
                 out.clear()
         return read
 
-    def _item_rows(self, item: Record | str) -> list[BatchRow]:
-        """The rows of what a :class:`~doiname.records.RecordGrouper` gave."""
-        if type(item) is not str and isinstance(item, Record):
-            return self.rows_for_record(item)
-        return [row_of(t) for t in self._text_fields(item, True)]
-
     def _item_fields(self, item: Record | str) -> list[RowFields]:
-        """:meth:`_item_rows` as tuples, not counted (a stream's)."""
+        """The rows of what a :class:`~doiname.records.RecordGrouper` gave, as tuples, not
+        counted (a stream counts them as it hands them out)."""
         if type(item) is not str and isinstance(item, Record):
             return self._record_fields(item)
-        return self._text_fields(item, False)
-
-    def _text_fields(self, text: str, count: bool) -> list[RowFields]:
-        """The rows of the next line, a record of its own (counted when ``count``)."""
         number = self._line = self._line + 1
         summary = self.summary
         summary.input_lines += 1
         summary.records += 1
-        rows = self._line_fields(number, text, None)
-        if count:
-            summary.count_rows(rows)
-        return rows
+        return self._line_fields(number, item, None)
 
     # -------------------------------------------------------------------- one line
 

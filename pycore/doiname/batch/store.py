@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
+from operator import itemgetter
 from typing import Any, overload
 
 from ..equivalence import equivalence_key
@@ -28,7 +29,7 @@ from ..extract.plain import make_doi
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_ROWS_KEPT
 from ..model import Finding
 from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
-from .rows import _STATUSES, INPUT_LIMIT, BatchRow, make_row, shown_input
+from .rows import _STATUSES, BatchRow, RowFields, fields_of, make_row, shown_input
 
 __all__ = ["RowStore"]
 
@@ -41,6 +42,11 @@ _STATUS_CODE = {s: i for i, s in enumerate(_STATUSES)}
 _NAMED = frozenset(i for s, i in _STATUS_CODE.items()
                    if s in ("ok", "warning", "duplicate", "not-found", "unreachable"))
 _SHORT = _STATUS_CODE["short-doi"]
+_STR = frozenset({str})
+_LINE_OF = itemgetter(0)
+_DOI_OF = itemgetter(3)
+#: The two code bytes of each status and form code, made once.
+_CODES = tuple(tuple(bytes((s, f)) for f in range(256)) for s in range(len(_STATUSES)))
 _NONE = -1  # an int field that is None
 
 #: What a row keeps aside: (findings, alternatives, record, text, input, form).
@@ -78,36 +84,63 @@ class RowStore(Sequence[BatchRow]):
     def add(self, row: BatchRow, src: str) -> bool:
         """Keep ``row``, made from the line ``src``; ``False`` (and counted in ``dropped``)
         when the store is full."""
-        i = len(self._doi)
-        if i >= self.cap:
-            self.dropped += 1
-            return False
-        if type(src) is not str or len(src) > BATCH_MAX_LINE_CHARS:
-            last = self._last
-            if last[0] is not src:  # every row of a line shares one kept string
-                self._last = last = (src, str(src[:BATCH_MAX_LINE_CHARS]))
-            src = last[1]
-        start, end, form = row.start, row.end, row.form
-        self._line.append(row.line)
-        self._start.append(_NONE if start is None else start)
-        self._end.append(_NONE if end is None else end)
-        self._dup.append(_NONE if row.duplicate_of is None else row.duplicate_of)
-        code = _FORM_CODE.get(form, _OTHER_FORM) if form is not None else _NO_FORM
-        self._codes += bytes((_STATUS_CODE[row.status], code))
-        self._doi.append(row.doi)
-        self._src.append(src)
-        text = row.text
-        inp: str | None = row.input
-        if text is not None and start is not None and end is not None and src[start:end] == text:
-            text = None  # a slice of its line
-        if inp is src or (len(src) > INPUT_LIMIT and inp == shown_input(src, start, end)) or (
-                len(src) <= INPUT_LIMIT and inp == src):
-            inp = None  # made again from its line
-        if (row.findings or row.alternatives or row.record is not None or text is not None
-                or inp is not None or code == _OTHER_FORM):
-            self._aside[i] = (row.findings, row.alternatives, row.record, text, inp,
-                              form if code == _OTHER_FORM else None)
-        return True
+        return self.add_fields(fields_of(row), src)
+
+    def add_fields(self, t: RowFields, src: str) -> bool:
+        """:meth:`add` for a row given as its :data:`~doiname.batch.rows.RowFields` tuple
+        (what the session makes; no row object is made)."""
+        kept = len(self._doi)
+        self.add_rows([t], [src])
+        return len(self._doi) > kept
+
+    def _kept_line(self, src: str) -> str:
+        """The line kept for a row made from ``src``: its first
+        :data:`~doiname.limits.BATCH_MAX_LINE_CHARS` characters, as a plain ``str``, one
+        string shared by every row of that line."""
+        last = self._last
+        if last[0] is not src:
+            self._last = last = (src, str(src[:BATCH_MAX_LINE_CHARS]))
+        return last[1]
+
+    def add_rows(self, rows: list[RowFields], srcs: list[str]) -> None:
+        """:meth:`add_fields` for each of ``rows`` (made from the lines ``srcs``), in
+        order, the columns filled at once; the rows past the cap are counted in
+        ``dropped``."""
+        room = max(0, self.cap - len(self._doi))
+        if len(rows) > room:
+            self.dropped += len(rows) - room
+            rows, srcs = rows[:room], srcs[:room]
+        if not rows:
+            return
+        if not _STR.issuperset(map(type, srcs)) or max(map(len, srcs)) > BATCH_MAX_LINE_CHARS:
+            srcs = [s if type(s) is str and len(s) <= BATCH_MAX_LINE_CHARS else
+                    self._kept_line(s) for s in srcs]
+        at = len(self._doi)
+        self._line.extend(map(_LINE_OF, rows))
+        self._start.extend([_NONE if t[8] is None else t[8] for t in rows])
+        self._end.extend([_NONE if t[9] is None else t[9] for t in rows])
+        self._dup.extend([_NONE if t[7] is None else t[7] for t in rows])
+        form_code = _FORM_CODE.get
+        self._codes += b"".join([_CODES[_STATUS_CODE[t[2]]][
+            _NO_FORM if t[11] is None else form_code(t[11], _OTHER_FORM)] for t in rows])
+        self._doi.extend(map(_DOI_OF, rows))
+        self._src.extend(srcs)
+        aside = self._aside
+        for i, t, src in zip(range(at, at + len(rows)), rows, srcs, strict=True):
+            start, end, text, form = t[8], t[9], t[10], t[11]
+            inp: str | None = t[1]
+            if (not t[6] and not t[13] and t[14] is None and (form is None or form in _FORM_CODE)
+                    and (inp is src or inp == shown_input(src, start, end))
+                    and (text is None or (start is not None and end is not None
+                                          and src[start:end] == text))):
+                continue  # the commonest row: nothing kept aside
+            if text is not None and start is not None and end is not None and (
+                    src[start:end] == text):
+                text = None
+            if inp == shown_input(src, start, end):
+                inp = None
+            other = form is not None and form not in _FORM_CODE
+            aside[i] = (t[6], t[13], t[14], text, inp, form if other else None)
 
     @overload
     def __getitem__(self, i: int) -> BatchRow: ...

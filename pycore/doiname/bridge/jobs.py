@@ -132,25 +132,23 @@ def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> s
     found = _job(job)
     if found is None:
         return error("unknown-job", "This batch is closed or never existed.")
+    skip = _SKIP.get(int(job), 0)
     try:
-        step = found.step(int(max_lines), float(budget_ms) / 1000)
+        step, rows = found.step_rows(int(max_lines), float(budget_ms) / 1000, skip)
     except Exception as exc:
         return internal("the batch", exc)
-    skip = _SKIP.get(int(job), 0)
-    if skip:
-        _skip_rows(step, skip)
-        if step["rows_total"] >= skip:
-            del _SKIP[int(job)]
-    return dumps({"ok": step})
+    if skip and step["rows_total"] >= skip:
+        del _SKIP[int(job)]
+    return _step_reply(step, rows)
 
 
-def _skip_rows(step: dict[str, Any], skip: int) -> None:
-    """Leave out of ``step`` its rows numbered below ``skip`` (the page has them)."""
-    rows: list[Any] = step["rows"]
-    cut = max(0, min(len(rows), skip - int(step["first_row"])))
-    if cut:
-        step["rows"] = rows[cut:]
-        step["first_row"] = int(step["first_row"]) + cut
+def _step_reply(step: dict[str, Any], rows: str) -> str:
+    """The reply of a step (``dumps({"ok": step})``, its ``rows`` given as their JSON
+    text by :meth:`~doiname.batch.BatchJob.step_rows`, set in their place after
+    ``first_row``)."""
+    head = dumps(step)
+    at = head.index(',"needs_input":')  # (the keys are the job's: no text value before it)
+    return '{"ok":' + head[:at] + ',"rows":' + rows + head[at:] + "}"
 
 
 def batch_export_json(job: int, fmt: str, order_json: str = "null",
