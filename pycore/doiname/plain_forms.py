@@ -17,7 +17,7 @@ import re
 from .model import Doi, make_doi
 from .percent import decode_valid
 
-__all__ = ["FAST", "FAST_HEAD", "parse_common"]
+__all__ = ["FAST", "FAST_HEAD", "matched_doi", "parse_common"]
 
 # A suffix that needs no escape in a URL at 000's recommended level nor in a doi: URI
 # (003 ch. 2: unreserved, sub-delims but "+", ":", "@"; no "/"), not starting with ".":
@@ -52,6 +52,12 @@ def parse_common(text: str) -> Doi | None:
             return _read_wide(text)
         if m.lastindex == 3 and "%" in m[3]:
             return _decoded(m[1], m[3])
+    return matched_doi(m)
+
+
+def matched_doi(m: re.Match[str]) -> Doi:
+    """The :class:`Doi` of a match of :data:`FAST` or :data:`FAST_HEAD` without escapes
+    (002 §4): known plain when its suffix is the plain group."""
     if m.lastindex == 2:
         return make_doi(m[1], m[2], True)
     return make_doi(m[1], m[3])

@@ -23,14 +23,12 @@ from dataclasses import dataclass, field
 
 from .errors import DoiError
 from .forms import FORM_LABELS, Parts, locate, login_wrapper
-from .model import Doi, Finding, make_doi
+from .model import Doi, Finding
 from .percent import Span, decode
-from .plain_forms import FAST, parse_common
+from .plain_forms import FAST, matched_doi, parse_common
 
 __all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "read",
            "validate_name"]
-
-_make_doi = make_doi  # (the name extract and batch import)
 
 _PREFIX = re.compile(r"10(?:\.[0-9]+)+")
 # A shortDOI's code: letters and digits (shortdoi.org), at least one letter, so that a
@@ -234,9 +232,7 @@ def _decode_parts(
     if not want_spans and parts.separator == "/":
         fast = FAST.fullmatch(text, start, end)
         if fast is not None:
-            doi = (make_doi(fast[1], fast[2], True) if fast.lastindex == 2
-                   else make_doi(fast[1], fast[3]))
-            return Reading(doi, text, parts.form, (),
+            return Reading(matched_doi(fast), text, parts.form, (),
                            tuple(notes) if diagnose else ())
     sep = parts.separator
     if sep == ":":

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 from doiname import forms
 from doiname.extract import extract, extract_general
-from doiname.extract.plain import READ, make_doi, plain_names
-from doiname.model import Doi
+from doiname.extract.plain import READ, plain_names
+from doiname.model import Doi, make_doi
 
 from .reference_text import bench_lines, fixture_lines, names, reference_lines
 

@@ -32,9 +32,10 @@ from ..encoding import fix_dot_segments
 from ..extract import _FAST_LINE_RE, Match
 from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
-from ..extract.plain import Plain, make_doi
+from ..extract.plain import Plain
 from ..forms import may_hold_one_name
 from ..inspection import whole_reading
+from ..model import make_doi
 from .general import Part
 from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, shown_input
 
@@ -101,7 +102,7 @@ def line_name(text: str) -> list[Plain] | None:
     start, end = m.span("m")
     a = m.start("p")
     if (not text[s1 - 1].isalnum() or s1 - a > 100 or text[s0 + 1:s0 + 2] == "/"
-            or ("/" in text[s0 + 1:s1] and r19_viewer_tail(text, s0 - 1, s1) != s1)):
+            or r19_viewer_tail(text, s0 - 1, s1) != s1):
         return None
     return [(start, end, form, m["p"], m["s"])]
 
@@ -143,7 +144,7 @@ def tail_name(text: str) -> list[Plain] | None:
             or "10." in pre or "10/" in pre or needs_cleaning(text)
             or (_DOI_WORD.search(pre) is not None if not pre.isascii()
                 else "doi" in pre.lower())
-            or ("/" in text[s0 + 1:s1] and r19_viewer_tail(text, s0 - 1, s1) != s1)):
+            or r19_viewer_tail(text, s0 - 1, s1) != s1):
         return None
     return [(start, s1, form, text[a:s0 - 1], m[2])]
 

@@ -11,8 +11,7 @@ from operator import attrgetter, itemgetter
 from typing import Any, Literal
 
 from ..jsonable import to_jsonable
-from ..model import Doi, Finding
-from ..syntax import _make_doi
+from ..model import Doi, Finding, make_doi
 
 __all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES",
            "VERDICT_STATUSES", "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status",
@@ -314,7 +313,7 @@ def row_of(t: RowFields) -> BatchRow:
     ``(prefix, suffix)``)."""
     name = t[15]
     if type(name) is tuple:
-        name = _make_doi(name[0], name[1])
+        name = make_doi(name[0], name[1])
     row: Any = _Blank(t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10],
                       t[11], t[12], t[13], t[14], name)  # type: ignore[arg-type]
     row.__class__ = BatchRow

@@ -148,17 +148,10 @@ class BatchSession:
             grouper = self._grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
         out: list[Record | str] = []
         add = grouper.add
-        line_fields = self._line_fields
-        summary = self.summary
+        emit = self._emit
         for line in lines:
             if add(line, out):  # the commonest line: plain text, a record of its own
-                number = self._line = self._line + 1
-                summary.input_lines += 1
-                summary.records += 1
-                made = line_fields(number, line, None)
-                rows.extend(made)
-                if srcs is not None:
-                    srcs.extend([line] * len(made) if len(made) != 1 else (line,))
+                emit(line, rows, srcs)
             elif out:
                 for item in out:
                     self._emit(item, rows, srcs)
@@ -220,8 +213,6 @@ class BatchSession:
         out: list[Record | str] = []
         add = grouper.add
         item_fields = self._item_fields
-        line_fields = self._line_fields
-        summary = self.summary
         read = 0
         for line in lines:
             read += 1
@@ -230,10 +221,7 @@ class BatchSession:
             elif line[-1:] == "\r":
                 line = line[:-1]
             if add(line, out):  # the commonest line: plain text, a record of its own
-                number = self._line = self._line + 1
-                summary.input_lines += 1
-                summary.records += 1
-                rows.extend(line_fields(number, line, None))
+                rows.extend(item_fields(line))
             elif out:
                 for item in out:
                     rows.extend(item_fields(item))

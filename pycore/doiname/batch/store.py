@@ -25,9 +25,8 @@ from operator import itemgetter
 from typing import Any, overload
 
 from ..equivalence import equivalence_key
-from ..extract.plain import make_doi
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_ROWS_KEPT
-from ..model import Finding
+from ..model import Finding, make_doi
 from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
 from .rows import _STATUSES, BatchRow, RowFields, fields_of, make_row, shown_input
 
@@ -128,19 +127,15 @@ class RowStore(Sequence[BatchRow]):
         aside = self._aside
         for i, t, src in zip(range(at, at + len(rows)), rows, srcs, strict=True):
             start, end, text, form = t[8], t[9], t[10], t[11]
-            inp: str | None = t[1]
-            if (not t[6] and not t[13] and t[14] is None and (form is None or form in _FORM_CODE)
-                    and (inp is src or inp == shown_input(src, start, end))
-                    and (text is None or (start is not None and end is not None
-                                          and src[start:end] == text))):
-                continue  # the commonest row: nothing kept aside
             if text is not None and start is not None and end is not None and (
                     src[start:end] == text):
-                text = None
-            if inp == shown_input(src, start, end):
-                inp = None
+                text = None  # a slice of its line
+            inp: str | None = t[1]
+            if inp is src or inp == shown_input(src, start, end):
+                inp = None  # made again from its line
             other = form is not None and form not in _FORM_CODE
-            aside[i] = (t[6], t[13], t[14], text, inp, form if other else None)
+            if t[6] or t[13] or t[14] is not None or text is not None or inp is not None or other:
+                aside[i] = (t[6], t[13], t[14], text, inp, form if other else None)
 
     @overload
     def __getitem__(self, i: int) -> BatchRow: ...

@@ -31,7 +31,7 @@ from .make import _read as read_span
 from .model import Match
 from .scan import r6_context
 
-__all__ = ["READ", "Plain", "make_doi", "plain_names", "read_plain", "read_plains"]
+__all__ = ["READ", "Plain", "plain_names", "read_plain", "read_plains"]
 
 #: ``(start, end, form, prefix, suffix)`` of one plainly written name.
 Plain = tuple[int, int, str, str, str]
@@ -158,7 +158,7 @@ def plain_names(text: str) -> list[Plain] | None:
                 form = form if form[0] == READ else READ + form
             elif form[0] != READ and (e - a > _MAX_NAME or text[sep + 2:sep + 3] == "/"):
                 return None  # check() would have something to say: the general path's
-            if "/" in text[sep + 2:e] and r19_viewer_tail(text, sep + 1, e) != e:
+            if r19_viewer_tail(text, sep + 1, e) != e:
                 return None
             found.append((left[0], e, form, text[a:sep], m[1]))
             barrier = e
