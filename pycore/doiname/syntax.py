@@ -123,6 +123,28 @@ def read(text: str | Doi) -> Reading:
     return _read(text, want_spans=True)
 
 
+class _NameReading(Reading):
+    """The reading of a :class:`~doiname.model.Doi` taken as it is: character ``i`` of the
+    name came from character ``i`` of its text. ``input_span`` says so without the spans
+    (``spans`` stays empty: the identity is not written out, one pair per character)."""
+
+    __slots__ = ()
+
+    def input_span(self, start: int, end: int) -> Span:
+        """The same span (the name is its own text)."""
+        if end <= start:
+            at = max(0, min(start, len(self.text) - 1))
+            return (at, at)
+        return (start, end)
+
+
+def name_reading(doi: Doi) -> Reading:
+    """``read(doi)`` for :func:`doiname.check`, which only asks its ``input_span``,
+    ``text``, ``form`` and ``notes`` (002 §4: the name as it is, nothing decoded): the
+    same answers, without the one-pair-per-character ``spans``."""
+    return _NameReading(doi, str(doi), "doi", ())
+
+
 def read_noted(text: str) -> Reading:
     """:func:`read` without the spans (``spans`` is empty): the name, its form and every
     note, for a caller that points only at the notes (extract's matches). The same

@@ -12,7 +12,10 @@
   ``str.translate`` with the dict table, in every context;
 * :func:`doiname.equivalence_key` against 003 ch. 3 as written (only A-Z folded);
 * ``decode`` without spans (``decode_valid``, quoted-printable in C) against ``decode``
-  with spans (one escape at a time).
+  with spans (one escape at a time);
+* :func:`doiname.check` of a ``Doi`` (its reading without spans,
+  ``syntax.name_reading``) against the same check on :func:`doiname.read`'s reading of
+  the ``Doi`` (every span written out): the same findings, field for field.
 
 Over generated names of every shape of ``bench/core.py`` and the hard cases (``#``,
 ``%`` good and bad, ``< >``, ``;``, spaces, non-ASCII, lookalike dashes, invisible and
@@ -26,12 +29,14 @@ import importlib.util
 from collections.abc import Callable
 from functools import partial
 from typing import Any
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import doiname
 from doiname import Doi, DoiError
+from doiname import findings as findings_module
 from doiname.encoding import _POLICIES, CONTEXTS, LEVELS, encode_component, explain_component
 from doiname.percent import decode, decode_valid
 from doiname.presentation import DEFAULT_RESOLVER
@@ -116,6 +121,7 @@ def assert_same_name(text: str) -> None:
 
 
 def assert_same_outputs(doi: Doi) -> None:
+    assert_same_check(doi)
     # to_uri first, on a copy (nothing kept), then to_url twice (the second from what the
     # first kept, Doi._escaped) and to_uri again (from what to_url kept).
     fresh = Doi(doi.prefix, doi.suffix)
@@ -130,6 +136,14 @@ def assert_same_outputs(doi: Doi) -> None:
     assert doiname.equivalence_key(doi) == key_oracle(doi)
     assert outcome(lambda: doiname.equivalence_key(str(doi))) == \
         outcome(lambda: key_oracle(doiname.read(str(doi)).doi))
+
+
+def assert_same_check(doi: Doi) -> None:
+    fast = findings_module._check(doi)
+    with mock.patch.object(findings_module, "name_reading", doiname.read):
+        slow = findings_module._check(doi)
+    assert fast == slow, doi
+    assert [f.repair for f in fast] == [f.repair for f in slow]
 
 
 def assert_same_encoding(text: str) -> None:

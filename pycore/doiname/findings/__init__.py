@@ -15,7 +15,7 @@ from functools import lru_cache
 from ..errors import DoiError
 from ..limits import MAX_FINDINGS
 from ..model import SEVERITIES, Doi, Finding
-from ..syntax import Reading, read, validate_name
+from ..syntax import Reading, name_reading, read, validate_name
 from .lookalikes import (
     rule_lookalike_characters,
     rule_lookalike_letters,
@@ -73,7 +73,9 @@ def _check(text: str | Doi) -> list[Finding]:
         if isinstance(text, Doi):
             # A Doi value is not validated when it is made: say what parse() would reject.
             validate_name(str(text))
-        reading = read(text)
+            reading = name_reading(text)
+        else:
+            reading = read(text)
     except DoiError as err:
         raw = str(text)
         s = Subject(None, raw, [_error_finding(err, raw)])

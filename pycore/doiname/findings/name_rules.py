@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from .. import citations as c
 from ..syntax import char_label
@@ -202,27 +203,39 @@ def _crossref_message(name: str, a: int, b: int, new: list[str],
                       count: dict[str, int]) -> tuple[str, bool]:
     """The message, and whether it says a letter has a decomposed spelling (003 ch. 2
     note 1, then part of the finding's source)."""
+    if b - a == 1:  # one character (``new`` is that character)
+        ch = name[a]
+        return _one_character_message(ch, a, count[ch])
+    spelled = _spelled(new, "")
+    shown = name[a:b] if b - a <= _RUN_SHOWN else name[a:a + _RUN_SHOWN] + "…"
+    labels = ", ".join(char_label(x) for x in new[:3])
+    if len(new) > 3:
+        labels += f" and {len(new) - 3} more"
+    return (f"“{shown}” ({where(a, b)}: {labels}) is outside the characters Crossref "
+            f"approves for new suffixes (a–z, A–Z, 0–9 and - . _ ; ( ) /). They are allowed "
+            f"in a DOI name, but some systems mishandle them.{spelled}", bool(spelled))
+
+
+@lru_cache(maxsize=1024)
+def _one_character_message(ch: str, a: int, times: int) -> tuple[str, bool]:
+    """:func:`_crossref_message` for a run of one character ``ch`` at ``a`` that appears
+    ``times`` times in the suffix: it depends on nothing else (kept for the 1024 asked
+    last: a list's names repeat the same character at the same place)."""
+    spelled = _spelled([ch], "It")
+    again = f"; it appears {times} times" if times > 1 else ""
+    return (f"{char_label(ch)} ({where(a, a + 1)}{again}) is outside the characters Crossref "
+            f"approves for new suffixes (a–z, A–Z, 0–9 and - . _ ; ( ) /). It is allowed in "
+            f"a DOI name, but some systems mishandle it.{spelled}", bool(spelled))
+
+
+def _spelled(new: list[str], subject: str) -> str:
+    """The sentence saying that the first precomposed letter of ``new`` can also be
+    spelled decomposed (``subject`` names it; empty: the letter quoted), or ``""``."""
     precomposed = [x for x in new if unicodedata.decomposition(x)
                    and not unicodedata.decomposition(x).startswith("<")]
-    spelled = ""
-    if precomposed:
-        first = precomposed[0]
-        spelled = (
-            f" {'It' if b - a == 1 else f'“{first}”'} can also be spelled decomposed ("
+    if not precomposed:
+        return ""
+    first = precomposed[0]
+    return (f" {subject or f'“{first}”'} can also be spelled decomposed ("
             + " + ".join(char_label(x) for x in unicodedata.normalize("NFD", first))
             + "), which is a different name.")
-    if b - a == 1:
-        ch = name[a]
-        times = f"; it appears {count[ch]} times" if count[ch] > 1 else ""
-        what = f"{char_label(ch)} ({where(a, b)}{times}) is"
-        it = "It is"
-    else:
-        shown = name[a:b] if b - a <= _RUN_SHOWN else name[a:a + _RUN_SHOWN] + "…"
-        labels = ", ".join(char_label(x) for x in new[:3])
-        if len(new) > 3:
-            labels += f" and {len(new) - 3} more"
-        what = f"“{shown}” ({where(a, b)}: {labels}) is"
-        it = "They are"
-    return (f"{what} outside the characters Crossref approves for new suffixes (a–z, A–Z, 0–9 "
-            f"and - . _ ; ( ) /). {it} allowed in a DOI name, but some systems mishandle "
-            f"{'it' if b - a == 1 else 'them'}.{spelled}", bool(spelled))
