@@ -95,3 +95,56 @@ test("a module script with an integrity value is fetched with it (checked, then 
   await new Promise((r) => setTimeout(r, 150));
   assert.deepEqual(seen.at(-1), { loaded: 3000, total: 3500 });
 });
+
+test("the later files are asked for once every other download has arrived, and a request waits for them", async () => {
+  const { scope, asked } = fakeScope({
+    [`${BASE}a.wasm`]: [4000, 0],
+    [`${BASE}b.zip`]: [2000, 0],
+    [`${BASE}w.whl`]: [300, 0],
+  });
+  const files = [
+    { url: `${BASE}a.wasm`, bytes: 4000 },
+    { url: `${BASE}w.whl`, bytes: 300, later: true },
+    { url: `${BASE}b.zip`, bytes: 2000 },
+  ];
+  startFetches(scope, files, () => {});
+  const early = scope.fetch(`${BASE}w.whl`); // the boot asks at once: it waits
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(asked, [`${BASE}a.wasm`, `${BASE}b.zip`]);
+  await (await scope.fetch(`${BASE}a.wasm`)).arrayBuffer();
+  await new Promise((r) => setTimeout(r, 20));
+  assert.deepEqual(asked, [`${BASE}a.wasm`, `${BASE}b.zip`], "the zip is still arriving");
+  await (await scope.fetch(`${BASE}b.zip`)).arrayBuffer();
+  const wheel = await early;
+  assert.equal((await wheel.arrayBuffer()).byteLength, 300);
+  assert.deepEqual(asked, [`${BASE}a.wasm`, `${BASE}b.zip`, `${BASE}w.whl`]);
+});
+
+test("a failed or cancelled download lets the later files go; release asks for them at once", async () => {
+  const { scope, asked } = fakeScope({ [`${BASE}a.wasm`]: [4000, 0], [`${BASE}w.whl`]: [300, 0] });
+  const files = [
+    { url: `${BASE}a.wasm`, bytes: 4000 },
+    { url: `${BASE}gone.zip`, bytes: 2000 },
+    { url: `${BASE}w.whl`, bytes: 300, later: true },
+  ];
+  startFetches(scope, files, () => {});
+  assert.equal((await scope.fetch(`${BASE}gone.zip`)).status, 404);
+  const wasm = await scope.fetch(`${BASE}a.wasm`);
+  await wasm.body?.cancel();
+  await (await scope.fetch(`${BASE}w.whl`)).arrayBuffer();
+  assert.deepEqual(asked, [`${BASE}a.wasm`, `${BASE}gone.zip`, `${BASE}w.whl`]);
+
+  const second = fakeScope({ [`${BASE}a.wasm`]: [4000, 0], [`${BASE}w.whl`]: [300, 0] });
+  const fetches = startFetches(
+    second.scope,
+    [
+      { url: `${BASE}a.wasm`, bytes: 4000 },
+      { url: `${BASE}w.whl`, bytes: 300, later: true },
+    ],
+    () => {},
+  );
+  const wheel = second.scope.fetch(`${BASE}w.whl`);
+  fetches.release(); // the wasm was never read
+  await (await wheel).arrayBuffer();
+  assert.deepEqual(second.asked, [`${BASE}a.wasm`, `${BASE}w.whl`]);
+});

@@ -56,10 +56,12 @@ def sent_bytes(path: Path) -> int:
 
 def runtime_files(site: Path, core_wheel: str, core_integrity: str,
                   micropip_sha256: str) -> list[dict[str, Any]]:
-    """What the worker's normal boot downloads, all at once (``BuildInfo.runtime``): each
-    file's path in the site, size, estimated cost to send, and the integrity value the
-    boot checks it against (the module scripts', which the worker imports only from
-    their checked bytes; micropip's from the lock file, as Pyodide asks; the core's)."""
+    """What the worker's normal boot downloads (``BuildInfo.runtime``): each file's path
+    in the site, size, estimated cost to send, and the integrity value the boot checks
+    it against (the module scripts', which the worker imports only from
+    their checked bytes; micropip's from the lock file, as Pyodide asks; the core's), and
+    ``later`` for the two wheels: asked for once the others have arrived, since nothing
+    reads them before the interpreter is up."""
     micropip = "sha256-" + base64.b64encode(bytes.fromhex(micropip_sha256)).decode("ascii")
     out: list[dict[str, Any]] = []
     for name in (*RUNTIME_MODULES, *RUNTIME_FETCHED):
@@ -71,10 +73,11 @@ def runtime_files(site: Path, core_wheel: str, core_integrity: str,
             entry["integrity"] = sri(path.read_bytes())
         if name == MICROPIP_WHEEL:
             entry["integrity"] = micropip
+            entry["later"] = True
         out.append(entry)
     wheel = site / core_wheel
     out.append({"path": core_wheel, "bytes": wheel.stat().st_size,
-                "transfer": wheel.stat().st_size, "integrity": core_integrity})
+                "transfer": wheel.stat().st_size, "integrity": core_integrity, "later": True})
     return out
 
 

@@ -49,8 +49,9 @@
 /**
  * One file the normal boot downloads: its absolute URL, its size in bytes (decoded), what
  * it costs to send (its brotli size, an estimate until the answer's `Content-Length`), its
- * integrity value when it is checked, and whether it is a module script (imported).
- * @typedef {{url: string, bytes: number, transfer?: number, integrity?: string, module?: boolean}} RuntimeFile
+ * integrity value when it is checked, whether it is a module script (imported), and
+ * whether it is asked for only once the others have arrived (`later`: the wheels).
+ * @typedef {{url: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean}} RuntimeFile
  */
 
 /**
@@ -61,7 +62,7 @@
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, dataIntegrity?: string,
  *     filesIntegrity?: string} | null,
- *   runtime?: {path: string, bytes: number, transfer?: number, integrity?: string, module?: boolean}[],
+ *   runtime?: {path: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean}[],
  *   precache?: string}} BuildInfo
  */
 

@@ -5,8 +5,9 @@
  * the module `doiname.bridge`.
  *
  * The normal way: Pyodide, micropip (through `loadPyodide({packages: ["micropip"]})`) and
- * the core wheel's bytes are fetched at the same time, every file asked for the moment
- * the config arrives (fetches.js), their progress reported; the wheel is then written to the
+ * the core wheel's bytes are fetched by the worker itself, every file asked for the moment
+ * the config arrives and the two wheels the moment the others are in (fetches.js), their
+ * progress reported; the wheel is then written to the
  * in-memory file system and installed with micropip from there (`emfs:`). When the
  * snapshot is missing, does not match, or fails to load, the worker says so on the
  * console and boots the normal way. Without a snapshot in the config (the single file),
@@ -134,6 +135,7 @@ async function installed(config, report, step, progress, loader) {
   const { loadPyodide } = await import(await loader.url());
   fetches?.done(config.pyodideModuleURL);
   const pyodide = await loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
+  fetches?.release(); // (the wheels were asked for when the wasm and the stdlib were in)
   step("loadPyodide");
   report("packages", "Installing the doiname package…");
   const bytes = await wheel;

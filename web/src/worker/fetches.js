@@ -12,6 +12,12 @@
  * are read, as a share of the file's size (`RuntimeFile.bytes`), times what the file
  * costs to send: its `Content-Length` once its answer says (the compressed length when
  * the host compresses), the build's brotli size until then (`RuntimeFile.transfer`).
+ *
+ * The files marked `later` (the wheels: Pyodide asks for micropip's only once the
+ * interpreter runs, and the core's is installed after it) are asked for once every other
+ * download has arrived or failed, so that they do not share the connection with the wasm
+ * and the standard library, which the interpreter waits for; they arrive while it
+ * starts. A request for one of them before that gets its download when it starts.
  * @module worker/fetches
  */
 
@@ -19,20 +25,27 @@
 /** @typedef {{loaded: number, total: number}} Progress */
 
 /**
- * A response whose body reports each chunk's size to `count` as it is read.
+ * A response whose body reports each chunk's size to `count` as it is read, and calls
+ * `end` when the body has arrived, failed or been cancelled.
  * @param {Response} response
  * @param {(n: number) => void} count
+ * @param {() => void} end
  * @returns {Response}
  */
-function counted(response, count) {
-  if (!response.body) return response;
+function counted(response, count, end) {
+  if (!response.body) {
+    end();
+    return response;
+  }
   const meter = new TransformStream({
     transform(chunk, controller) {
       count(chunk.byteLength);
       controller.enqueue(chunk);
     },
+    flush: end,
   });
-  return new Response(response.body.pipeThrough(meter), {
+  response.body.pipeTo(meter.writable).catch(end);
+  return new Response(meter.readable, {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
@@ -47,7 +60,9 @@ function counted(response, count) {
  * @param {any} scope the worker's global scope
  * @param {RuntimeFile[]} files absolute URLs
  * @param {(progress: Progress) => void} onProgress called at most every 100 ms, and at the end
- * @returns {{done: (url: string) => void}}
+ * @returns {{done: (url: string) => void, release: () => void}} `release` asks for the
+ *   `later` files now (the boot calls it once the interpreter is up, in case a download
+ *   was never read)
  */
 export function startFetches(scope, files, onProgress) {
   const realFetch = scope.fetch.bind(scope);
@@ -75,23 +90,50 @@ export function startFetches(scope, files, onProgress) {
   };
   /** @type {Map<string, Promise<Response>>} */
   const pending = new Map();
-  for (const file of files) {
-    if (file.module && !file.integrity) continue; // imported: see `done`
+  /** @type {() => void} */
+  let release = () => {};
+  /** Opens when no download but the `later` ones is still arriving (or on `release`). */
+  const gate = new Promise((resolve) => {
+    release = () => resolve(undefined);
+  });
+  let arriving = 0;
+  /** @param {RuntimeFile} file @param {boolean} first */
+  const start = (file, first) => {
+    let ended = false;
+    const end = () => {
+      if (first && !ended && --arriving === 0) release();
+      ended = true;
+    };
     /** @type {RequestInit} */
     const init = file.integrity ? { integrity: file.integrity } : {};
-    const response = realFetch(file.url, init).then((/** @type {Response} */ r) => {
-      if (!r.ok) return r;
-      const sent = Number(r.headers.get("Content-Length"));
-      const before = cost.get(file.url) ?? 0;
-      const after = sent > 0 ? sent : before;
-      cost.set(file.url, after);
-      total += after - before;
-      const scale = file.bytes > 0 ? after / file.bytes : 1;
-      return counted(r, (n) => count(n * scale));
-    });
+    return realFetch(file.url, init).then(
+      (/** @type {Response} */ r) => {
+        if (!r.ok) {
+          end();
+          return r;
+        }
+        const sent = Number(r.headers.get("Content-Length"));
+        const before = cost.get(file.url) ?? 0;
+        const after = sent > 0 ? sent : before;
+        cost.set(file.url, after);
+        total += after - before;
+        const scale = file.bytes > 0 ? after / file.bytes : 1;
+        return counted(r, (n) => count(n * scale), end);
+      },
+      (/** @type {unknown} */ err) => {
+        end();
+        throw err;
+      },
+    );
+  };
+  const fetched = files.filter((f) => !(f.module && !f.integrity)); // the others are imported: see `done`
+  arriving = fetched.filter((f) => !f.later).length;
+  for (const file of fetched) {
+    const response = file.later ? gate.then(() => start(file, false)) : start(file, true);
     response.catch(() => {}); // the boot's own request sees the failure
     pending.set(file.url, response);
   }
+  if (arriving === 0) release();
   scope.fetch = (/** @type {RequestInfo | URL} */ input, /** @type {RequestInit | undefined} */ init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const method = (
@@ -111,5 +153,6 @@ export function startFetches(scope, files, onProgress) {
     done(url) {
       if (modules.delete(url)) count(cost.get(url) ?? 0);
     },
+    release,
   };
 }
