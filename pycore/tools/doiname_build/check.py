@@ -78,24 +78,28 @@ def test(pytest_args: Sequence[str]) -> int:
     java_env = ensure_java()  # Spark's tests (tests/spark) run on Debian's Java
     # Brotli of Pyodide's files (a minute on one core, for the build) while pip installs.
     precompress_ahead([ensure_npm() / name for name in PYODIDE_FILES])
-    py = ensure_venv(dev=True)
-    env = {**os.environ, **java_env, "DOINAME_SITE_BUILT": "1", "PYTHONDONTWRITEBYTECODE": "1",
-           "PYTHON": str(py),  # node --test asks Python for what Python decides (batch statuses)
-           "MYPYPATH": os.pathsep.join(str(ROOT / p) for p in ("pycore", "pycore/tools"))}
-    env.pop("PYTHONPATH", None)
-    checks: list[tuple[str, list[str], Path]] = [
-        ("ruff", [str(py), "-m", "ruff", "check", "."], ROOT),
-        ("mypy", [str(py), "-m", "mypy", "--strict", *mypy_targets()], ROOT),
-        *js_checks(),
-    ]
+    ensure_venv()  # the venv itself first: the build's pip falls back on it
+    js = js_checks()
     failed: list[str] = []
-    # The checks need nothing built: they run beside the build, which keeps one core busy
-    # most of its time (the memory snapshot, brotli).
+    # The build needs no dev tools (the host's Python, Node): it runs beside pip, which
+    # mostly waits on downloads and the disk, and the checks need nothing built.
     with ThreadPoolExecutor(max_workers=1) as pool:
-        beside = pool.submit(lambda: [name for name, cmd, cwd in checks
-                                      if not run_step(name, cmd, cwd, env, quiet=True)])
-        build()
-        failed += beside.result()
+        built = pool.submit(build)
+        py = ensure_venv(dev=True)
+        env = {**os.environ, **java_env, "DOINAME_SITE_BUILT": "1",
+               "PYTHONDONTWRITEBYTECODE": "1",
+               # node --test asks Python for what Python decides (batch statuses)
+               "PYTHON": str(py),
+               "MYPYPATH": os.pathsep.join(str(ROOT / p) for p in ("pycore", "pycore/tools"))}
+        env.pop("PYTHONPATH", None)
+        checks: list[tuple[str, list[str], Path]] = [
+            ("ruff", [str(py), "-m", "ruff", "check", "."], ROOT),
+            ("mypy", [str(py), "-m", "mypy", "--strict", *mypy_targets()], ROOT),
+            *js,
+        ]
+        failed += [name for name, cmd, cwd in checks
+                   if not run_step(name, cmd, cwd, env, quiet=True)]
+        built.result()
     steps: list[tuple[str, list[str], Path]] = [
         # Two workers (pytest-xdist), one test file each at a time: most of the time of the
         # browser tests is Pyodide booting in Chromium, which keeps one core busy. Files
