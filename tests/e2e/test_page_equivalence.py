@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -21,10 +23,19 @@ PAIRS = [
 ]
 
 
+@pytest.fixture
+def eq_page(booted_page: Page) -> Iterator[Page]:
+    """The module's booted page (one boot for every pair); both names emptied after."""
+    yield booted_page
+    booted_page.fill("#eq-a", "")
+    booted_page.fill("#eq-b", "")
+    expect(booted_page.locator("#eq-verdict")).to_have_count(0)
+
+
 @pytest.mark.parametrize(("a", "b"), PAIRS)
-def test_verdict_and_explanation(page: Page, site_url: str, a: str, b: str) -> None:
+def test_verdict_and_explanation(eq_page: Page, a: str, b: str) -> None:
     ex = d.explain_equivalence(a, b)
-    open_page(page, site_url)
+    page = eq_page
     page.fill("#eq-a", a)
     page.fill("#eq-b", b)
     verdict = page.locator("#eq-verdict")

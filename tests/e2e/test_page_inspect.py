@@ -6,6 +6,8 @@ in the browser through Pyodide. They must agree.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -32,9 +34,17 @@ def open_more(page: Page) -> None:
     expect(page.locator("details.more-more")).to_have_attribute("open", "")
 
 
+@pytest.fixture
+def inspect_page(booted_page: Page) -> Iterator[Page]:
+    """The module's booted page (one boot for every input); the input emptied after."""
+    yield booted_page
+    type_into(booted_page, "#doi-input", "")
+    expect(booted_page.locator("#inspect-card")).to_have_attribute("data-state", "empty")
+
+
 @pytest.mark.parametrize("text", INPUTS)
-def test_every_presentation_matches_the_core(page: Page, site_url: str, text: str) -> None:
-    open_page(page, site_url)
+def test_every_presentation_matches_the_core(inspect_page: Page, text: str) -> None:
+    page = inspect_page
     type_into(page, "#doi-input", text)
     doi = d.parse(text)
     expect(page.locator("#result-name")).to_have_text(str(doi))

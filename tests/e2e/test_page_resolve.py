@@ -37,14 +37,27 @@ def _resolve(page: Page, site_url: str, name: str) -> None:
     page.get_by_role("button", name="Resolve", exact=True).click()
 
 
+@pytest.fixture
+def resolve_page(booted_page: Page, shared_doi_routes: DoiRoutes) -> Iterator[Page]:
+    """The module's booted page, doi.org routed (one boot for every case); the input
+    emptied after, which clears the outcome (checked)."""
+    yield booted_page
+    booted_page.fill("#doi-input", "")
+    expect(booted_page.locator("#resolve-outcome")).to_have_count(0)
+    expect(booted_page.locator("#handle-values tbody tr")).to_have_count(0)
+
+
 @pytest.mark.parametrize(("name", "path", "outcome"), CASES)
 def test_each_answer_gets_the_cores_message(
-    page: Page, site_url: str, doi_routes: object, name: str, path: str, outcome: str
+    resolve_page: Page, name: str, path: str, outcome: str
 ) -> None:
     entry = fixture_entry(path)
     record = read_handle_response(entry["status"], fixture_body(entry["file"]))
     assert record.outcome == outcome
-    _resolve(page, site_url, name)
+    page = resolve_page
+    page.fill("#doi-input", name)
+    expect(page.locator("#result-name")).to_have_text(name)
+    page.get_by_role("button", name="Resolve", exact=True).click()
     line = page.locator("#resolve-outcome")
     expect(line).to_have_attribute("data-outcome", outcome)
     # What it means first, naming the DOI: where it leads, or the core's message

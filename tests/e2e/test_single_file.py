@@ -28,18 +28,19 @@ import re
 import shutil
 import subprocess
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
 import doiname as d
 from doiname.resolver import transport_outcome
 from doiname_build import paths, runtime
 from doiname_build import single_file as single_file_module
 
-from .conftest import ROOT
+from .conftest import NOT_LOCAL, ROOT
 
 pytestmark = pytest.mark.e2e
 
@@ -72,10 +73,9 @@ def refused(context: BrowserContext) -> list[str]:
     return urls
 
 
-@pytest.fixture
-def offline(page: Page, single_file: Path, refused: list[str]) -> Iterator[Page]:
-    """The single file opened from file://, offline, with Python ready."""
-    errors: list[str] = []
+def open_offline(page: Page, single_file: Path, errors: list[str]) -> None:
+    """Open the single file from file:// and wait until Python is ready; page errors and
+    CSP violations go to ``errors``."""
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.on("console", lambda m: errors.append(m.text)
             if "Content Security Policy" in m.text or "Content-Security-Policy" in m.text else None)
@@ -83,9 +83,64 @@ def offline(page: Page, single_file: Path, refused: list[str]) -> Iterator[Page]
     page.wait_for_function("() => window.doiname !== undefined", timeout=30_000)
     assert page.evaluate("() => window.doiname.ready.then(() => true, (e) => e.message)") is True
     expect(page.locator("#boot")).to_have_attribute("data-phase", "ready")
+
+
+@pytest.fixture
+def fresh_offline(page: Page, single_file: Path, refused: list[str]) -> Iterator[Page]:
+    """The single file opened from file:// in a page of its own, offline, Python ready."""
+    errors: list[str] = []
+    open_offline(page, single_file, errors)
     yield page
     assert errors == []
     assert [u for u in refused if not u.startswith("https://doi.org/")] == []
+
+
+@dataclass
+class OfflinePage:
+    """The single file opened once per module (a boot of it costs seconds): the page,
+    the errors it reported and the requests refused, both since it was opened."""
+
+    page: Page
+    errors: list[str]
+    refused: list[str]
+
+
+@pytest.fixture(scope="module")
+def offline_page(browser: Browser, browser_context_args: dict[str, Any],
+                 single_file: Path) -> Iterator[OfflinePage]:
+    """The single file opened from file://, offline (every request that is not file:,
+    data: or blob: refused), with Python ready; shared by the module's tests that use
+    its API and its page (through :func:`offline`, which checks each test's share)."""
+    context = browser.new_context(**browser_context_args)
+    context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
+    shared = OfflinePage(context.new_page(), [], [])
+
+    def handler(route: Route) -> None:
+        url = route.request.url
+        if url.startswith(LOCAL_SCHEMES):
+            route.continue_()
+        else:
+            shared.refused.append(url)
+            route.abort("internetdisconnected")
+
+    context.route("**/*", handler)
+    open_offline(shared.page, single_file, shared.errors)
+    assert shared.errors == []
+    yield shared
+    context.close()
+
+
+@pytest.fixture
+def offline(offline_page: OfflinePage) -> Iterator[Page]:
+    """The module's single file, offline and ready (:func:`offline_page`). A test that
+    types into a field empties it again; no test may see a page error, a CSP violation
+    or a refused request other than to doi.org."""
+    errors, refused = len(offline_page.errors), len(offline_page.refused)
+    yield offline_page.page
+    assert offline_page.errors[errors:] == []
+    assert [u for u in offline_page.refused[refused:] if not u.startswith("https://doi.org/")] == []
+    for field in ("#doi-input", "#eq-a", "#eq-b"):
+        offline_page.page.fill(field, "")
 
 
 def test_the_file_refers_to_nothing_outside_itself(single_file: Path) -> None:
@@ -139,7 +194,8 @@ def test_check_through_the_page(offline: Page) -> None:
         expect(offline.locator("#findings")).to_contain_text(f.message)
 
 
-def test_resolution_says_offline(offline: Page, refused: list[str]) -> None:
+def test_resolution_says_offline(offline: Page, offline_page: OfflinePage) -> None:
+    refused = len(offline_page.refused)
     record = transport_outcome("network")
     got = offline.evaluate("(t) => window.doiname.resolve(t)", "10.1000/182")
     assert (got["outcome"], got["ok"], got["message"]) == ("network", False, record.message)
@@ -149,7 +205,8 @@ def test_resolution_says_offline(offline: Page, refused: list[str]) -> None:
     line = offline.locator("#resolve-outcome")
     expect(line).to_have_attribute("data-outcome", "network")
     expect(line).to_have_text(f"10.1000/182: {record.message}")
-    assert any(u.startswith("https://doi.org/api/handles/10.1000/182") for u in refused)
+    assert any(u.startswith("https://doi.org/api/handles/10.1000/182")
+               for u in offline_page.refused[refused:])
 
 
 def test_the_file_carries_its_own_csp(single_file: Path) -> None:
@@ -192,7 +249,8 @@ def test_the_file_works_served_by_a_web_server(page: Page, single_file: Path,
     assert errors == []
 
 
-def test_batch_and_axe_offline(offline: Page) -> None:
+def test_batch_and_axe_offline(fresh_offline: Page) -> None:
+    offline = fresh_offline  # axe's "empty" is the state of a page just booted
     from doiname.batch import BatchSession, iter_batch_rows, write_csv
 
     from .test_axe_and_hostile import axe_violations

@@ -1,6 +1,6 @@
 """Coverage-guided fuzzing of the core with atheris.
 
-    python3 tests/fuzz/run.py [--seconds 60] [TARGET ...]
+    python3 tests/fuzz/run.py [--seconds 60] [--jobs N] [TARGET ...]
 
 Runs each target (see targets.py) for the given time in its own process, seeded with the
 regression corpus and spec examples, with a 5 s per-input timeout (a hang is a failure)
@@ -15,6 +15,8 @@ import os
 import subprocess
 import sys
 import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -41,11 +43,36 @@ atheris.Fuzz()
 """
 
 
+_PRINT = threading.Lock()
+
+
+def fuzz(name: str, seconds: int) -> bool:
+    """Fuzz one target for ``seconds`` in a child process; print the tail of its report."""
+    with tempfile.TemporaryDirectory() as corpus:
+        for i, seed in enumerate(SEEDS):
+            Path(corpus, f"seed{i}").write_bytes(seed)
+        for reg in sorted((HERE / "regressions").glob("*")):
+            Path(corpus, reg.name).write_bytes(reg.read_bytes())
+        prefix = HERE / "regressions" / f"{name}-"
+        cmd = [sys.executable, "-c", CHILD, name, corpus,
+               f"-max_total_time={seconds}", "-timeout=5", "-max_len=1048576",
+               "-rss_limit_mb=4096", f"-artifact_prefix={prefix}", "-print_final_stats=1"]
+        env = {**os.environ, "PYTHONPATH": f"{ROOT / 'pycore'}{os.pathsep}{ROOT}"}
+        proc = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True,
+                              check=False)
+    with _PRINT:
+        print(f"fuzzed {name} for {seconds} s", flush=True)
+        print("\n".join(proc.stderr.splitlines()[-6:]), flush=True)
+    return proc.returncode == 0
+
+
 def main() -> int:
     from targets import TARGETS  # type: ignore[import-not-found]  # beside this file, on sys.path
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=int, default=60, help="per target")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="targets fuzzed at a time (each in its own process, on its own core)")
     ap.add_argument("targets", nargs="*", default=sorted(TARGETS))
     args = ap.parse_args()
     try:
@@ -53,25 +80,9 @@ def main() -> int:
     except ImportError:
         print("fuzz: atheris is not installed (it has wheels for x86_64 CPython <= 3.12); skipped")
         return 0
-    failed = []
-    for name in args.targets:
-        with tempfile.TemporaryDirectory() as corpus:
-            for i, seed in enumerate(SEEDS):
-                Path(corpus, f"seed{i}").write_bytes(seed)
-            for reg in sorted((HERE / "regressions").glob("*")):
-                Path(corpus, reg.name).write_bytes(reg.read_bytes())
-            prefix = HERE / "regressions" / f"{name}-"
-            cmd = [sys.executable, "-c", CHILD, name, corpus,
-                   f"-max_total_time={args.seconds}", "-timeout=5", "-max_len=1048576",
-                   "-rss_limit_mb=4096", f"-artifact_prefix={prefix}", "-print_final_stats=1"]
-            env = {**os.environ, "PYTHONPATH": f"{ROOT / 'pycore'}{os.pathsep}{ROOT}"}
-            print(f"fuzzing {name} for {args.seconds} s", flush=True)
-            proc = subprocess.run(cmd, env=env, cwd=ROOT, capture_output=True, text=True,
-                                  check=False)
-            tail = "\n".join(proc.stderr.splitlines()[-6:])
-            print(tail)
-            if proc.returncode != 0:
-                failed.append(name)
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        outcomes = list(pool.map(lambda name: (name, fuzz(name, args.seconds)), args.targets))
+    failed = [name for name, ok in outcomes if not ok]
     if failed:
         print(f"FAILED: {', '.join(failed)} (inputs saved in {HERE / 'regressions'})")
         return 1

@@ -23,7 +23,7 @@ from .paths import (
     VENV,
     WHEEL_CACHE,
 )
-from .proc import install_apt, log, run, sha256_file
+from .proc import SOURCE_TREE, install_apt, log, run, sha256_file
 
 
 def ensure_npm() -> Path:
@@ -72,8 +72,9 @@ def ensure_venv(*, dev: bool = False) -> Path:
             # itself, editable, with nothing more (its dependencies are all pinned above).
             run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
                  "--require-hashes", "-r", DEV_LOCK])
-            run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                 "--no-deps", "--no-build-isolation", "-e", ROOT])
+            with SOURCE_TREE:
+                run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                     "--no-deps", "--no-build-isolation", "-e", ROOT])
             stamp.write_text(want)
     return py
 

@@ -6,9 +6,14 @@ import hashlib
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+#: One setuptools build in the project's tree at a time (``build.py test`` installs the
+#: project editable while the build makes the core wheel; both write build/ and egg-info).
+SOURCE_TREE = threading.Lock()
 
 
 def log(message: str) -> None:

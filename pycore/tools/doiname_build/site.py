@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from .bundle import bundle_site
-from .compress import precompress
+from .compress import precompress, precompress_ahead
 from .env import ensure_micropip, ensure_npm
 from .integrity import add_integrity, add_meta_csp, static_headers
 from .offline import PRECACHE_LIST, runtime_files, write_service_worker
@@ -44,6 +44,7 @@ def build() -> Path:
     swapped out atomically."""
     started = time.monotonic()
     pyodide_dir = ensure_npm()
+    precompress_ahead([pyodide_dir / name for name in PYODIDE_FILES])  # while we build
     micropip = ensure_micropip()
     with build_lock():
         tmp = DIST / f".site-{os.getpid()}"

@@ -13,7 +13,7 @@ from typing import Any
 
 from .env import pip_command
 from .paths import CACHE, CORE, ROOT
-from .proc import log, run
+from .proc import SOURCE_TREE, log, run
 
 #: 1980-01-01 00:00 UTC, the earliest date a zip entry can hold.
 SOURCE_DATE_EPOCH = "315532800"
@@ -50,13 +50,14 @@ def build_wheel(dest_dir: Path) -> Path:
     if not cached.is_file():
         work = cached.parent.with_name(f".{cached.parent.name}-{os.getpid()}")
         shutil.rmtree(work, ignore_errors=True)
-        # setuptools builds in ./build, where files removed from the sources would linger
-        # and be packed again: start from none.
-        shutil.rmtree(ROOT / "build", ignore_errors=True)
         env = {**os.environ, "SOURCE_DATE_EPOCH": SOURCE_DATE_EPOCH}
-        run([*pip_command(), "wheel", "--quiet", "--no-deps", "--disable-pip-version-check",
-             "-w", work, ROOT], env=env)
-        shutil.rmtree(ROOT / "build", ignore_errors=True)
+        with SOURCE_TREE:
+            # setuptools builds in ./build, where files removed from the sources would
+            # linger and be packed again: start from none.
+            shutil.rmtree(ROOT / "build", ignore_errors=True)
+            run([*pip_command(), "wheel", "--quiet", "--no-deps", "--disable-pip-version-check",
+                 "-w", work, ROOT], env=env)
+            shutil.rmtree(ROOT / "build", ignore_errors=True)
         built = work / wheel_name()
         if not built.is_file():
             raise SystemExit(f"build.py: pip wheel did not write {built.name}")
