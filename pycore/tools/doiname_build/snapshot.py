@@ -14,6 +14,7 @@ from pathlib import Path
 
 from .integrity import sri
 from .paths import (
+    BOOT_SCRIPT,
     CACHE,
     MICROPIP_WHEEL,
     PYODIDE_FILES,
@@ -42,7 +43,7 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
     if node is None:
         log("memory snapshot skipped: node is not installed")
         return None
-    inputs = [SNAPSHOT_SCRIPT, SNAPSHOT_MODULE, wheel,
+    inputs = [SNAPSHOT_SCRIPT, BOOT_SCRIPT, SNAPSHOT_MODULE, wheel,
               *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
     key = hashlib.sha256("\n".join(sha256_file(p) for p in inputs).encode()).hexdigest()
     cached = CACHE / "snapshot" / key
