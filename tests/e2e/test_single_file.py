@@ -7,15 +7,16 @@
 * It carries its own Content-Security-Policy (a ``<meta>`` written by build.py): no test
   may see a violation of it; axe finds no accessibility violation in it, also in the
   Batch state, and a batch's CSV download works from ``file://``.
-* The trimmed standard library (``doiname_build.runtime.STDLIB_KEEP``) runs the core: in
-  Pyodide under Node, with the shipped ``python_stdlib.zip`` (trimmed, the boot's modules
-  compiled) as the runtime's standard library, micropip installs the core's wheel, every core module is imported, the page's
-  first call (the wheel's metadata, which needs ``email``) is made, then the core's whole
-  unit suite runs. Modules left out are still reachable from the original
-  archive, through an import hook that records each one served: any served while
-  booting and installing, or while a ``doiname`` frame is on the stack, fails the test
-  with the module's name and the line that wanted it. (pytest and hypothesis, which the
-  single file does not carry, may use them freely.)
+* The trimmed standard library (``doiname_build.runtime.STDLIB_KEEP``) runs the core:
+  in Pyodide under Node, with the shipped ``python_stdlib.zip`` (trimmed, the boot's
+  modules compiled) as the runtime's standard library, micropip installs the core's
+  wheel, every core module is imported, the page's first call (the wheel's metadata,
+  which needs ``email``) is made, then the core's whole unit suite runs. Modules left
+  out are still reachable from the original archive, through an import hook that
+  records each one served: any served while booting and installing, or while a
+  ``doiname`` frame is on the stack, fails the test with the module's name and the
+  line that wanted it. (pytest and hypothesis, which the single file does not carry,
+  may use them freely.)
 """
 
 from __future__ import annotations

@@ -45,7 +45,8 @@ def test_the_boot_imports_exactly_the_compiled_modules(site_dir: Path,
     modules = booted["modules"]
     assert isinstance(modules, dict)
     # Pyodide's start, micropip and the core: well over a hundred modules from the zip.
-    assert {"json", "email", "importlib.metadata", "_pyodide._base", "asyncio.tasks"} <= set(modules)
+    assert {"json", "email", "importlib.metadata", "_pyodide._base",
+            "asyncio.tasks"} <= set(modules)
     from_source = {name: f for name, f in modules.items() if not f.endswith(".pyc")}
     assert from_source == {}, f"the boot compiled these at run time: {from_source}"
     with zipfile.ZipFile(shipped) as z:

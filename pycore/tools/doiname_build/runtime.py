@@ -4,12 +4,9 @@ the boot imports compiled, stored zips."""
 
 from __future__ import annotations
 
-import hashlib
 import io
 import json
-import os
 import shutil
-import subprocess
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -17,12 +14,11 @@ from pathlib import Path
 from .paths import (
     BOOT_SCRIPT,
     BYTECODE_MODULE,
-    CACHE,
     MICROPIP_WHEEL,
     PYODIDE_FILES,
     STDLIB_PYC_SCRIPT,
 )
-from .proc import log, sha256_file
+from .proc import NodeFailed, cached_node_output, log
 
 
 def patched_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
@@ -130,28 +126,15 @@ def compile_boot_stdlib(runtime: Path, wheel: Path) -> dict[str, str]:
     sys.modules, so the list is the boot's own at every build (Pyodide's start, micropip,
     the core's imports); ``bytecode.py`` says what each ``.pyc`` holds. Every other module
     stays source. Results are kept in .cache/stdlib-pyc/, keyed by the hash of every
-    input. Raises SystemExit when it cannot be made (Node runs the build's bundler too)."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("build.py: node is not installed; the build needs it")
-    inputs = [STDLIB_PYC_SCRIPT, BOOT_SCRIPT, BYTECODE_MODULE, wheel,
+    input. Raises SystemExit when it cannot be made (the build needs Node anyway)."""
+    inputs = [BOOT_SCRIPT, BYTECODE_MODULE, wheel,
               *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
-    key = hashlib.sha256("\n".join(sha256_file(p) for p in inputs).encode()).hexdigest()
-    cached = CACHE / "stdlib-pyc" / key
-    if not (cached / "modules.json").is_file():
-        work = CACHE / "stdlib-pyc" / f".{key}-{os.getpid()}"
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir(parents=True)
-        log(f"$ node {STDLIB_PYC_SCRIPT.name} (the boot's standard library modules, compiled)")
-        done = subprocess.run([node, str(STDLIB_PYC_SCRIPT), str(runtime), str(wheel), str(work)],
-                              capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            shutil.rmtree(work, ignore_errors=True)
-            tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
-            raise SystemExit(f"build.py: {STDLIB_PYC_SCRIPT.name} failed with exit code "
-                             f"{done.returncode}: " + " | ".join(ln[:300] for ln in tail))
-        shutil.rmtree(cached, ignore_errors=True)
-        work.rename(cached)
+    try:
+        cached = cached_node_output("stdlib-pyc", STDLIB_PYC_SCRIPT, inputs,
+                                    [str(runtime), str(wheel)])
+    except NodeFailed as err:
+        raise SystemExit(f"build.py: the boot's standard library modules could not be "
+                         f"compiled: {err}") from None
     stdlib = runtime / "python_stdlib.zip"
     before = stdlib.stat().st_size
     shutil.copyfile(cached / "python_stdlib.zip", stdlib)
