@@ -5,9 +5,8 @@
  *     node make-snapshot.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR
  *
  * Boots Pyodide from PYODIDE_DIR (the site's copy: loader, runtime, lock file, micropip's
- * wheel) for a snapshot, imports micropip, installs CORE_WHEEL with it from the in-memory
- * file system (as web/src/worker/boot.js does), imports `doiname.bridge`, and writes to
- * OUT_DIR:
+ * wheel) for a snapshot as the worker does (boot-core.mjs: micropip imported, CORE_WHEEL
+ * installed with it, `doiname.bridge` imported), and writes to OUT_DIR:
  *
  * - `snapshot.bin`: the WebAssembly memory (Python's heap) with a header carrying
  *   Pyodide's build id (a hash of pyodide.asm.mjs and pyodide.asm.wasm; Pyodide refuses
@@ -20,32 +19,18 @@
  * Pyodide's private snapshot API is used by web/src/worker/snapshot.js only
  * (`MAKE_OPTIONS`, `makeSnapshot` here; `restore` in the worker).
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { basename, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { MAKE_OPTIONS, makeSnapshot } from "../../web/src/worker/snapshot.js";
+import { bootCore } from "./boot-core.mjs";
 
 const [pyodideDir, wheelPath, outDir] = process.argv.slice(2);
 if (!pyodideDir || !wheelPath || !outDir) {
   console.error("usage: node make-snapshot.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR");
   process.exit(2);
 }
-const indexURL = resolve(pyodideDir) + "/";
-const { loadPyodide, version } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
 const started = performance.now();
-/** @type {any} */
-const pyodide = await loadPyodide({
-  indexURL,
-  packageBaseUrl: indexURL,
-  packages: ["micropip"],
-  ...MAKE_OPTIONS,
-});
-const name = basename(wheelPath).replace(/[^A-Za-z0-9_.+-]/g, "_");
-pyodide.FS.writeFile(`/tmp/${name}`, readFileSync(wheelPath));
-await pyodide.runPythonAsync("import micropip");
-await pyodide.runPythonAsync(`await micropip.install(${JSON.stringify("emfs:/tmp/" + name)}, deps=False)`);
-pyodide.pyimport("doiname.bridge");
-pyodide.FS.unlink(`/tmp/${name}`);
+const { pyodide, version } = await bootCore(pyodideDir, wheelPath, MAKE_OPTIONS);
 
 // site-packages as micropip left it, in a zip (deflated: the local server does not gzip).
 const sitePackages = String(pyodide.runPython(`

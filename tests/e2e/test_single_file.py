@@ -7,15 +7,16 @@
 * It carries its own Content-Security-Policy (a ``<meta>`` written by build.py): no test
   may see a violation of it; axe finds no accessibility violation in it, also in the
   Batch state, and a batch's CSV download works from ``file://``.
-* The trimmed standard library (``doiname_build.runtime.STDLIB_KEEP``) runs the core: in
-  Pyodide under Node, with the trimmed ``python_stdlib.zip`` as the runtime's standard
-  library, micropip installs the core's wheel, every core module is imported, the page's
-  first call (the wheel's metadata, which needs ``email``) is made, then the core's whole
-  unit suite runs. Modules left out are still reachable from the original
-  archive, through an import hook that records each one served: any served while
-  booting and installing, or while a ``doiname`` frame is on the stack, fails the test
-  with the module's name and the line that wanted it. (pytest and hypothesis, which the
-  single file does not carry, may use them freely.)
+* The trimmed standard library (``doiname_build.runtime.STDLIB_KEEP``) runs the core:
+  in Pyodide under Node, with the shipped ``python_stdlib.zip`` (trimmed, the boot's
+  modules compiled) as the runtime's standard library, micropip installs the core's
+  wheel, every core module is imported, the page's first call (the wheel's metadata,
+  which needs ``email``) is made, then the core's whole unit suite runs. Modules left
+  out are still reachable from the original archive, through an import hook that
+  records each one served: any served while booting and installing, or while a
+  ``doiname`` frame is on the stack, fails the test with the module's name and the
+  line that wanted it. (pytest and hypothesis, which the single file does not carry,
+  may use them freely.)
 """
 
 from __future__ import annotations
@@ -407,8 +408,11 @@ def test_trimmed_stdlib_runs_the_core_and_its_unit_suite(site_dir: Path, tmp_pat
     assert wheels is not None, "the test wheels of tests/pyodide could not be downloaded"
     pyodide_dir = paths.NODE_PYODIDE
     original = pyodide_dir / "python_stdlib.zip"
+    # The standard library as shipped (the single file's own: the site's, stored), with
+    # the boot's modules compiled.
     trimmed = tmp_path / "python_stdlib.zip"
-    trimmed.write_bytes(runtime.trimmed_stdlib(original.read_bytes()))
+    trimmed.write_bytes(runtime.trimmed_stdlib((site_dir / "pyodide" / "python_stdlib.zip")
+                                               .read_bytes()))
     core = next((site_dir / "wheels").glob("*.whl"))
     (tmp_path / "runner.mjs").write_text(RUNNER, encoding="utf-8")
     (tmp_path / "guard.py").write_text(GUARD, encoding="utf-8")

@@ -50,6 +50,13 @@ MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 #: file, which is why the copied lock file is patched with this one).
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
+#: The worker's normal boot, for the build's Node scripts (the snapshot, the compiled stdlib).
+BOOT_SCRIPT = TOOLS / "boot-core.mjs"
+#: The standard library modules the boot imports, compiled by Pyodide's own Python: this
+#: Node script runs the boot and then BYTECODE_MODULE inside that Python.
+STDLIB_PYC_SCRIPT = TOOLS / "compile-stdlib.mjs"
+BYTECODE_MODULE = TOOLS / "doiname_build" / "bytecode.py"
+
 #: The build-time memory snapshot: made by this Node script, written to the site's
 #: ``pyodide/`` as SNAPSHOT_FILES. ``DOINAME_SNAPSHOT=0`` builds a site without it.
 SNAPSHOT_SCRIPT = TOOLS / "make-snapshot.mjs"

@@ -1,15 +1,19 @@
-"""Logging, running commands, installing Debian packages, hashing files."""
+"""Logging, running commands (Node scripts with their results cached), installing Debian
+packages, hashing files."""
 
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
+
+from .paths import CACHE
 
 #: One setuptools build in the project's tree at a time (``build.py test`` installs the
 #: project editable while the build makes the core wheel; both write build/ and egg-info).
@@ -49,3 +53,40 @@ def sha256_file(path: Path) -> str:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+class NodeFailed(Exception):
+    """A build script run by Node could not run or failed (the message says how)."""
+
+
+def cached_node_output(name: str, script: Path, inputs: Sequence[Path], args: Sequence[str],
+                       finish: Callable[[Path], None] | None = None) -> Path:
+    """The directory ``node SCRIPT *ARGS OUT`` writes, made once per set of inputs: kept
+    as .cache/NAME/KEY, KEY the hash of every input file (the script among them), and
+    ``finish(OUT)`` run on a fresh one before it is kept. Raises NodeFailed when node is
+    missing or the script fails (with the last lines it printed)."""
+    node = shutil.which("node")
+    if node is None:
+        raise NodeFailed("node is not installed")
+    files = [script, *inputs]
+    key = hashlib.sha256("\n".join(sha256_file(p) for p in files).encode()).hexdigest()
+    cached = CACHE / name / key
+    if (cached / ".done").is_file():
+        return cached
+    work = CACHE / name / f".{key}-{os.getpid()}"
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    log(f"$ node {script.name} ({name})")
+    done = subprocess.run([node, str(script), *args, str(work)],
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        shutil.rmtree(work, ignore_errors=True)
+        tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
+        raise NodeFailed(f"{script.name} failed with exit code {done.returncode}: "
+                         + " | ".join(line[:200] for line in tail))
+    if finish is not None:
+        finish(work)
+    (work / ".done").touch()
+    shutil.rmtree(cached, ignore_errors=True)
+    work.rename(cached)
+    return cached

@@ -1,15 +1,24 @@
 """The Pyodide files the site ships, as the build adapts them: the lock file (micropip's
-entry with the hash of the wheel shipped), the trimmed standard library, stored zips."""
+entry with the hash of the wheel shipped), the trimmed standard library with the modules
+the boot imports compiled, stored zips."""
 
 from __future__ import annotations
 
 import io
 import json
+import shutil
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-from .paths import MICROPIP_WHEEL
+from .paths import (
+    BOOT_SCRIPT,
+    BYTECODE_MODULE,
+    MICROPIP_WHEEL,
+    PYODIDE_FILES,
+    STDLIB_PYC_SCRIPT,
+)
+from .proc import NodeFailed, cached_node_output, log
 
 
 def patched_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
@@ -59,10 +68,12 @@ STDLIB_KEEP: tuple[str, ...] = (
 
 
 def _stdlib_module(arcname: str) -> str | None:
-    """The module a ``.py`` entry of python_stdlib.zip holds (``pkg`` for ``pkg/__init__.py``)."""
-    if not arcname.endswith(".py"):
+    """The module a ``.py`` (or compiled ``.pyc``) entry of python_stdlib.zip holds
+    (``pkg`` for ``pkg/__init__.py``)."""
+    source = arcname.removesuffix("c") if arcname.endswith(".pyc") else arcname
+    if not source.endswith(".py"):
         return None
-    name = arcname[:-3].replace("/", ".")
+    name = source[:-3].replace("/", ".")
     return name.removesuffix(".__init__")
 
 
@@ -94,7 +105,7 @@ def stored_zip(data: bytes, keep: Callable[[str], bool] | None = None, *,
             entry = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             entry.external_attr = info.external_attr
             entry.compress_type = method
-            dst.writestr(entry, src.read(info))
+            dst.writestr(entry, src.read(info), compresslevel=9)
     return out.getvalue()
 
 
@@ -104,6 +115,33 @@ def trimmed_stdlib(data: bytes, *, deflate: bool = False) -> bytes:
         module = _stdlib_module(arcname)
         return module is not None and stdlib_kept(module)
     return stored_zip(data, keep, deflate=deflate)
+
+
+def compile_boot_stdlib(runtime: Path, wheel: Path) -> dict[str, str]:
+    """Replace, in ``runtime``'s python_stdlib.zip (the trimmed standard library, as
+    source), each module the site's boot imports by a ``.pyc`` compiled by Pyodide's own
+    Python; return those modules (name -> the zip entry they came from).
+
+    ``compile-stdlib.mjs`` boots ``runtime`` with ``wheel`` as the worker does and reads
+    sys.modules, so the list is the boot's own at every build (Pyodide's start, micropip,
+    the core's imports); ``bytecode.py`` says what each ``.pyc`` holds. Every other module
+    stays source. Results are kept in .cache/stdlib-pyc/, keyed by the hash of every
+    input. Raises SystemExit when it cannot be made (the build needs Node anyway)."""
+    inputs = [BOOT_SCRIPT, BYTECODE_MODULE, wheel,
+              *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
+    try:
+        cached = cached_node_output("stdlib-pyc", STDLIB_PYC_SCRIPT, inputs,
+                                    [str(runtime), str(wheel)])
+    except NodeFailed as err:
+        raise SystemExit(f"build.py: the boot's standard library modules could not be "
+                         f"compiled: {err}") from None
+    stdlib = runtime / "python_stdlib.zip"
+    before = stdlib.stat().st_size
+    shutil.copyfile(cached / "python_stdlib.zip", stdlib)
+    modules: dict[str, str] = json.loads((cached / "modules.json").read_text(encoding="utf-8"))
+    log(f"standard library: {len(modules)} modules the boot imports compiled, "
+        f"{before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB")
+    return modules
 
 
 def single_lock(pyodide_dir: Path, micropip_sha256: str) -> str:

@@ -19,7 +19,7 @@ from .integrity import add_integrity, add_meta_csp, static_headers
 from .offline import PRECACHE_LIST, runtime_files, write_service_worker
 from .paths import DIST, MICROPIP_WHEEL, PYODIDE_FILES, PYODIDE_VERSION, ROOT, SITE, WEB_PAGES
 from .proc import log, sha256_file
-from .runtime import patched_lock, trimmed_stdlib
+from .runtime import compile_boot_stdlib, patched_lock, trimmed_stdlib
 from .single_file import single_file
 from .site_zip import site_zip
 from .snapshot import memory_snapshot
@@ -62,6 +62,8 @@ def build() -> Path:
         (runtime / "pyodide-lock.json").write_text(
             patched_lock(pyodide_dir, sha256_file(micropip)), encoding="utf-8")
         wheel = build_wheel(tmp / "wheels")
+        # The modules the boot imports as .pyc (no compiling at boot), the rest as source.
+        compile_boot_stdlib(runtime, wheel)
         digest = hashlib.sha256(wheel.read_bytes()).digest()
         core_integrity = "sha256-" + base64.b64encode(digest).decode("ascii")
         info = {

@@ -9,19 +9,18 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
 from pathlib import Path
 
 from .integrity import sri
 from .paths import (
-    CACHE,
+    BOOT_SCRIPT,
     MICROPIP_WHEEL,
     PYODIDE_FILES,
     SNAPSHOT_FILES,
     SNAPSHOT_MODULE,
     SNAPSHOT_SCRIPT,
 )
-from .proc import log, sha256_file
+from .proc import NodeFailed, cached_node_output, log, sha256_file
 
 
 def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
@@ -38,27 +37,7 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
     if os.environ.get("DOINAME_SNAPSHOT") == "0":
         log("memory snapshot skipped (DOINAME_SNAPSHOT=0)")
         return None
-    node = shutil.which("node")
-    if node is None:
-        log("memory snapshot skipped: node is not installed")
-        return None
-    inputs = [SNAPSHOT_SCRIPT, SNAPSHOT_MODULE, wheel,
-              *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
-    key = hashlib.sha256("\n".join(sha256_file(p) for p in inputs).encode()).hexdigest()
-    cached = CACHE / "snapshot" / key
-    if not (cached / "snapshot.json").is_file():
-        work = CACHE / "snapshot" / f".{key}-{os.getpid()}"
-        shutil.rmtree(work, ignore_errors=True)
-        work.mkdir(parents=True)
-        log(f"$ node {SNAPSHOT_SCRIPT.name} (memory snapshot)")
-        done = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(runtime), str(wheel), str(work)],
-                              capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            shutil.rmtree(work, ignore_errors=True)
-            tail = (done.stderr or done.stdout).strip().splitlines()[-3:]
-            log("memory snapshot skipped: make-snapshot.mjs failed: "
-                + " | ".join(line[:200] for line in tail))
-            return None
+    def finish(work: Path) -> None:
         made = json.loads((work / "snapshot.json").read_text(encoding="utf-8"))
         raw = work / "snapshot.bin"
         packed = gzip.compress(raw.read_bytes(), compresslevel=9, mtime=0)
@@ -75,8 +54,15 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
         raw.unlink()
         (work / "snapshot.json").write_text(json.dumps(manifest, indent=2) + "\n",
                                            encoding="utf-8")
-        shutil.rmtree(cached, ignore_errors=True)
-        work.rename(cached)
+
+    inputs = [BOOT_SCRIPT, SNAPSHOT_MODULE, wheel,
+              *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
+    try:
+        cached = cached_node_output("snapshot", SNAPSHOT_SCRIPT, inputs,
+                                    [str(runtime), str(wheel)], finish)
+    except NodeFailed as err:
+        log(f"memory snapshot skipped: {err}")
+        return None
     for name in SNAPSHOT_FILES:
         shutil.copy2(cached / name, runtime / name)
     manifest = json.loads((cached / "snapshot.json").read_text(encoding="utf-8"))

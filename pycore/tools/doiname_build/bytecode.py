@@ -1,0 +1,97 @@
+"""Compiling the standard library modules the site's boot imports to ``.pyc``.
+
+Runs inside Pyodide's own Python (``compile-stdlib.mjs`` executes this file there), so
+the bytecode carries that interpreter's magic number; only the standard library, no
+relative imports. Host tests import it too (the docstring stripping is the same there).
+
+What is written, and why (bench/REPORT.md has the figures):
+
+* Each compiled module's ``NAME.py`` is replaced by ``NAME.pyc`` in the zip. zipimport
+  tries ``.pyc`` before ``.py`` and, with no source beside it, uses it without any
+  staleness check. The header is PEP 552's unchecked hash-based form (the hash of the
+  source it was made from, never compared at import): reproducible (no timestamp), and
+  it records which source it came from, which the build's test compares.
+* Docstrings are left out (module, class and function docstrings: what ``-OO`` does to
+  them, which the standard library supports, so ``__doc__`` is None there); asserts and
+  ``__debug__`` stay as they are (``optimize=0``: not ``-OO``).
+* The interpreter that compiles runs with ``PYTHONNODEBUGRANGES``: line numbers are kept,
+  column ranges are not (they only draw a traceback's ``^^^`` under a source line, and
+  these modules have no source lines to show).
+
+So a traceback through a compiled standard library frame shows its file and line number
+but no source line.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import io
+import marshal
+import zipfile
+
+#: PEP 552 flags: hash-based (bit 0), source not checked (bit 1 clear).
+UNCHECKED_HASH = 0b01
+
+
+def strip_docstrings(tree: ast.Module) -> ast.Module:
+    """``tree`` without module, class and function docstrings (a body left empty gets
+    ``pass``); nothing else changes, positions included."""
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                          | ast.AsyncFunctionDef):
+            continue
+        body = node.body
+        first = body[0] if body else None
+        if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)):
+            rest = body[1:]
+            if not rest:
+                rest = [ast.copy_location(ast.Pass(), first)]
+            node.body = rest
+    return tree
+
+
+def has_column_ranges() -> bool:
+    """Whether this interpreter's compiler records column ranges (PYTHONNODEBUGRANGES
+    unset)."""
+    code = compile("x = 1\n", "<probe>", "exec", dont_inherit=True)
+    return any(col is not None for _, _, col, _ in code.co_positions())
+
+
+def pyc(source: bytes, filename: str) -> bytes:
+    """``source`` compiled by this interpreter, docstrings left out, as an unchecked
+    hash-based ``.pyc`` whose code objects name ``filename``."""
+    tree = strip_docstrings(ast.parse(source, filename))
+    code = compile(tree, filename, "exec", dont_inherit=True, optimize=0)
+    header = (importlib.util.MAGIC_NUMBER + UNCHECKED_HASH.to_bytes(4, "little")
+              + importlib.util.source_hash(source))
+    return header + marshal.dumps(code)
+
+
+def compiled_zip(data: bytes, modules: dict[str, str], archive: str) -> bytes:
+    """The zip ``data`` with each module of ``modules`` (name -> its ``.py`` entry) as a
+    ``.pyc`` in that entry's place; every entry deflated at level 9, in the same order.
+    ``archive`` is where the runtime mounts the zip (code objects name their file there,
+    as zipimport's own compiling would). Raises when this interpreter records column
+    ranges (run it with PYTHONNODEBUGRANGES) or an entry is missing."""
+    if has_column_ranges():
+        raise RuntimeError("compile with PYTHONNODEBUGRANGES=1 (column ranges off)")
+    wanted = set(modules.values())
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as src, \
+            zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dst:
+        missing = wanted - set(src.namelist())
+        if missing:
+            raise RuntimeError(f"not in the standard library zip: {sorted(missing)}")
+        for info in src.infolist():
+            body = src.read(info)
+            name = info.filename
+            if name in wanted:
+                body = pyc(body, f"{archive}/{name}")
+                name += "c"
+            entry = zipfile.ZipInfo(name, date_time=info.date_time)
+            entry.external_attr = info.external_attr
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            dst.writestr(entry, body, compresslevel=9)
+    return out.getvalue()
