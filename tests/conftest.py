@@ -28,9 +28,9 @@ except ImportError:  # not installed: run from the source tree
 
 #: The test files that take longest, run first. ``build.py test`` spreads files over two
 #: workers in collection order (``--dist loadfile --no-loadscope-reorder``): started last,
-#: the longest (the core's unit suite inside Pyodide, in test_single_file.py) would run
+#: the longest (the core's unit suite inside Pyodide, test_stdlib_suite.py) would run
 #: alone on one core at the end.
-LONGEST_FIRST = ("tests/e2e/test_single_file.py", "tests/e2e/test_robust.py",
+LONGEST_FIRST = ("tests/e2e/test_stdlib_suite.py", "tests/e2e/test_robust.py",
                  "tests/spark/test_spark.py", "tests/e2e/test_page_librarian.py")
 
 

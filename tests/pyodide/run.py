@@ -1,6 +1,6 @@
 """Run the core's unit suite inside the shipped Pyodide (Node), on Pyodide's full
 standard library, by hand. The test command runs the same suite on the site's trimmed
-standard library with the site's wheel instead (tests/e2e/test_single_file.py, which
+standard library with the site's wheel instead (tests/e2e/test_stdlib_suite.py, which
 takes its test wheels from here).
 
 Fetches the pinned pure-Python test wheels from PyPI (requirements.txt, for Python 3.14)

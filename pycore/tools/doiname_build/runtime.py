@@ -37,7 +37,7 @@ def patched_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
 #: Measured (sys.modules in Pyodide under Node): what Pyodide imports to boot, what
 #: ``micropip.install("emfs:...")`` of the core wheel imports, and what importing every
 #: ``doiname`` module imports; then the codecs and packages the core may reach lazily.
-#: tests/e2e/test_single_file.py runs the core's unit suite in this trimmed runtime and
+#: tests/e2e/test_stdlib_suite.py runs the core's unit suite in this trimmed runtime and
 #: fails, naming the module, when the core (or micropip's install) needs one left out.
 STDLIB_KEEP: tuple[str, ...] = (
     # Pyodide's own boot
