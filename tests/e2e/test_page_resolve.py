@@ -219,7 +219,10 @@ def test_timeout_after_ten_seconds(page: Page, site_url: str, hanging_doi_org: l
     open_page(page, site_url, doi="10.1000/182")
     expect(page.locator("#result-name")).to_have_text("10.1000/182")
     # The page's clock is the test's: no real waiting, and the limit is exactly checked.
+    # Paused, not only installed: an installed clock still follows real time, so a slow
+    # machine (more than 100 ms between the steps below) would reach the limit early.
     page.clock.install()
+    page.clock.pause_at(page.evaluate("() => Date.now()") + 1)
     page.get_by_role("button", name="Resolve", exact=True).click()
     _wait_until_held(page, hanging_doi_org)
     page.clock.run_for(9_900)
