@@ -139,11 +139,14 @@ def assert_same_outputs(doi: Doi) -> None:
 
 
 def assert_same_check(doi: Doi) -> None:
+    """check() of a Doi (its plain ASCII path, name_reading) against every rule on the
+    reading of read()."""
     fast = findings_module._check(doi)
     with mock.patch.object(findings_module, "name_reading", doiname.read):
-        slow = findings_module._check(doi)
+        slow = findings_module._check(doi, ascii_path=False)
     assert fast == slow, doi
     assert [f.repair for f in fast] == [f.repair for f in slow]
+    assert [f.source for f in fast] == [f.source for f in slow]
 
 
 def assert_same_encoding(text: str) -> None:
@@ -185,6 +188,24 @@ def test_presentations_of_any_valid_name(doi: Doi) -> None:
 def test_encoding_and_decoding_of_any_text(text: str) -> None:
     assert_same_encoding(text)
     assert_same_decoding(text)
+
+
+_CROSSREF = sorted(findings_module.CROSSREF_SET)
+_OUTSIDE = [chr(i) for i in range(0x20, 0x7F) if chr(i) not in findings_module.CROSSREF_SET]
+
+
+@settings(max_examples=1500)
+@given(st.sampled_from(["10.1000", "10.123456789", "10.1000.5", "10.1/2", "11.1000", "10"]),
+       st.lists(st.one_of(st.sampled_from(_CROSSREF), st.sampled_from(_OUTSIDE),
+                          st.sampled_from(["%41", "%25", "x/", "##", "\u00e9", "\t"])),
+                min_size=1, max_size=60).map("".join),
+       st.integers(0, 70))
+def test_check_of_plain_ascii_names(prefix: str, suffix: str, pad: int) -> None:
+    """check()'s plain ASCII path (only the Crossref-set rule can speak) against every
+    rule: characters in and outside the set, repeated, in runs, escapes and spaces,
+    reserved starts, names around 100 characters, bad prefixes."""
+    assert_same_check(Doi(prefix, suffix))
+    assert_same_check(Doi(prefix, "a" * pad + suffix))
 
 
 def test_the_bench_names_fixtures_and_every_form() -> None:

@@ -26,6 +26,7 @@ from .name_rules import (
     CROSSREF_SET,
     LONG_LINK,
     LONG_NAME,
+    ascii_name_findings,
     rule_combining_marks,
     rule_crossref_set,
     rule_length,
@@ -68,11 +69,18 @@ def _check_name(doi: Doi) -> tuple[Finding, ...]:
     return tuple(_check(doi))
 
 
-def _check(text: str | Doi) -> list[Finding]:
+def _check(text: str | Doi, ascii_path: bool = True) -> list[Finding]:
+    """:func:`check`; ``ascii_path=False`` checks a plain ASCII name by every rule too
+    (the oracle of :func:`~.name_rules.ascii_name_findings`)."""
     try:
         if isinstance(text, Doi):
             # A Doi value is not validated when it is made: say what parse() would reject.
-            validate_name(str(text))
+            name = str(text)
+            validate_name(name)
+            if ascii_path:
+                found = ascii_name_findings(text, name)
+                if found is not None:
+                    return found
             reading = name_reading(text)
         else:
             reading = read(text)

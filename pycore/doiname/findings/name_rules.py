@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Collection, Iterator
 from functools import lru_cache
 
 from .. import citations as c
+from ..model import Doi, Finding
 from ..syntax import char_label
+from .rules import RULES
 from .subject import Subject, where
 
 __all__ = [
-    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "rule_combining_marks", "rule_crossref_set",
-    "rule_length", "rule_percent_escapes", "rule_reserved_suffix", "rule_right_to_left",
-    "rule_spaces",
+    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "ascii_name_findings", "rule_combining_marks",
+    "rule_crossref_set", "rule_length", "rule_percent_escapes", "rule_reserved_suffix",
+    "rule_right_to_left", "rule_spaces",
 ]
 
 #: 100 characters: more than a printed line, far above ordinary names (long SICI-style
@@ -168,44 +171,83 @@ def rule_crossref_set(s: Subject) -> None:
     """One finding per run of characters outside :data:`CROSSREF_SET` not named by an
     earlier rule; a precomposed letter gets its decomposed spelling."""
     name = s.name
-    runs: list[tuple[int, int]] = []
-    count: dict[str, int] = {}
-    flagged = s.flagged
-    for m in _OUTSIDE.finditer(name, s.suffix_start):
-        a, b = m.span()
-        run_start = -1
-        for i in range(a, b):  # characters named by an earlier rule end a run
-            ch = name[i]
-            if ch not in flagged:
-                count[ch] = count.get(ch, 0) + 1
-                if run_start < 0:
-                    run_start = i
-            elif run_start >= 0:
-                runs.append((run_start, i))
-                run_start = -1
-        if run_start >= 0:
-            runs.append((run_start, b))
-    told: set[str] = set()
-    for a, b in runs:
-        new = [x for x in dict.fromkeys(name[a:b]) if x not in told]
-        if not new:
-            continue  # every character of the run was named before
-        told.update(new)
+    for a, b, new, outside in _crossref_runs(name, s.suffix_start, s.flagged):
         if s.full:
             s.count("outside-crossref-set")
             continue
-        message, decomposed = _crossref_message(name, a, b, new, count)
+        message, decomposed = _crossref_message(name, a, b, new, outside)
         s.add("outside-crossref-set", message, a, b,
               source=c.both(c.CROSSREF_SUFFIXES, c.S003_2_NOTE1) if decomposed else None)
 
 
+def ascii_name_findings(doi: Doi, name: str) -> list[Finding] | None:
+    """What :func:`doiname.check` finds in a valid name ``name`` (``str(doi)``, checked by
+    :func:`~doiname.syntax.validate_name`) of printable ASCII without ``%`` or a space, of
+    at most :data:`LONG_NAME` characters, whose suffix does not start with ``x/``: only
+    :func:`rule_crossref_set` can speak there (002 §4.3's reserved start and the length
+    are absent, escapes (001) and spaces (002 §4.1) too; lookalikes, scripts, combining
+    marks and right-to-left letters need non-ASCII), and no earlier rule named a
+    character. Its findings, without the general path's subject; ``None`` for any other
+    name (``tests/unit/test_differential_core.py`` compares both paths)."""
+    if (len(name) > LONG_NAME or not name.isascii() or "%" in name or " " in name
+            or doi.suffix[1:2] == "/"):
+        return None
+    out: list[Finding] = []
+    rule = RULES["outside-crossref-set"]
+    for a, b, new, outside in _crossref_runs(name, len(doi.prefix) + 1, ()):
+        # (at most 24 findings: the printable ASCII characters outside the set)
+        message, decomposed = _crossref_message(name, a, b, new, outside)
+        out.append(Finding("outside-crossref-set", rule.severity, message, a, b, a, b, True,
+                           c.both(c.CROSSREF_SUFFIXES, c.S003_2_NOTE1) if decomposed
+                           else rule.source))
+    return out
+
+
+def _crossref_runs(name: str, start: int, flagged: Collection[str]
+                   ) -> Iterator[tuple[int, int, list[str], str]]:
+    """Each run ``[a, b)`` of ``name[start:]`` outside :data:`CROSSREF_SET` and without a
+    character of ``flagged`` (named by an earlier rule) that holds a character no earlier
+    run held: its span, those new characters, and every run's characters (where a
+    character's times are counted)."""
+    runs = [m.span() for m in _OUTSIDE.finditer(name, start)]
+    if flagged:  # characters named by an earlier rule end a run
+        runs = [r for a, b in runs for r in _unflagged(name, a, b, flagged)]
+    outside = "".join([name[a:b] for a, b in runs]) if len(runs) > 1 else ""
+    told: set[str] = set()
+    for a, b in runs:
+        if b - a == 1:
+            new = [name[a]] if name[a] not in told else []
+        else:
+            new = [x for x in dict.fromkeys(name[a:b]) if x not in told]
+        if new:  # (else every character of the run was named before)
+            told.update(new)
+            yield a, b, new, outside or name[a:b]
+
+
+def _unflagged(name: str, a: int, b: int, flagged: Collection[str]) -> list[tuple[int, int]]:
+    """The runs of ``name[a:b]`` between characters in ``flagged``."""
+    out = []
+    run_start = -1
+    for i in range(a, b):
+        if name[i] not in flagged:
+            if run_start < 0:
+                run_start = i
+        elif run_start >= 0:
+            out.append((run_start, i))
+            run_start = -1
+    if run_start >= 0:
+        out.append((run_start, b))
+    return out
+
+
 def _crossref_message(name: str, a: int, b: int, new: list[str],
-                      count: dict[str, int]) -> tuple[str, bool]:
+                      outside: str) -> tuple[str, bool]:
     """The message, and whether it says a letter has a decomposed spelling (003 ch. 2
-    note 1, then part of the finding's source)."""
+    note 1, then part of the finding's source). ``outside`` holds every character of the
+    runs reported (how many times a character appears is counted there)."""
     if b - a == 1:  # one character (``new`` is that character)
         ch = name[a]
-        return _one_character_message(ch, a, count[ch])
+        return _one_character_message(ch, a, outside.count(ch))
     spelled = _spelled(new, "")
     shown = name[a:b] if b - a <= _RUN_SHOWN else name[a:a + _RUN_SHOWN] + "…"
     labels = ", ".join(char_label(x) for x in new[:3])
