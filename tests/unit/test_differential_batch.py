@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from doiname.batch import BatchJob, BatchRow, BatchSession, RowStore, iter_batch_rows, write_csv
 from doiname.batch.export import _FORMULA, csv_line, findings_cell
 from doiname.batch.fast import line_name, tail_name
+from doiname.batch.links import link_name
 from doiname.batch.rows import CSV_COLUMNS, make_row
 from doiname.extract.plain import plain_names
 
@@ -258,3 +259,43 @@ def test_a_line_ending_in_one_link_is_read_as_plain_names_reads_it(line: str) ->
     if got is not None:
         assert got == plain_names(line)
     assert_same([line])
+
+
+_LINK_HEADS = ["https://doi-org.ezproxy.example.edu/", "http://dx-doi-org.x.edu:8080/",
+               "https://doi.org/", "http://dx.doi.org/", "HTTPS://DOI.ORG/", "https://doi.org.evil.com/",
+               "https://x10.edu/", "https://doi.test.datacite.org/", "https://doi.acm.org/",
+               "https://10.0.0.1/", "https://a-b.c/"]
+#: Pieces of a link's suffix: plain characters, escapes of characters in and outside the
+#: Crossref set, of a "%", a space, a control, a slash, of UTF-8 and of bad bytes.
+_LINK_PIECES = ["a", "Z", "0", "9", ".", "-", "_", "/", "x", "%23", "%3C", "%3E", "%7B", "%41",
+                "%2F", "%25", "%20", "%00", "%3B", "%28", "%E2%80%90", "%C3%A9", "%FF", "%2",
+                "#", "..", "/full", "/pdf", "%5C", "%26"]
+
+
+def _link_lines() -> st.SearchStrategy[str]:
+    return st.builds(
+        lambda head, reg, pieces, tail: f"{head}10.{reg}/{''.join(pieces)}{tail}",
+        st.sampled_from(_LINK_HEADS), st.sampled_from(["1234", "12345", "123456789", "1"]),
+        st.lists(st.sampled_from(_LINK_PIECES), min_size=1, max_size=40),
+        st.sampled_from(["", " ", "\t ", ".", " x", "\u00a0"]))
+
+
+@settings(max_examples=500)
+@given(_link_lines())
+def test_a_line_that_is_one_link_is_read_as_plain_names_reads_it(line: str) -> None:
+    """:func:`~doiname.batch.links.link_name` (one pattern) gives what
+    :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
+    got = link_name(line)
+    if got is not None:
+        assert got == plain_names(line)
+    assert_same([line])
+
+
+@settings(max_examples=300)
+@given(st.lists(_link_lines(), min_size=2, max_size=12))
+def test_links_of_one_shape_give_the_general_rows(lines: list[str]) -> None:
+    """What a link line gives besides its name is kept by its shape
+    (:mod:`doiname.batch.links`): lines through the same heads whose names differ in
+    characters of the Crossref set, in where and which characters outside it are, in
+    the prefix's length and in escapes read the same as on the general path."""
+    assert_same(lines + [x.replace("a", "b").replace("0", "7") for x in lines])

@@ -35,6 +35,7 @@ from ..records import Record, RecordGrouper, iter_records
 from .fast import PartsCache, line_name, plain_fields, tail_name
 from .general import Checker, Part, analyse, key_of, part_of, shifted
 from .lines import LongLine, read_up_to, too_long
+from .links import link_name, link_part
 from .rows import (
     BatchRow,
     BatchSummary,
@@ -256,6 +257,8 @@ class BatchSession:
             if parts is None:
                 matches = None
                 plain = line_name(text) if text[:1] in _LINE_FIRST else None
+                if plain is None and text[:4] == "http":
+                    plain = link_name(text)
                 if plain is None:
                     plain = tail_name(text)
                     if plain is None:
@@ -268,6 +271,10 @@ class BatchSession:
                         else:
                             return plain_fields(number, text, key, plain, self._seen,
                                                 self._max_names, self.summary)
+                        if len(plain) == 1:
+                            part = link_part(text, plain[0], self._check)
+                            if part is not None:
+                                return [self._part_fields(number, text, key, part)]
                     matches = read_plains(text, plain)
                 parts = analyse(text, self._check, matches)
                 cache.put(text, parts)

@@ -31,7 +31,7 @@ from .make import _read as read_span
 from .model import Match
 from .scan import r6_context
 
-__all__ = ["READ", "Plain", "plain_names", "read_plain", "read_plains"]
+__all__ = ["READ", "Plain", "head_left", "plain_names", "read_plain", "read_plains"]
 
 #: ``(start, end, form, prefix, suffix)`` of one plainly written name.
 Plain = tuple[int, int, str, str, str]
@@ -103,6 +103,20 @@ def _left(text: str, a: int, barrier: int) -> tuple[int, str] | None:
     return None
 
 
+def head_left(head: str) -> tuple[int, str] | None:
+    """:func:`_left` for the first anchor of a text, right after ``head`` (it reads
+    ``head`` alone, so it is kept by it for heads of at most ``_HEAD_MAX`` characters):
+    where the name starts and its form (R5, R6), or ``None``."""
+    left = _LEFTS.get(head, _UNSEEN)
+    if left is _UNSEEN:
+        left = _left(head, len(head), 0)
+        if len(head) <= _HEAD_MAX:
+            if len(_LEFTS) >= _KEPT:
+                _LEFTS.clear()
+            _LEFTS[head] = left
+    return left
+
+
 def plain_names(text: str) -> list[Plain] | None:
     """The names of ``text`` when every one is written plainly; ``[]`` when it certainly
     holds no DOI name (nor shortDOI, nor labelled error); ``None`` when the scanner must
@@ -141,14 +155,8 @@ def plain_names(text: str) -> list[Plain] | None:
             sep = m.start(1) - 1
             if e - sep < 2 or text[e - 1] not in _ALNUM or not _ends_name(text, e, n):
                 return None
-            if barrier == 0 and a <= _HEAD_MAX:  # _left reads text[:a] alone: kept by it
-                head = text[:a]
-                left = _LEFTS.get(head, _UNSEEN)
-                if left is _UNSEEN:
-                    left = _left(text, a, 0)
-                    if len(_LEFTS) >= _KEPT:
-                        _LEFTS.clear()
-                    _LEFTS[head] = left
+            if barrier == 0 and a <= _HEAD_MAX:
+                left = head_left(text[:a])
             else:
                 left = _left(text, a, barrier)
             if left is None:

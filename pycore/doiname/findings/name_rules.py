@@ -17,9 +17,9 @@ from .rules import RULES
 from .subject import Subject, where
 
 __all__ = [
-    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "ascii_name_findings", "rule_combining_marks",
-    "rule_crossref_set", "rule_length", "rule_percent_escapes", "rule_reserved_suffix",
-    "rule_right_to_left", "rule_spaces",
+    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "ascii_checkable", "ascii_name_findings",
+    "rule_combining_marks", "rule_crossref_set", "rule_length", "rule_percent_escapes",
+    "rule_reserved_suffix", "rule_right_to_left", "rule_spaces",
 ]
 
 #: 100 characters: more than a printed line, far above ordinary names (long SICI-style
@@ -180,6 +180,15 @@ def rule_crossref_set(s: Subject) -> None:
               source=c.both(c.CROSSREF_SUFFIXES, c.S003_2_NOTE1) if decomposed else None)
 
 
+def ascii_checkable(name: str, suffix: str) -> bool:
+    """Whether a valid name ``name`` with the suffix ``suffix`` is one of those that
+    :func:`ascii_name_findings` checks: printable ASCII without ``%`` or a space, at most
+    :data:`LONG_NAME` characters, no reserved ``x/`` start (002 §4.3). Its findings then
+    depend only on where its characters outside :data:`CROSSREF_SET` are, and which."""
+    return not (len(name) > LONG_NAME or not name.isascii() or "%" in name or " " in name
+                or suffix[1:2] == "/")
+
+
 def ascii_name_findings(doi: Doi, name: str) -> list[Finding] | None:
     """What :func:`doiname.check` finds in a valid name ``name`` (``str(doi)``, checked by
     :func:`~doiname.syntax.validate_name`) of printable ASCII without ``%`` or a space, of
@@ -189,8 +198,7 @@ def ascii_name_findings(doi: Doi, name: str) -> list[Finding] | None:
     marks and right-to-left letters need non-ASCII), and no earlier rule named a
     character. Its findings, without the general path's subject; ``None`` for any other
     name (``tests/unit/test_differential_core.py`` compares both paths)."""
-    if (len(name) > LONG_NAME or not name.isascii() or "%" in name or " " in name
-            or doi.suffix[1:2] == "/"):
+    if not ascii_checkable(name, doi.suffix):
         return None
     out: list[Finding] = []
     rule = RULES["outside-crossref-set"]
