@@ -102,6 +102,8 @@ def _url_path(doi: Doi, level: Level) -> str:
 
 
 def _base(resolver: str) -> str:
+    """:func:`_resolver` of ``resolver``; the default one as it is, which it normalises to
+    itself (tests/unit/test_presentation.py)."""
     return resolver if resolver is DEFAULT_RESOLVER else _resolver(resolver)
 
 
@@ -238,7 +240,7 @@ def _api_url(ssp: str, types: Iterable[str], index: Iterable[int], resolver: str
         if isinstance(i, bool) or not isinstance(i, int) or i < 0:
             raise DoiError("bad-index", f"A handle value index is a whole number ≥ 0, not {i!r}.")
         params.append(f"index={i}")
-    url = _resolver(resolver) + fix_dot_segments("api/handles/" + ssp)
+    url = _base(resolver) + fix_dot_segments("api/handles/" + ssp)
     return url + ("?" + "&".join(params) if params else "")
 
 

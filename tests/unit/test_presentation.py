@@ -40,6 +40,37 @@ def test_levels(name: str, mandatory: str, recommended: str, strict: str) -> Non
     assert d.to_url(doi, level="strict") == "https://doi.org/" + strict
 
 
+_NAMES = ["10.1000/182", "10.1000/456#789", "10.1000/a b?c%d\"e", "10.1000/a+b^c[d]",
+          "10.1000/x/y,z", "10.1000/./x", "10.1000/.", "10.1000/..", "10.1000/a/../b",
+          "10.1000/\u00e9\u2010", "10.1000/a+#b", "10.1000/a/#b", "10.1000/#/.", SICI]
+
+
+@pytest.mark.parametrize("name", _NAMES)
+def test_the_default_resolver_is_its_own_normal_form(name: str) -> None:
+    """The default resolver is used as it is (presentation._base): it is what
+    _resolver makes of it, so a link through it is the link through the same address
+    given as another string."""
+    from doiname.presentation import DEFAULT_RESOLVER, _resolver
+
+    assert _resolver(DEFAULT_RESOLVER) == DEFAULT_RESOLVER
+    other = "https://doi.org"  # (not the same object: normalised by _resolver)
+    doi = d.Doi(*name.split("/", 1))
+    assert d.to_handles_api_url(doi) == d.to_handles_api_url(doi, resolver=other)
+    assert d.to_url(doi) == d.to_url(doi, resolver=other)
+
+
+@pytest.mark.parametrize("name", _NAMES)
+def test_a_batch_rows_forms_are_the_public_functions(name: str) -> None:
+    """batch.general.name_forms (one encoding shared) gives what the public functions
+    give: the name, to_url, to_uri, to_handles_api_url and equivalence_key (003 ch. 2-4)."""
+    from doiname.batch.general import name_forms
+
+    doi = d.Doi(*name.split("/", 1))
+    fresh = d.Doi(doi.prefix, doi.suffix)  # (nothing kept by an earlier call)
+    assert name_forms.__wrapped__(doi) == (name, d.to_url(fresh), d.to_uri(fresh),
+                                           d.to_handles_api_url(fresh), d.equivalence_key(fresh))
+
+
 def test_resolver_and_level_errors() -> None:
     assert d.to_url("10.1000/182", resolver="https://dx.doi.org") == "https://dx.doi.org/10.1000/182"
     with pytest.raises(d.DoiError) as e:

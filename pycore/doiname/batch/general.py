@@ -19,7 +19,7 @@ from ..equivalence import equivalence_key
 from ..extract import Match, extract_general
 from ..inspection import judge, whole_reading
 from ..model import Doi, Finding
-from ..presentation import DEFAULT_RESOLVER, _api_url, _ssp, short_doi_api_url, to_url
+from ..presentation import DEFAULT_RESOLVER, _api_url, short_doi_api_url, to_uri, to_url
 from .rows import Status
 
 __all__ = ["Checker", "Part", "analyse", "key_of", "part_of", "shifted"]
@@ -54,8 +54,10 @@ def name_forms(doi: Doi) -> tuple[str, str, str, str, str]:
     """What a row shows of a name that depends on the name alone: the name, its URL, its
     ``doi:`` URI, its handle API request and its equivalence key (kept for the 4096
     names seen last: a list names the same DOI again and again)."""
-    ssp = _ssp(doi)  # to_uri and to_handles_api_url, sharing their one encoding
-    return (str(doi), to_url(doi), "doi:" + ssp, _api_url(ssp, (), (), DEFAULT_RESOLVER),
+    url = to_url(doi)
+    uri = to_uri(doi)  # (from the escapes to_url kept, when it can)
+    # to_handles_api_url, from the URI's scheme-specific part (003 ch. 4)
+    return (str(doi), url, uri, _api_url(uri[4:], (), (), DEFAULT_RESOLVER),
             equivalence_key(doi))
 
 
