@@ -102,15 +102,15 @@ def line_name(text: str) -> list[Plain] | None:
     start, end = m.span("m")
     a = m.start("p")
     if (not text[s1 - 1].isalnum() or s1 - a > 100 or text[s0 + 1:s0 + 2] == "/"
-            or r19_viewer_tail(text, s0 - 1, s1) != s1):
-        return None
+            or (text.find("/", s0, s1) != -1 and r19_viewer_tail(text, s0 - 1, s1) != s1)):
+        return None  # (R19 reads a tail after a "/" of the suffix: none, no tail)
     return [(start, end, form, m["p"], m["s"])]
 
 
 #: A plain name at the end of a line (spaces or tabs after it aside).
 _TAIL_NAME = re.compile(r"10\.([0-9]{4,9})/([A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*)[ \t]*")
-_TAIL_HEADS = (("https://doi.org/", "url"), ("http://doi.org/", "url"),
-               ("https://dx.doi.org/", "url"), ("http://dx.doi.org/", "url"))
+_TAIL_HEADS = tuple((head, "url", len(head)) for head in (
+    "https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/"))
 
 
 def tail_name(text: str) -> list[Plain] | None:
@@ -128,10 +128,10 @@ def tail_name(text: str) -> list[Plain] | None:
     if text[a - 1] == ":":
         if text[start:a - 1].translate(_LOWER) == "doi":
             form = "doi-uri"
-    else:
-        for head, kind in _TAIL_HEADS:
-            if text.startswith(head, a - len(head)):
-                form, start = kind, a - len(head)
+    elif text[a - 1] == "/":
+        for head, kind, n in _TAIL_HEADS:
+            if text.startswith(head, a - n):
+                form, start = kind, a - n
                 break
     if not form or (start and not text[start - 1].isspace()):
         return None
@@ -144,7 +144,7 @@ def tail_name(text: str) -> list[Plain] | None:
             or "10." in pre or "10/" in pre or needs_cleaning(text)
             or (_DOI_WORD.search(pre) is not None if not pre.isascii()
                 else "doi" in pre.lower())
-            or r19_viewer_tail(text, s0 - 1, s1) != s1):
+            or (text.find("/", s0, s1) != -1 and r19_viewer_tail(text, s0 - 1, s1) != s1)):
         return None
     return [(start, s1, form, text[a:s0 - 1], m[2])]
 
@@ -152,12 +152,10 @@ def tail_name(text: str) -> list[Plain] | None:
 def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
                  seen: dict[str, int], max_names: int,
                  summary: BatchSummary) -> list[RowFields]:
-    """The rows of a line whose names are all plain (:func:`~doiname.extract.plain.
-    plain_names`), deduplicated against ``seen`` (which keeps at most ``max_names``):
-    exactly the general path's rows (002 §4.3, 003 ch. 3, 000)."""
-    if not plain:
-        return [(number, shown_input(text), "no-doi", None, None, None, (), None, None,
-                 None, None, None, None, (), key, None)]
+    """The rows of a line whose names (one or more) are all plain
+    (:func:`~doiname.extract.plain.plain_names`), deduplicated against ``seen`` (which
+    keeps at most ``max_names``): exactly the general path's rows (002 §4.3, 003 ch. 3,
+    000)."""
     shown = text if len(text) <= INPUT_LIMIT else None
     rows: list[RowFields] = []
     for start, end, form, prefix, suffix in plain:
@@ -176,10 +174,12 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
                 summary.names_not_kept += 1
         else:
             status = "duplicate"
+        # (fix_dot_segments' own first test, before the call)
+        path = fix_dot_segments(name) if "/." in name else name
         rows.append((
             number, shown if shown is not None else shown_input(text, start, end), status,
-            name, _URL + fix_dot_segments(name), "doi:" + ssp, (), first, start, end,
-            text[start:end], form, _API + ssp, (), key, (prefix, suffix)))
+            name, _URL + path, "doi:" + ssp, (), first, start, end, text[start:end], form,
+            _API + ssp, (), key, (prefix, suffix)))
     if len(plain) == 1:
         start, end, form, prefix, suffix = plain[0]
         if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):

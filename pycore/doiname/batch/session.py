@@ -263,20 +263,23 @@ class BatchSession:
                     plain = tail_name(text)
                     if plain is None:
                         plain = plain_names(text)
-                if plain is not None:
-                    if self._plain:
-                        for p in plain:
-                            if p[2][0] == READ:
-                                break
-                        else:
-                            return plain_fields(number, text, key, plain, self._seen,
-                                                self._max_names, self.summary)
-                        if len(plain) == 1:
-                            part = link_part(text, plain[0], self._check)
-                            if part is not None:
-                                return [self._part_fields(number, text, key, part)]
-                    matches = read_plains(text, plain)
-                parts = analyse(text, self._check, matches)
+                if plain is not None and not plain:
+                    parts = ()  # no name (kept: a blank line or a heading comes again)
+                else:
+                    if plain is not None:
+                        if self._plain:
+                            for p in plain:
+                                if p[2][0] == READ:
+                                    break
+                            else:
+                                return plain_fields(number, text, key, plain, self._seen,
+                                                    self._max_names, self.summary)
+                            if len(plain) == 1:
+                                part = link_part(text, plain[0], self._check)
+                                if part is not None:
+                                    return [self._part_fields(number, text, key, part)]
+                        matches = read_plains(text, plain)
+                    parts = analyse(text, self._check, matches)
                 cache.put(text, parts)
         else:
             parts = analyse(text, self._check)
