@@ -128,3 +128,113 @@ test("going on after a restart: skip_rows is sent, and nothing is drawn until th
   assert.equal(handle.reached(), last);
   assert.equal(last.rows_done, 10);
 });
+
+/**
+ * A worker-side streamed batch: `batch_feed` takes a piece's lines, each step makes up to
+ * `per` rows of the lines fed so far; the log keeps every request and when each step's
+ * rows were drawn.
+ * @param {number} per
+ */
+function fakeStream(per) {
+  /** @type {string[]} */
+  const log = [];
+  let fed = 0;
+  let made = 0;
+  let ended = false;
+  /** @type {any} */
+  const ask = async (/** @type {string} */ method, /** @type {any} */ params) => {
+    log.push(method);
+    await new Promise((r) => setTimeout(r, 1)); // the worker answers later
+    if (method === "batch_open") return { job: 3, lines_total: 0, chars_total: 0, statuses: [] };
+    if (method === "batch_feed") {
+      fed += params.text.split("\n").filter(Boolean).length;
+      return { taken: true, room: 0 };
+    }
+    if (method === "batch_end") {
+      ended = true;
+      return true;
+    }
+    if (method === "batch_step") {
+      const first = made;
+      made = Math.min(fed, made + per);
+      const rows = Array.from({ length: made - first }, (_, i) => ({ line: first + i + 1 }));
+      const done = ended && made === fed;
+      return {
+        done,
+        lines_done: made,
+        lines_total: fed,
+        chars_done: made,
+        chars_total: fed,
+        summary: {},
+        first_row: first,
+        rows,
+        rows_kept: made,
+        rows_total: made,
+        needs_input: !done,
+      };
+    }
+    return true;
+  };
+  return { ask, log, made: () => made };
+}
+
+/** Pieces of `n` lines each, `count` pieces. @param {number} count @param {number} n */
+function linePieces(count, n) {
+  let at = 0;
+  let line = 0;
+  return {
+    next: async () => {
+      if (at >= count) return null;
+      at++;
+      return `${Array.from({ length: n }, () => `line ${++line}`).join("\n")}\n`;
+    },
+    progress: () => ({ done: at, total: count }),
+    cancel: () => {},
+  };
+}
+
+test("a streamed batch asks for its next step before it draws the last, and draws every row in order", async () => {
+  const { ask, log } = fakeStream(4);
+  /** @type {number[]} */
+  const got = [];
+  const handle = startBatch(ask, linePieces(3, 5), {
+    onRows: (rows) => {
+      got.push(...rows.map((/** @type {any} */ r) => r.line));
+      log.push("draw");
+    },
+  });
+  const last = await handle.finished;
+  assert.deepEqual(
+    got,
+    Array.from({ length: 15 }, (_, i) => i + 1),
+  );
+  assert.equal(last.rows_done, 15);
+  assert.ok(last.done);
+  // Every step's rows are drawn after the next step was asked (the worker is never idle
+  // while the page draws).
+  for (let i = 0; i < log.length; i++) {
+    if (log[i] !== "draw") continue;
+    const stepsBefore = log.slice(0, i).filter((m) => m === "batch_step").length;
+    const drawsBefore = log.slice(0, i + 1).filter((m) => m === "draw").length;
+    assert.ok(stepsBefore > drawsBefore, `draw ${drawsBefore} came before its next step was asked: ${log}`);
+  }
+  await handle.close();
+});
+
+test("cancelling a streamed batch still draws the step asked already", async () => {
+  const { ask, made } = fakeStream(2);
+  /** @type {number[]} */
+  const got = [];
+  const handle = startBatch(ask, linePieces(50, 4), {
+    onRows: (rows) => {
+      got.push(...rows.map((/** @type {any} */ r) => r.line));
+      if (got.length >= 6) handle.cancel();
+    },
+  });
+  await assert.rejects(handle.finished, { code: "cancelled" });
+  assert.deepEqual(
+    got,
+    Array.from({ length: made() }, (_, i) => i + 1),
+  );
+  assert.ok(made() < 200);
+});

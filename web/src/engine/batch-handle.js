@@ -5,7 +5,8 @@
  * `done`. An input larger than one piece (PIECE_CHARS: a long paste, any file) is not
  * sent whole: it is read as a stream of pieces (pieces.js) and fed to the job
  * (`batch_feed`) between steps, as the job makes room for them, then `batch_end`; so the
- * page never holds a file's text and the worker holds a few pieces at a time. Each
+ * page never holds a file's text and the worker holds a few pieces at a time (there too
+ * the next step is asked before the last is drawn). Each
  * step is its own request, with a deadline of seconds; requests of other
  * views (a keystroke in Inspect) are answered between steps; cancelling is not asking for
  * more, and the rows of the steps asked already still come (the page's rows are always
@@ -142,9 +143,14 @@ export function startBatch(ask, input, options = {}) {
     const params = { job, max_lines: STEP_LINES, budget_ms: STEP_MS };
     let piece = source.next();
     let ended = false;
+    /** The step asked last, drawn once the next one is asked (the worker goes on meanwhile). @type {Promise<BatchStep> | null} */
+    let asked = null;
     try {
       for (;;) {
-        if (stop.signal.aborted) throw new DoinameError("cancelled", "The batch was cancelled.");
+        if (stop.signal.aborted) {
+          if (asked) drawStep(await asked); // a step asked already still comes
+          throw new DoinameError("cancelled", "The batch was cancelled.");
+        }
         // Feed while the job takes pieces (it refuses one when too much text waits).
         while (!ended) {
           const text = await piece;
@@ -158,8 +164,14 @@ export function startBatch(ask, input, options = {}) {
           piece = source.next(); // read the next piece while the worker steps
           if (fed.room < PIECE_CHARS) break;
         }
-        const last = drawStep(await ask("batch_step", params));
-        if (last.done) return last;
+        const next = ask("batch_step", params);
+        next.catch(() => {}); // awaited in turn below
+        if (asked) {
+          const last = drawStep(await asked);
+          // (the step asked after a done one finds the job done: nothing to draw)
+          if (last.done) return last;
+        }
+        asked = next;
       }
     } finally {
       if (!ended) source.cancel();
