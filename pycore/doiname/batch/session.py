@@ -147,16 +147,40 @@ class BatchSession:
         grouper = self._grouper
         if grouper is None:
             grouper = self._grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
+        self._take(lines, grouper, rows, srcs, False)
+
+    def _take(self, lines: Iterable[str], grouper: RecordGrouper, rows: list[RowFields],
+              srcs: list[str] | None, breaks: bool) -> int:
+        """Append the rows of the records ``lines`` complete to ``rows``, in order (not
+        counted: the caller counts them), and the line of each to ``srcs`` when given;
+        ``breaks``: drop each line's break first. Returns how many lines were read."""
         out: list[Record | str] = []
         add = grouper.add
-        emit = self._emit
-        for line in lines:
-            if add(line, out):  # the commonest line: plain text, a record of its own
-                emit(line, rows, srcs)
-            elif out:
-                for item in out:
-                    self._emit(item, rows, srcs)
-                out.clear()
+        line_fields = self._line_fields
+        read = alone = 0  # lines read; lines that were records of their own
+        try:
+            for line in lines:
+                read += 1
+                if breaks:
+                    if line[-1:] == "\n":
+                        line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
+                    elif line[-1:] == "\r":
+                        line = line[:-1]
+                if add(line, out):  # the commonest line: plain text, a record of its own
+                    alone += 1
+                    number = self._line = self._line + 1
+                    made = line_fields(number, line, None)
+                    rows += made
+                    if srcs is not None:
+                        srcs += [line] * len(made)
+                elif out:
+                    for item in out:
+                        self._emit(item, rows, srcs)
+                    out.clear()
+        finally:  # (what _item_fields counts of a line, for those read here)
+            self.summary.input_lines += alone
+            self.summary.records += alone
+        return read
 
     def finish(self, rows: list[RowFields], srcs: list[str] | None = None) -> None:
         """The stream of :meth:`push` ended: append the rows of what was still open."""
@@ -197,7 +221,7 @@ class BatchSession:
             if grouper is None:  # numbered from the line the session is at when read
                 grouper = RecordGrouper(hint=self.hint, first_line=self.next_line)
             rows: list[RowFields] = []
-            if self._read_lines(islice(source, k), grouper, rows) < k:  # the input ended
+            if self._take(islice(source, k), grouper, rows, None, True) < k:  # input ended
                 out: list[Record | str] = []
                 grouper.finish(out)
                 ended = True
@@ -206,28 +230,6 @@ class BatchSession:
             return rows
 
         return RowStream(read, self.summary)
-
-    def _read_lines(self, lines: Iterable[str], grouper: RecordGrouper,
-                    rows: list[RowFields]) -> int:
-        """Append the rows of ``lines`` (their breaks dropped) to ``rows``, in order;
-        returns how many lines were read (rows are counted as they are handed out)."""
-        out: list[Record | str] = []
-        add = grouper.add
-        item_fields = self._item_fields
-        read = 0
-        for line in lines:
-            read += 1
-            if line[-1:] == "\n":
-                line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
-            elif line[-1:] == "\r":
-                line = line[:-1]
-            if add(line, out):  # the commonest line: plain text, a record of its own
-                rows.extend(item_fields(line))
-            elif out:
-                for item in out:
-                    rows.extend(item_fields(item))
-                out.clear()
-        return read
 
     def _item_fields(self, item: Record | str) -> list[RowFields]:
         """The rows of what a :class:`~doiname.records.RecordGrouper` gave, as tuples, not
