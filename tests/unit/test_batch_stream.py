@@ -97,6 +97,10 @@ def test_the_splitter_holds_at_most_a_bounded_line() -> None:
     assert len(out) == 1 and isinstance(out[0], LongLine)
     assert out[0] == "abcxxxxxxx" and out[0].total == 3 + 1_000_000 + 1
     assert splitter.end() == ["z"]
+    # a long line between short ones in one piece is cut; the short ones are as they were
+    out = splitter.feed("a\n" + "b" * 25 + "\nc\nd")
+    assert out == ["a", "b" * 10, "c"] and [type(x) for x in out] == [str, LongLine, str]
+    assert out[1].total == 25 and splitter.end() == ["d"]
 
 
 # ------------------------------------------------------------------ back-pressure

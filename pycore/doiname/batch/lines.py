@@ -92,8 +92,10 @@ class LineSplitter:
             out.append(self._release())
         else:
             out.append(self._line(parts[0]))
-        for i in range(1, len(parts) - 1):
-            out.append(self._line(parts[i]))
+        middle = parts[1:-1]
+        if middle and max(map(len, middle)) > self.max_line:  # (else each is whole)
+            middle = [self._line(x) for x in middle]
+        out += middle
         self._hold(parts[-1])
         return out
 
