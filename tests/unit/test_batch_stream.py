@@ -100,7 +100,7 @@ def test_the_splitter_holds_at_most_a_bounded_line() -> None:
     # a long line between short ones in one piece is cut; the short ones are as they were
     out = splitter.feed("a\n" + "b" * 25 + "\nc\nd")
     assert out == ["a", "b" * 10, "c"] and [type(x) for x in out] == [str, LongLine, str]
-    assert out[1].total == 25 and splitter.end() == ["d"]
+    assert isinstance(out[1], LongLine) and out[1].total == 25 and splitter.end() == ["d"]
 
 
 # ------------------------------------------------------------------ back-pressure

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
+from collections.abc import Callable
 
 from ..encoding import fix_dot_segments
 from ..extract import _FAST_LINE_RE, Match
@@ -53,16 +54,15 @@ class PartsCache:
     """The parts of the last lines analysed, by their exact text (at most ``size`` lines
     of at most ``max_chars`` characters; the oldest is forgotten first)."""
 
-    __slots__ = ("_parts", "max_chars", "size")
+    __slots__ = ("_parts", "get", "max_chars", "size")
 
     def __init__(self, size: int = 1024, max_chars: int = 1000) -> None:
         self._parts: OrderedDict[str, tuple[Part, ...]] = OrderedDict()
         self.size = size
         self.max_chars = max_chars
-
-    def get(self, text: str) -> tuple[Part, ...] | None:
-        """The parts of ``text`` when it was analysed lately."""
-        return self._parts.get(text)
+        #: The parts of a text when it was analysed lately, else ``None`` (the dict's own
+        #: ``get``: no call of a method of this class for each line).
+        self.get: Callable[[str], tuple[Part, ...] | None] = self._parts.get
 
     def put(self, text: str, parts: tuple[Part, ...]) -> None:
         """Remember the parts of ``text`` (short texts only)."""

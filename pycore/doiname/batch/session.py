@@ -172,7 +172,10 @@ class BatchSession:
                     made = line_fields(number, line, None)
                     rows += made
                     if srcs is not None:
-                        srcs += [line] * len(made)
+                        if len(made) == 1:
+                            srcs.append(line)
+                        else:
+                            srcs += [line] * len(made)
                 elif out:
                     for item in out:
                         self._emit(item, rows, srcs)
