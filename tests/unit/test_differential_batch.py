@@ -14,6 +14,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+from collections.abc import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -38,6 +39,15 @@ def assert_same(lines: list[str]) -> list[BatchRow]:
     assert [r.as_dict() for r in fast] == [r.as_dict() for r in slow]
     assert [r.name for r in fast] == [r.name for r in slow]  # not in as_dict
     return fast
+
+
+def assert_read_as_plain_names_reads_it(recognise: Callable[[str], object], line: str) -> None:
+    """A one-pattern recogniser gives what :func:`~doiname.extract.plain.plain_names`
+    gives, whenever it gives anything; and the line's rows are the general path's."""
+    got = recognise(line)
+    if got is not None:
+        assert got == plain_names(line)
+    assert_same([line])
 
 
 @settings(max_examples=300)
@@ -236,10 +246,7 @@ def test_the_groupers_shortcut_is_what_it_would_make(line: str, hint: str | None
 def test_a_line_that_is_one_name_is_read_as_plain_names_reads_it(line: str) -> None:
     """:func:`~doiname.batch.fast.line_name` (one pattern) gives what
     :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
-    got = line_name(line)
-    if got is not None:
-        assert got == plain_names(line)
-    assert_same([line])
+    assert_read_as_plain_names_reads_it(line_name, line)
 
 
 @settings(max_examples=500)
@@ -255,10 +262,7 @@ def test_a_line_that_is_one_name_is_read_as_plain_names_reads_it(line: str) -> N
 def test_a_line_ending_in_one_link_is_read_as_plain_names_reads_it(line: str) -> None:
     """:func:`~doiname.batch.fast.tail_name` gives what
     :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
-    got = tail_name(line)
-    if got is not None:
-        assert got == plain_names(line)
-    assert_same([line])
+    assert_read_as_plain_names_reads_it(tail_name, line)
 
 
 _LINK_HEADS = ["https://doi-org.ezproxy.example.edu/", "http://dx-doi-org.x.edu:8080/",
@@ -285,10 +289,7 @@ def _link_lines() -> st.SearchStrategy[str]:
 def test_a_line_that_is_one_link_is_read_as_plain_names_reads_it(line: str) -> None:
     """:func:`~doiname.batch.links.link_name` (one pattern) gives what
     :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
-    got = link_name(line)
-    if got is not None:
-        assert got == plain_names(line)
-    assert_same([line])
+    assert_read_as_plain_names_reads_it(link_name, line)
 
 
 @settings(max_examples=300)

@@ -193,16 +193,28 @@ function linePieces(count, n) {
   };
 }
 
+/**
+ * A streamed batch whose drawn rows' lines go to `got`, `then(handle)` after each draw.
+ * @param {any} ask
+ * @param {import("../src/engine/pieces.js").Pieces} pieces
+ * @param {number[]} got
+ * @param {(handle: import("../src/engine/batch-handle.js").BatchHandle) => void} then
+ */
+function streamInto(ask, pieces, got, then) {
+  const handle = startBatch(ask, pieces, {
+    onRows: (rows) => {
+      got.push(...rows.map((/** @type {any} */ r) => r.line));
+      then(handle);
+    },
+  });
+  return handle;
+}
+
 test("a streamed batch asks for its next step before it draws the last, and draws every row in order", async () => {
   const { ask, log } = fakeStream(4);
   /** @type {number[]} */
   const got = [];
-  const handle = startBatch(ask, linePieces(3, 5), {
-    onRows: (rows) => {
-      got.push(...rows.map((/** @type {any} */ r) => r.line));
-      log.push("draw");
-    },
-  });
+  const handle = streamInto(ask, linePieces(3, 5), got, () => log.push("draw"));
   const last = await handle.finished;
   assert.deepEqual(
     got,
@@ -225,11 +237,8 @@ test("cancelling a streamed batch still draws the step asked already", async () 
   const { ask, made } = fakeStream(2);
   /** @type {number[]} */
   const got = [];
-  const handle = startBatch(ask, linePieces(50, 4), {
-    onRows: (rows) => {
-      got.push(...rows.map((/** @type {any} */ r) => r.line));
-      if (got.length >= 6) handle.cancel();
-    },
+  const handle = streamInto(ask, linePieces(50, 4), got, (h) => {
+    if (got.length >= 6) h.cancel();
   });
   await assert.rejects(handle.finished, { code: "cancelled" });
   assert.deepEqual(
