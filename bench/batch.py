@@ -11,11 +11,14 @@
 * CLI: ``doiname batch`` on a file of 1,000,000 such lines, in a process of its own: its
   time and its peak memory (resident set, as the kernel counts it). Target: <= 300 MB.
 * Pyodide (the page's engine): the same ``batch_step`` requests the worker runs (a
-  ``BatchJob`` step of 50 ms and its reply's JSON text, :mod:`doiname.bridge.jobs`) on
+  ``BatchJob`` step of the page's ``STEP_MS`` and its reply's JSON text,
+  :mod:`doiname.bridge.jobs`) on
   100,000 lines, in the shipped Pyodide under Node, against the naive scan there; and a
   streamed input read in pieces, with the WebAssembly heap after each 10 MB. Target: the
   page's 100,000 lines in <= 3 s.
 * Page: if ``dist/site`` is built, ``window.doiname.batch`` on 100,000 lines in Chromium;
+  how often progress is reported during such a batch and how soon ``cancel()`` is
+  answered (target: both within 100 ms);
   the longest main-thread task (PerformanceObserver ``longtask``) while 100,000 lines are
   pasted into Batch with Ctrl+V and searched (target: <= 200 ms); and the worker's
   WebAssembly heap, sampled every 2 s, while Batch reads a file of ``--file-mb`` MB opened
@@ -63,6 +66,17 @@ TEMPLATES = [
     "https://doi-org.ezproxy.example.edu/10.{r}/x%23{n}",
     "DOI: 10.{r}/DUP.{m}",
 ]
+
+#: How long a batch step of the page reads lines (web/src/engine/batch-handle.js).
+def _step_ms() -> int:
+    js = ROOT / "web" / "src" / "engine" / "batch-handle.js"
+    m = re.search(r"export const STEP_MS = (\d+);", js.read_text(encoding="utf-8"))
+    if m is None:
+        raise SystemExit(f"bench/batch.py: no STEP_MS in {js}")
+    return int(m[1])
+
+
+STEP_MS = _step_ms()
 
 #: The naive scan of the issue: what most tools ship.
 NAIVE = re.compile(r"10\.\d{4,9}/[-._;()/:A-Z0-9]+", re.I)
@@ -182,7 +196,7 @@ def job_run():
     steps = 0
     while True:
         steps += 1
-        if jobs.batch_step_json(job, 5000, 50).startswith('{"ok":{"done":true'):
+        if jobs.batch_step_json(job, 5000, args["step_ms"]).startswith('{"ok":{"done":true'):
             break
     jobs.batch_close_json(job)
     return steps
@@ -221,7 +235,8 @@ def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
     if not (pyodide_dir / "pyodide.mjs").is_file():
         print("pyodide: node_modules/pyodide missing (python3 build.py build runs npm ci); skipped")
         return
-    args = json.dumps({"lines": n, "rounds": rounds, "stream_mb": stream_mb})
+    args = json.dumps({"lines": n, "rounds": rounds, "stream_mb": stream_mb,
+                       "step_ms": STEP_MS})
     proc = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_JS, str(pyodide_dir),
                            str(ROOT), args], capture_output=True, text=True, check=False)
     if proc.returncode != 0:
@@ -232,7 +247,7 @@ def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
     mo = statistics.median(ours)
     ratios = [o / v for o, v in zip(ours, naive, strict=True)]
     print(f"Pyodide (Python {out['python']} under Node), batch_step replies (BatchJob steps of "
-          f"50 ms, their JSON included) on {n:,} "
+          f"{STEP_MS} ms, their JSON included) on {n:,} "
           f"lines: {mo:.2f} s ({_range(ours)}; {n / mo:,.0f} lines/s, {out['steps']} steps; "
           f"target: 100,000 lines in <= 3 s); naive scan there {_range(naive)}; "
           f"doiname / naive scan median {statistics.median(ratios):.1f}x")
@@ -250,6 +265,52 @@ LONGTASKS = """window.__longtasks = [];
 new PerformanceObserver((l) => {
   for (const e of l.getEntries()) window.__longtasks.push(e.duration);
 }).observe({ type: "longtask", buffered: true });"""
+
+
+ANSWERS = """async ([text, wait]) => {
+  const gaps = [];
+  let last = null;
+  const handle = window.doiname.startBatch(text, { onProgress: () => {
+    const now = performance.now();
+    if (last !== null) gaps.push(now - last);
+    last = now;
+  } });
+  await new Promise((r) => setTimeout(r, wait));
+  const t0 = performance.now();
+  handle.cancel();
+  let cancel = null;
+  try { await handle.finished; } catch (err) { cancel = performance.now() - t0; }
+  await handle.close();
+  return { gaps, cancel };
+}"""
+
+
+def answer_bench(page: Any, text: str, rounds: int) -> None:
+    """How soon the page hears of a batch under way: the time between two progress
+    reports while ``text`` is read (each a step of the worker's), and from
+    ``cancel()`` until the batch says it was cancelled (the steps asked already come
+    first)."""
+    # the whole text (read in pieces: over PIECE_CHARS) and a text sent at once
+    short = "\n".join(text.split("\n")[: limits.PIECE_CHARS // 100])
+    for sample, wait in ((text, 1500), (short, 150)):
+        gaps: list[float] = []
+        cancels: list[float] = []
+        for _ in range(rounds):
+            got = page.evaluate(ANSWERS, [sample, wait])
+            gaps += got["gaps"]
+            if got["cancel"] is not None:
+                cancels.append(got["cancel"])
+        if not gaps or not cancels:
+            print("page answers: no progress or no cancel measured")
+            continue
+        gaps.sort()
+        p95 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.95))]
+        how = "in pieces" if len(sample) > limits.PIECE_CHARS else "sent whole"
+        print(f"page answers during a batch of {sample.count(chr(10)) + 1:,} lines ({how}): "
+              f"progress every {statistics.median(gaps):.0f} ms (95% within {p95:.0f} ms, "
+              f"longest {gaps[-1]:.0f} ms, {len(gaps)} reports); cancel() to cancelled: "
+              f"median {statistics.median(cancels):.0f} ms, longest {max(cancels):.0f} ms "
+              f"({len(cancels)} rounds; target: both within 100 ms)")
 
 
 # A longer paste is streamed to the worker at once; a shorter one fills the box (limits.py).
@@ -343,6 +404,7 @@ def page_bench(n: int, rounds: int, file_mb: int = 0) -> None:
         for _ in range(rounds):
             ours.append(page.evaluate("""async (text) => { const t0 = performance.now();
                 await window.doiname.batch(text); return performance.now() - t0; }""", text) / 1000)
+        answer_bench(page, text, rounds)
         paste_bench(page, text, rounds)
         if file_mb:
             file_bench(page, file_mb)

@@ -31,8 +31,13 @@ import { DoinameError } from "./rpc.js";
 /** @typedef {import("./types.gen.js").Resolution} Resolution */
 /** @typedef {import("./types.gen.js").Operations} Operations */
 
-/** Longest a batch step keeps Python busy before the worker takes other requests (ms). */
-export const STEP_MS = 50;
+/**
+ * Longest a batch step reads lines before the worker takes other requests (ms). Writing
+ * the step's rows comes after it, so a step takes about half as long again: progress
+ * comes every 50-60 ms, and a Cancel (which waits for the steps asked already) is
+ * answered within 100 ms (bench/batch.py, "page answers").
+ */
+export const STEP_MS = 30;
 /** Most lines in one batch step. */
 export const STEP_LINES = 5000;
 /** Steps asked for ahead of the one being drawn. */
