@@ -40,8 +40,8 @@ import { DoinameError } from "./rpc.js";
 export const STEP_MS = 30;
 /** Most lines in one batch step. */
 export const STEP_LINES = 5000;
-/** Steps asked for ahead of the one being drawn. */
-export const AHEAD = 2;
+/** Steps asked for ahead of the one being drawn (the worker's next step). */
+export const AHEAD = 1;
 
 /**
  * How far a batch is (a step without its rows), for `onProgress`. `source` says how
@@ -195,15 +195,17 @@ export function startBatch(ask, input, options = {}) {
       step.catch(() => {}); // awaited in turn below
       return step;
     };
-    // AHEAD steps are always asked for, so the worker goes on while the page draws the
-    // last one. A step under way is never abandoned (it would add rows in the worker that
-    // the page never sees): Cancel stops asking, and the steps asked already still come.
+    // AHEAD steps are always asked for: the next is asked as soon as a step comes, before
+    // it is drawn, so the worker goes on while the page draws, and a Cancel waits for
+    // AHEAD steps at most. A step under way is never abandoned (it would add rows in the
+    // worker that the page never sees): Cancel stops asking, and the steps asked already
+    // still come.
     const asked = Array.from({ length: AHEAD }, ask1);
     for (;;) {
       const step = /** @type {BatchStep} */ (await asked.shift());
+      if (!step.done && !stop.signal.aborted) asked.push(ask1()); // before this one is drawn
       const last = drawStep(step);
       if (step.done) return last;
-      if (!stop.signal.aborted) asked.push(ask1());
       if (stop.signal.aborted && !asked.length) throw new DoinameError("cancelled", "The batch was cancelled.");
     }
   }
