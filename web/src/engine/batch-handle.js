@@ -33,9 +33,9 @@ import { DoinameError } from "./rpc.js";
 
 /**
  * Longest a batch step reads lines before the worker takes other requests (ms). Writing
- * the step's rows comes after it, so a step takes about half as long again: progress
- * comes every 50-60 ms, and a Cancel (which waits for the steps asked already) is
- * answered within 100 ms (bench/batch.py, "page answers").
+ * the step's rows comes after it, so a step takes about twice as long: progress comes
+ * every 60 ms or so, and a Cancel (which waits for the step under way) is answered in
+ * 30-50 ms (bench/batch.py, "page answers"; target: both within 100 ms).
  */
 export const STEP_MS = 30;
 /** Most lines in one batch step. */
@@ -150,6 +150,11 @@ export function startBatch(ask, input, options = {}) {
     let ended = false;
     /** The step asked last, drawn once the next one is asked (the worker goes on meanwhile). @type {Promise<BatchStep> | null} */
     let asked = null;
+    const askStep = () => {
+      const step = ask("batch_step", params);
+      step.catch(() => {}); // awaited in turn below
+      return step;
+    };
     try {
       for (;;) {
         if (stop.signal.aborted) {
@@ -169,8 +174,17 @@ export function startBatch(ask, input, options = {}) {
           piece = source.next(); // read the next piece while the worker steps
           if (fed.room < PIECE_CHARS) break;
         }
-        const next = ask("batch_step", params);
-        next.catch(() => {}); // awaited in turn below
+        if (ended && asked) {
+          // Nothing more to feed: as a batch sent whole, the next step is asked as soon as
+          // a step comes, before it is drawn, so a Cancel waits for one step at most.
+          const step = /** @type {BatchStep} */ (await asked);
+          asked = step.done || stop.signal.aborted ? null : askStep();
+          const last = drawStep(step);
+          if (last.done) return last;
+          continue;
+        }
+        // (a feed's answer waits for the step under way: the next is asked after it)
+        const next = askStep();
         if (asked) {
           const last = drawStep(await asked);
           // (the step asked after a done one finds the job done: nothing to draw)
