@@ -139,6 +139,20 @@ export function startBatch(ask, input, options = {}) {
   }
 
   /**
+   * What asks the worker for one step of the job (awaited in turn by the caller; never
+   * abandoned).
+   * @param {{job: number, max_lines: number, budget_ms: number}} params
+   * @returns {() => Promise<BatchStep>}
+   */
+  function stepAsker(params) {
+    return () => {
+      const step = ask("batch_step", params);
+      step.catch(() => {}); // awaited in turn by the caller
+      return step;
+    };
+  }
+
+  /**
    * A streamed batch: feed a piece whenever the job takes it, step in between.
    * @param {number} job
    * @param {Pieces} source
@@ -150,11 +164,7 @@ export function startBatch(ask, input, options = {}) {
     let ended = false;
     /** The step asked last, drawn once the next one is asked (the worker goes on meanwhile). @type {Promise<BatchStep> | null} */
     let asked = null;
-    const askStep = () => {
-      const step = ask("batch_step", params);
-      step.catch(() => {}); // awaited in turn below
-      return step;
-    };
+    const askStep = stepAsker(params);
     try {
       for (;;) {
         if (stop.signal.aborted) {
@@ -202,13 +212,7 @@ export function startBatch(ask, input, options = {}) {
     const head = await opened;
     onOpen?.(head);
     if (pieces) return stream(head.job, pieces);
-    const params = { job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS };
-    /** @returns {Promise<BatchStep>} */
-    const ask1 = () => {
-      const step = ask("batch_step", params);
-      step.catch(() => {}); // awaited in turn below
-      return step;
-    };
+    const ask1 = stepAsker({ job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS });
     // AHEAD steps are always asked for: the next is asked as soon as a step comes, before
     // it is drawn, so the worker goes on while the page draws, and a Cancel waits for
     // AHEAD steps at most. A step under way is never abandoned (it would add rows in the
