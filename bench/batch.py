@@ -12,8 +12,8 @@
   time and its peak memory (resident set, as the kernel counts it). Target: <= 300 MB.
 * Pyodide (the page's engine): the same ``batch_step`` requests the worker runs (a
   ``BatchJob`` step of the page's ``STEP_MS`` and its reply's JSON text,
-  :mod:`doiname.bridge.jobs`) on
-  100,000 lines, in the shipped Pyodide under Node, against the naive scan there; and a
+  :mod:`doiname.bridge.jobs`) on 100,000 lines, in the shipped Pyodide under Node,
+  against the naive scan there; and a
   streamed input read in pieces, with the WebAssembly heap after each 10 MB. Target: the
   page's 100,000 lines in <= 3 s.
 * Page: if ``dist/site`` is built, ``window.doiname.batch`` on 100,000 lines in Chromium;
@@ -67,8 +67,8 @@ TEMPLATES = [
     "DOI: 10.{r}/DUP.{m}",
 ]
 
-#: How long a batch step of the page reads lines (web/src/engine/batch-handle.js).
 def _step_ms() -> int:
+    """How long a batch step of the page reads lines (web/src/engine/batch-handle.js)."""
     js = ROOT / "web" / "src" / "engine" / "batch-handle.js"
     m = re.search(r"export const STEP_MS = (\d+);", js.read_text(encoding="utf-8"))
     if m is None:

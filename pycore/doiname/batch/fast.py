@@ -109,7 +109,7 @@ def line_name(text: str) -> list[Plain] | None:
 
 #: A plain name at the end of a line (spaces or tabs after it aside).
 _TAIL_NAME = re.compile(r"10\.([0-9]{4,9})/([A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*)[ \t]*")
-_TAIL_HEADS = tuple((head, "url", len(head)) for head in (
+_TAIL_HEADS = tuple((head, len(head)) for head in (
     "https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/"))
 
 
@@ -129,9 +129,9 @@ def tail_name(text: str) -> list[Plain] | None:
         if text[start:a - 1].translate(_LOWER) == "doi":
             form = "doi-uri"
     elif text[a - 1] == "/":
-        for head, kind, n in _TAIL_HEADS:
+        for head, n in _TAIL_HEADS:
             if text.startswith(head, a - n):
-                form, start = kind, a - n
+                form, start = "url", a - n
                 break
     if not form or (start and not text[start - 1].isspace()):
         return None

@@ -5,8 +5,7 @@
  * `done`. An input larger than one piece (PIECE_CHARS: a long paste, any file) is not
  * sent whole: it is read as a stream of pieces (pieces.js) and fed to the job
  * (`batch_feed`) between steps, as the job makes room for them, then `batch_end`; so the
- * page never holds a file's text and the worker holds a few pieces at a time (there too
- * the next step is asked before the last is drawn). Each
+ * page never holds a file's text and the worker holds a few pieces at a time. Each
  * step is its own request, with a deadline of seconds; requests of other
  * views (a keystroke in Inspect) are answered between steps; cancelling is not asking for
  * more, and the rows of the steps asked already still come (the page's rows are always
@@ -162,7 +161,7 @@ export function startBatch(ask, input, options = {}) {
     const params = { job, max_lines: STEP_LINES, budget_ms: STEP_MS };
     let piece = source.next();
     let ended = false;
-    /** The step asked last, drawn once the next one is asked (the worker goes on meanwhile). @type {Promise<BatchStep> | null} */
+    /** The step under way (one at most), drawn once the next one is asked. @type {Promise<BatchStep> | null} */
     let asked = null;
     const askStep = stepAsker(params);
     try {
@@ -171,7 +170,8 @@ export function startBatch(ask, input, options = {}) {
           if (asked) drawStep(await asked); // a step asked already still comes
           throw new DoinameError("cancelled", "The batch was cancelled.");
         }
-        // Feed while the job takes pieces (it refuses one when too much text waits).
+        // Feed while the job takes pieces (it refuses one when too much text waits); a
+        // feed's answer comes after the step under way.
         while (!ended) {
           const text = await piece;
           if (text === null) {
@@ -184,23 +184,15 @@ export function startBatch(ask, input, options = {}) {
           piece = source.next(); // read the next piece while the worker steps
           if (fed.room < PIECE_CHARS) break;
         }
-        if (ended && asked) {
-          // Nothing more to feed: as a batch sent whole, the next step is asked as soon as
-          // a step comes, before it is drawn, so a Cancel waits for one step at most.
-          const step = /** @type {BatchStep} */ (await asked);
-          asked = step.done || stop.signal.aborted ? null : askStep();
+        // As a batch sent whole: the next step is asked as soon as a step comes, before it
+        // is drawn, so the worker goes on while the page draws and a Cancel waits for one
+        // step at most; none is asked after the one that says done.
+        const step = /** @type {BatchStep | null} */ (asked ? await asked : null);
+        asked = step?.done || stop.signal.aborted ? null : askStep();
+        if (step) {
           const last = drawStep(step);
           if (last.done) return last;
-          continue;
         }
-        // (a feed's answer waits for the step under way: the next is asked after it)
-        const next = askStep();
-        if (asked) {
-          const last = drawStep(await asked);
-          // (the step asked after a done one finds the job done: nothing to draw)
-          if (last.done) return last;
-        }
-        asked = next;
       }
     } finally {
       if (!ended) source.cancel();
