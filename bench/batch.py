@@ -267,50 +267,67 @@ new PerformanceObserver((l) => {
 }).observe({ type: "longtask", buffered: true });"""
 
 
-ANSWERS = """async ([text, wait]) => {
+ANSWERS = """async ([text, after]) => {
+  // cancel() from the `after`-th progress report: at that moment the next step has just
+  // been asked (before the report is drawn), so the Cancel waits for a whole step, the
+  // longest it can wait; a fixed delay instead would find a fast machine done already
   const gaps = [];
   let last = null;
+  let reports = 0;
+  let t0 = null;
   const handle = window.doiname.startBatch(text, { onProgress: () => {
     const now = performance.now();
     if (last !== null) gaps.push(now - last);
     last = now;
+    if (++reports === after) {
+      t0 = performance.now();
+      handle.cancel();
+    }
   } });
-  await new Promise((r) => setTimeout(r, wait));
-  const t0 = performance.now();
-  handle.cancel();
   let cancel = null;
-  try { await handle.finished; } catch (err) { cancel = performance.now() - t0; }
+  // (settled either way: the step asked before the Cancel may have been the last)
+  await handle.finished.catch(() => {});
+  if (t0 !== null) cancel = performance.now() - t0;
   await handle.close();
-  return { gaps, cancel };
+  return { gaps, cancel, reports };
 }"""
 
 
 def answer_bench(page: Any, text: str, rounds: int) -> None:
     """How soon the page hears of a batch under way: the time between two progress
     reports while ``text`` is read (each a step of the worker's), and from
-    ``cancel()`` until the batch says it was cancelled (the steps asked already come
-    first)."""
-    # the whole text (read in pieces: over PIECE_CHARS) and a text sent at once
-    short = "\n".join(text.split("\n")[: limits.PIECE_CHARS // 100])
-    for sample, wait in ((text, 1500), (short, 150)):
+    ``cancel()`` until the batch stops (says it was cancelled, or done when the step
+    asked already, which comes first, was the last). Cancel is pressed at a progress
+    report after the first few: the worst moment, whatever the machine's speed."""
+    # the whole text (read in pieces: over PIECE_CHARS) and the most of its first lines
+    # that is sent at once (at most PIECE_CHARS characters)
+    short, size = [], 0
+    for line in text.split("\n"):
+        size += len(line) + 1
+        if size > limits.PIECE_CHARS:
+            break
+        short.append(line)
+    for sample, after in ((text, 5), ("\n".join(short), 2)):
         gaps: list[float] = []
         cancels: list[float] = []
         for _ in range(rounds):
-            got = page.evaluate(ANSWERS, [sample, wait])
+            got = page.evaluate(ANSWERS, [sample, after])
             gaps += got["gaps"]
             if got["cancel"] is not None:
                 cancels.append(got["cancel"])
+        how = "in pieces" if len(sample) > limits.PIECE_CHARS else "sent whole"
+        lines = sample.count("\n") + 1
         if not gaps or not cancels:
-            print("page answers: no progress or no cancel measured")
+            print(f"page answers during a batch of {lines:,} lines ({how}): done in fewer "
+                  f"than {after} progress reports, nothing to cancel")
             continue
         gaps.sort()
         p95 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.95))]
-        how = "in pieces" if len(sample) > limits.PIECE_CHARS else "sent whole"
-        print(f"page answers during a batch of {sample.count(chr(10)) + 1:,} lines ({how}): "
+        print(f"page answers during a batch of {lines:,} lines ({how}): "
               f"progress every {statistics.median(gaps):.0f} ms (95% within {p95:.0f} ms, "
-              f"longest {gaps[-1]:.0f} ms, {len(gaps)} reports); cancel() to cancelled: "
-              f"median {statistics.median(cancels):.0f} ms, longest {max(cancels):.0f} ms "
-              f"({len(cancels)} rounds; target: both within 100 ms)")
+              f"longest {gaps[-1]:.0f} ms, {len(gaps)} reports); cancel() at report {after} "
+              f"until it stops: median {statistics.median(cancels):.0f} ms, longest "
+              f"{max(cancels):.0f} ms ({len(cancels)} rounds; target: both within 100 ms)")
 
 
 # A longer paste is streamed to the worker at once; a shorter one fills the box (limits.py).
@@ -388,8 +405,10 @@ def page_bench(n: int, rounds: int, file_mb: int = 0) -> None:
 
     server = serve.make_server(site, 0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    text = "\n".join(make_lines(n, seed=11))
+    lines = make_lines(n, seed=11)
+    text = "\n".join(lines)
     ours: list[float] = []
+    naive: list[float] = []  # the naive scan of the same lines here, round by round
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
@@ -402,6 +421,7 @@ def page_bench(n: int, rounds: int, file_mb: int = 0) -> None:
             server.shutdown()
             return
         for _ in range(rounds):
+            naive.append(timed(run_naive, lines))
             ours.append(page.evaluate("""async (text) => { const t0 = performance.now();
                 await window.doiname.batch(text); return performance.now() - t0; }""", text) / 1000)
         answer_bench(page, text, rounds)
@@ -411,8 +431,15 @@ def page_bench(n: int, rounds: int, file_mb: int = 0) -> None:
         browser.close()
     server.shutdown()
     mo = statistics.median(ours)
+    ratios = [o / v for o, v in zip(ours, naive, strict=True)]
     print(f"page window.doiname.batch, {n:,} lines: {n / mo:,.0f} lines/s ({_range(ours)}; "
           "target: 100,000 lines in <= 3 s)")
+    # The 3 s of the issue were set on this machine when the naive scan (host Python) ran
+    # at 290,000-540,000 lines/s, i.e. 3 s was 8.7-16x its time on 100,000 lines.
+    print(f"  the same run's naive scan of these lines (host Python): "
+          f"{n / statistics.median(naive):,.0f} lines/s; page / naive scan median "
+          f"{statistics.median(ratios):.1f}x (the issue's 3 s: 8.7-16x the naive scan as it "
+          "ran then, 290,000-540,000 lines/s)")
 
 
 def main() -> None:
