@@ -71,8 +71,8 @@ BATCH_MAX_FEED_CHARS = 4 * 1024 * 1024
 #: piece that would pass it (back-pressure: step, then feed again).
 BATCH_MAX_PENDING_CHARS = 8 * 1024 * 1024
 #: Rows a ``BatchJob`` keeps for its table and exports (about 100 bytes each, plus the
-#: lines they come from). Past it, rows are still made, counted and handed over by
-#: ``step``, but not kept: the step and the summary say how many were kept.
+#: lines they come from). Past it, rows are still made and counted, but not kept and
+#: not handed over by ``step``: the step and the summary say how many were kept.
 BATCH_MAX_ROWS_KEPT = 1_000_000
 #: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
 #: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.

@@ -31,7 +31,9 @@ def drain(job: BatchJob, max_lines: int = 5000) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     while not job.done:
         step = job.step(max_lines, 10.0)
-        assert step["first_row"] == len(rows) and next(iter(step)) == "done"
+        assert next(iter(step)) == "done"
+        # (the rows past those kept are counted, not handed over)
+        assert step["first_row"] == len(rows) or not step["rows"]
         rows.extend(step["rows"])
         if step["needs_input"]:
             break
@@ -193,14 +195,32 @@ def test_rows_kept_at_below_and_above_the_bound(keep: int) -> None:
     text = "\n".join(f"10.1000/{i}" for i in range(4))
     job = BatchJob(text, keep=keep)
     rows = drain(job, max_lines=1)
-    assert len(rows) == 4  # every row is still made and handed over
+    assert len(rows) == min(keep, 4)  # every row is made, only those kept handed over
     assert len(job.rows) == min(keep, 4) and job.rows.dropped == max(0, 4 - keep)
+    assert job.rows_total == 4 and job.session.summary.dois == 4
     step = job.step()
     assert step["rows_kept"] == min(keep, 4) and step["rows_total"] == 4
     exported = json.loads(job.export("json"))
     assert exported == rows[:keep]
     with pytest.raises(ValueError, match="keeps"):
         job.export("csv", [keep])
+
+
+@pytest.mark.parametrize("keep", [0, 1, 150, 10_000])
+def test_the_page_is_handed_the_rows_kept_and_no_more(keep: int) -> None:
+    """``step_rows`` (what the worker sends) hands over the first ``keep`` rows, in
+    order, each once, as export writes them; the steps past them say how many rows were
+    made, with no rows."""
+    job = BatchJob("\n".join(bench_lines(700)), keep=keep)
+    handed: list[dict[str, Any]] = []
+    while not job.done:
+        step, rows = job.step_rows(97, 10.0)
+        got = json.loads(rows)
+        assert step["first_row"] == len(handed) or not got
+        assert step["rows_kept"] == min(keep, step["rows_total"])
+        handed += got
+    assert len(handed) == min(keep, job.rows_total) and job.rows_total > 150
+    assert handed == json.loads(job.export("json"))
 
 
 @pytest.mark.parametrize("max_names", [1, 2, 3])

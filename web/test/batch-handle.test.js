@@ -24,7 +24,10 @@ function fakeAsk(lines, per, keep = Number.POSITIVE_INFINITY) {
     if (method === "batch_step") {
       const first = done;
       done = Math.min(lines, done + per);
-      const rows = Array.from({ length: done - first }, (_, i) => ({ line: first + i + 1 }));
+      // (as BatchJob.step_rows: only the rows kept are handed over)
+      const rows = Array.from({ length: Math.max(0, Math.min(done, keep) - first) }, (_, i) => ({
+        line: first + i + 1,
+      }));
       return {
         done: done === lines,
         lines_done: done,

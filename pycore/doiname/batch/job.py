@@ -13,7 +13,9 @@ rows are the same, and memory stays bounded whatever the input:
   one gives an ``error`` row saying so; its rest is counted, never held);
 * rows are kept compactly (:class:`~doiname.batch.store.RowStore`, about 100 bytes each
   plus the lines they come from), at most :data:`~doiname.limits.BATCH_MAX_ROWS_KEPT`;
-  later rows are still made, counted and handed over by :meth:`~BatchJob.step`;
+  later rows are still made and counted (the summary, ``rows_total``), but
+  :meth:`~BatchJob.step` hands over only the rows kept: the page holds what the job
+  keeps, and no row is written as JSON to be dropped;
 * the dedupe map holds at most :data:`~doiname.limits.BATCH_MAX_NAMES` names;
 * exports are written in pieces (:meth:`~BatchJob.export_chunks`).
 """
@@ -174,12 +176,14 @@ class BatchJob:
         While a stream is fed, ``lines_total`` and ``chars_total`` count what came so
         far, and ``needs_input`` says that everything fed was read. ``rows_kept`` rows
         are kept for exports, of ``rows_total`` made (they differ once
-        :data:`~doiname.limits.BATCH_MAX_ROWS_KEPT` rows were made). At least one line is
+        :data:`~doiname.limits.BATCH_MAX_ROWS_KEPT` rows were made); ``rows`` holds only
+        new rows that are kept (none past the bound, whose rows are counted only). At
+        least one line is
         processed per call while any is ready; a step stops early once it made
         :data:`~doiname.limits.BATCH_STEP_MAX_ROWS` rows.
         """
         first, new = self._advance(max_lines, budget)
-        return self._progress(first, [row_of(t).as_dict() for t in new])
+        return self._progress(first, [row_of(t).as_dict() for t in self._kept(first, new)])
 
     def step_rows(self, max_lines: int = 5000, budget: float = 0.05,
                   skip: int = 0) -> tuple[dict[str, Any], str]:
@@ -190,6 +194,7 @@ class BatchJob:
         batch going on after an engine restart: the page has them); ``first_row`` is
         then that of the first row given."""
         first, new = self._advance(max_lines, budget)
+        new = self._kept(first, new)
         cut = max(0, min(len(new), skip - first))
         if cut:
             first += cut
@@ -197,6 +202,11 @@ class BatchJob:
         step = self._progress(first, None)
         del step["rows"]
         return step, rows_json(new)
+
+    def _kept(self, first: int, new: list[RowFields]) -> list[RowFields]:
+        """Of the rows ``new``, numbered from ``first``, those the job keeps."""
+        kept = len(self.rows) - first
+        return new if kept >= len(new) else new[:max(0, kept)]
 
     def _progress(self, first: int, rows: Any) -> dict[str, Any]:
         """What :meth:`step` says, in its order, with ``rows``."""

@@ -120,16 +120,15 @@ export function startBatch(ask, input, options = {}) {
   function drawStep(step) {
     const { rows, first_row, needs_input, rows_kept, rows_total, ...progress } = step;
     const source = pieces ? pieces.progress() : { done: step.chars_done, total: step.chars_total };
-    const last = { ...progress, rows_done: first_row + rows.length, rows_kept, rows_total, source };
+    const last = { ...progress, rows_done: rows_total, rows_kept, rows_total, source };
     // Going on after a restart: quiet while the job makes again the rows the page has.
     if (rows_total < skipRows && !step.done) return last;
     reached = last;
     try {
-      // The rows Python keeps (BATCH_MAX_ROWS_KEPT: its table and downloads) are the rows
-      // the page holds; those past it are in the counts only, so the tab's memory stays
-      // bounded however long the list.
-      const held = Math.max(0, Math.min(rows.length, rows_kept - first_row));
-      if (held) onRows?.(held < rows.length ? rows.slice(0, held) : rows, first_row);
+      // A step brings only rows Python keeps (BATCH_MAX_ROWS_KEPT: its table and
+      // downloads), so the page holds those; the rows past it are in the counts only, and
+      // the tab's memory stays bounded however long the list.
+      if (rows.length) onRows?.(rows, first_row);
       onProgress?.(last);
     } catch (err) {
       console.error(err);
