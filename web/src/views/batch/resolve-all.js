@@ -7,6 +7,7 @@
  * @module views/batch/resolve-all
  */
 import { replace } from "../../ui/dom.js";
+import { showDetail } from "./select.js";
 import { askFirst } from "./status.js";
 import { fmt } from "./table.js";
 
@@ -71,7 +72,7 @@ async function run(view) {
       if (view.resolving !== controller) return;
       for (const index of targets.get(url) ?? []) {
         model.resolutions.set(index, record);
-        if (index === view.selected) view.drawDetail(index);
+        if (index === view.selected) showDetail(view, index);
       }
       done++;
       show();

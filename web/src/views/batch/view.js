@@ -391,14 +391,6 @@ export class BatchView {
     this.selected = index;
     if (reveal) this.table.reveal(this.model.view.indexOf(index));
     this.draw();
-    this.drawDetail(index);
-  }
-
-  /**
-   * Show the details of row `index` (after Resolve all too).
-   * @param {number} index
-   */
-  drawDetail(index) {
     showDetail(this, index);
   }
 }
