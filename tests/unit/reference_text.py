@@ -32,7 +32,9 @@ SUFFIXES = ["182", "nature14539", "abc.123", "JS.55555", "j.2018.01.001",
             "a/b/c", "A-B_C.D", "abc-", "abc.", "abc..", "abc/full", "abc/pdf", "ab#c",
             "a b", "a\u2010b", "\u0430bc", "a\u200bb", "xyz)", "(xyz)", "ab%2Fcd", "q?x=1",
             "ÁGUTIÉRREZ.1", "a&amp;b", "a\\_b", "x/.y", "1.2.3", "ab;cd", "ab;12", "é%C3%A9",
-            "a\ufffdb", "abc…", "ABC", "abc", "x" * 120, "a'b", "ab,cd", "DUP.7"]
+            "a\ufffdb", "abc…", "ABC", "abc", "x" * 120, "a'b", "ab,cd", "DUP.7",
+            "S0140-6736(20)30183-5", "(a)b.1", "a(b)(c)d", "a((b))c", "a(b", "a(b.)c.", "a()b",
+            "a(%23)b", "a(b)/full", "a(b;2)c", "x.1.", "x.1...", "ab/.", "ab./cd."]
 
 FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：{n}",
          "https://doi.org/{n}", "http://dx.doi.org/{n}", "https://www.doi.org/{n}",

@@ -60,8 +60,16 @@ def test_the_fast_path_is_taken_for_plain_and_escaped_names() -> None:
     proxy = plain_names("https://doi-org.ezproxy.example.edu/10.1234/x%235555")
     assert proxy is not None and proxy[0][2] == READ + "url"
     assert plain_names("nothing here, only 10.5 percent") == []
-    for other in ("10.1000/abc.", "see (10.1000/abc)", "doi: 10.abc/1", "https://doi.org/10/abcde",
-                  "10.1000/a&amp;b", "10.1000/abc/full", "10.25/100 mg"):
+    # a sentence's final "." (R13 leaves it out and says so) and brackets in the suffix (R10)
+    # are found here and read as the scanner reads them
+    line = "Doe A. J Med. 2019. doi: 10.1234/xyz.55. PMID: 3155."
+    assert plain_names(line) == [(20, 39, READ + "label", "10.1234", "xyz.55")]
+    assert [f.code for f in extract(line)[0].findings] == ["trailing-punctuation"]
+    line = "Lancet. 2020;395:497. https://doi.org/10.1016/S0140-6736(20)30183-5"
+    assert plain_names(line) == [(22, 67, READ + "url", "10.1016", "S0140-6736(20)30183-5")]
+    for other in ("10.1000/abc..", "see (10.1000/abc)", "10.1000/a(b", "10.1000/a(b)c)",
+                  "doi: 10.abc/1", "https://doi.org/10/abcde", "10.1000/a&amp;b",
+                  "10.1000/abc/full", "10.25/100 mg"):
         assert plain_names(other) is None, other
 
 

@@ -9,6 +9,10 @@ clean (R1-R3), nothing left out (R13, R14, R19-R21), no doubt (R7), no shortDOI 
 label before something unreadable (R18), no link text to merge (R15). :func:`plain_names`
 finds those names with a few string searches and the scanner's own look-back (R6) and
 says ``None`` as soon as anything else could matter; the caller then runs the scanner.
+Two more ways are common and are found here too, then read as the scanner reads them
+(:func:`read_plain`): balanced parentheses in the suffix
+(``10.1016/S0140-6736(20)30183-5``, R10) and a sentence's final ``.`` after the name
+(R13 leaves it out and says so).
 
 Every answer is the scanner's answer: ``tests/unit/test_differential_extract.py`` checks,
 over generated lines, the fixtures and the benchmark's lines, that the matches built from
@@ -35,7 +39,8 @@ __all__ = ["READ", "Plain", "head_left", "plain_names", "read_plain", "read_plai
 
 #: ``(start, end, form, prefix, suffix)`` of one plainly written name.
 Plain = tuple[int, int, str, str, str]
-#: Marks the form of a name the reader must read (escapes, a proxy's link): ``*url``.
+#: Marks the form of a name the reader must read (escapes, a proxy's link, brackets, final
+#: dots R13 leaves out): ``*url``.
 READ = "*"
 
 _LOOKBACK = 400  # as the scanner's R6
@@ -46,8 +51,10 @@ _LINKS: dict[str, tuple[str, tuple[Finding, ...]]] = {}
 _KEPT = 256
 _HEAD_MAX = 64
 _UNSEEN = (-1, "")
-#: An anchor and a plain name: registrant of 4-9 digits, suffix of plain characters.
-_NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*)", re.ASCII)
+#: An anchor and a plain name: registrant of 4-9 digits, suffix of plain characters,
+#: escapes and balanced pairs of parentheses around them (R10: ``S0140-6736(20)30183-5``).
+_NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2}"
+                   r"|\((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})*\))*)", re.ASCII)
 #: The scanner's R4 prefix: an anchor it reads further (anything but a plain name
 #: there sends the text to the scanner).
 _PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
@@ -125,9 +132,11 @@ def plain_names(text: str) -> list[Plain] | None:
     Each name is ``(start, end, form, prefix, suffix)``: ``form`` is ``name``, ``label``,
     ``doi-uri`` or ``url``, ``text[start:end]`` is the match's text and
     ``Doi(prefix, suffix)`` its name, with no finding and no alternative reading. A name
-    with percent-escapes, or in a link on another host than doi.org (a library proxy), has
-    its form marked with :data:`READ` (``*url``): the scanner's span, to be read by the
-    reader (:func:`read_plain`), which says what it decoded and which host it saw.
+    with percent-escapes, in a link on another host than doi.org (a library proxy), with
+    balanced parentheses in its suffix (R10), or followed by a final ``.`` (R13 leaves it
+    out and says so) has its form marked with :data:`READ` (``*url``): the scanner's span
+    (before the dots), to be read by the reader (:func:`read_plain`), which says what it
+    decoded, which host it saw and what was left out, as the scanner's ``make_match``.
     """
     if needs_cleaning(text):
         return None
@@ -153,7 +162,12 @@ def plain_names(text: str) -> list[Plain] | None:
                 continue
             e = m.end()
             sep = m.start(1) - 1
-            if e - sep < 2 or text[e - 1] not in _ALNUM or not _ends_name(text, e, n):
+            if not _ends_name(text, e, n):
+                return None
+            end = e  # R13: a final "." is left out (a run of them kept on a line of its own)
+            while text[end - 1] == "." and end - 1 > sep:
+                end -= 1
+            if end - sep < 2 or text[end - 1] not in _ALNUM:
                 return None
             if barrier == 0 and a <= _HEAD_MAX:
                 left = head_left(text[:a])
@@ -162,14 +176,19 @@ def plain_names(text: str) -> list[Plain] | None:
             if left is None:
                 return None
             form = left[1]
-            if "%" in m[1]:  # escapes: the reader decodes them and notes it
+            suffix = m[1] if end == e else m[1][:end - e]
+            if end < e and e - end > 1 and form == "name":
+                return None  # (R13 may keep the dots: make_match decides, in the scanner)
+            if end < e or "%" in suffix or "(" in suffix:
+                # escapes the reader decodes and notes, brackets check() may speak of, dots
+                # left out (R13: a note and the literal reading, by make_match)
                 form = form if form[0] == READ else READ + form
             elif form[0] != READ and (e - a > _MAX_NAME or text[sep + 2:sep + 3] == "/"):
                 return None  # check() would have something to say: the general path's
-            if r19_viewer_tail(text, sep + 1, e) != e:
+            if r19_viewer_tail(text, sep + 1, end) != end:
                 return None
-            found.append((left[0], e, form, text[a:sep], m[1]))
-            barrier = e
+            found.append((left[0], end, form, text[a:sep], suffix))
+            barrier = end
             a = text.find("10.", e)
         if len(found) > 1:
             for i, x in enumerate(found):  # R15 merges neighbouring equivalent names
@@ -213,6 +232,12 @@ def read_plain(text: str, name: Plain) -> Match:
     sep = end - len(suffix) - 1
     a = sep - len(prefix)
     kind = form[1:]
+    if text[end:end + 1] == ".":  # dots left out (R13): the scanner's span, its ends
+        raw = end + 1
+        while text[raw:raw + 1] == ".":
+            raw += 1
+        return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, raw,
+                                                     kind)).match
     try:
         if kind == "url" and text[a - 1] == "/" and not _plain_link(text[start:end]):
             r = _read_link(text[start:end], a - start)  # what read_span does, sooner
