@@ -268,12 +268,12 @@ def test_a_line_ending_in_one_link_is_read_as_plain_names_reads_it(line: str) ->
 _LINK_HEADS = ["https://doi-org.ezproxy.example.edu/", "http://dx-doi-org.x.edu:8080/",
                "https://doi.org/", "http://dx.doi.org/", "HTTPS://DOI.ORG/", "https://doi.org.evil.com/",
                "https://x10.edu/", "https://doi.test.datacite.org/", "https://doi.acm.org/",
-               "https://10.0.0.1/", "https://a-b.c/"]
-#: Pieces of a link's suffix: plain characters, escapes of characters in and outside the
+               "https://10.0.0.1/", "https://a-b.c/", "", "doi:", "DOI: ", "doi: ", "Doi "]
+#: Pieces of a suffix: plain characters, brackets, escapes of characters in and outside the
 #: Crossref set, of a "%", a space, a control, a slash, of UTF-8 and of bad bytes.
 _LINK_PIECES = ["a", "Z", "0", "9", ".", "-", "_", "/", "x", "%23", "%3C", "%3E", "%7B", "%41",
                 "%2F", "%25", "%20", "%00", "%3B", "%28", "%E2%80%90", "%C3%A9", "%FF", "%2",
-                "#", "..", "/full", "/pdf", "%5C", "%26"]
+                "#", "..", "/full", "/pdf", "%5C", "%26", "(", ")", "(20)", "(a.b)", "()"]
 
 
 def _link_lines() -> st.SearchStrategy[str]:
@@ -295,8 +295,9 @@ def test_a_line_that_is_one_link_is_read_as_plain_names_reads_it(line: str) -> N
 @settings(max_examples=300)
 @given(st.lists(_link_lines(), min_size=2, max_size=12))
 def test_links_of_one_shape_give_the_general_rows(lines: list[str]) -> None:
-    """What a link line gives besides its name is kept by its shape
-    (:mod:`doiname.batch.links`): lines through the same heads whose names differ in
-    characters of the Crossref set, in where and which characters outside it are, in
-    the prefix's length and in escapes read the same as on the general path."""
+    """What a line that is one name the reader reads gives besides its name is kept by
+    its shape (:mod:`doiname.batch.links`): lines through the same heads (links, labels,
+    ``doi:``, none) whose names differ in characters of the Crossref set, in where and
+    which characters outside it are, in brackets, in the prefix's length and in escapes
+    read the same as on the general path."""
     assert_same(lines + [x.replace("a", "b").replace("0", "7") for x in lines])

@@ -1,19 +1,21 @@
-"""The fast path of a batch line that is one link the reader decodes: a library proxy's
-link (``https://doi-org.ezproxy.example.edu/10.1234/x%23567``) or a doi.org link with
-escapes, spaces or tabs after it aside.
+"""The fast path of a batch line that is one name the reader reads, spaces or tabs after it
+aside: a library proxy's link (``https://doi-org.ezproxy.example.edu/10.1234/x%23567``), a
+doi.org link with escapes, a name with brackets in its suffix
+(``10.1016/S0140-6736(20)30183-5``, bare, in a link, a ``doi:`` URI or after a label).
 
 A library's lists hold many such lines, each with a name of its own, so nothing kept by
-the name helps. But what such a row says besides the name is the same for many lines:
-the reader's notes (the proxy, the escapes decoded) depend on the link's head and on
-where the name starts and ends (003 ch. 2, 001), and :func:`doiname.check`'s findings on
-a name that :func:`~doiname.findings.name_rules.ascii_checkable` accepts depend only on
-where its characters outside the Crossref set are, and which (the Crossref-set rule is
-the only one that can speak there). So the status, the findings and the form are kept by
-that shape (the head, the prefix's and the suffix's lengths, the decoded suffix with
-every character of the set written ``a``), made the first time by the general path of
-the line (:func:`~doiname.extract.plain.read_plain` and
-:func:`~doiname.batch.general.part_of`, the oracle); the name, its links and its key are
-made for each line. ``tests/unit/test_differential_batch.py`` compares the rows with
+the name helps. But what such a row says besides the name is the same for many lines: the
+reader's notes (the proxy, the escapes decoded) depend on the line's head (the link's, the
+label's, none) and on where the name starts and ends (003 ch. 2, 001), and
+:func:`doiname.check`'s findings on a name that
+:func:`~doiname.findings.name_rules.ascii_checkable` accepts depend only on where its
+characters outside the Crossref set are, and which (the Crossref-set rule is the only one
+that can speak there). So the status, the findings and the form are kept by that shape
+(the head, the prefix's and the suffix's lengths, the decoded suffix with every character
+of the set written ``a``), made the first time by the general path of the line
+(:func:`~doiname.extract.plain.read_plain` and :func:`~doiname.batch.general.part_of`, the
+oracle); the name, its links and its key are made for each line.
+``tests/unit/test_differential_batch.py`` compares the rows with
 ``BatchSession(fast=False)``'s.
 """
 
@@ -68,12 +70,13 @@ def link_name(text: str) -> list[Plain] | None:
 
 
 def link_part(text: str, name: Plain, check: Checker) -> Part | None:
-    """The part of a line that is the link ``name`` (a name of plain_names' of form
-    ``*url`` that starts the line), spaces or tabs after it aside: what the general path
-    gives (003 ch. 2 and 3, 001, 000); ``None`` for another line, or when the reader
-    reads the link otherwise (the scanner's then)."""
+    """The part of a line that is the name ``name`` (a name of plain_names' that the
+    reader reads, form ``*url``, ``*name``, ``*doi-uri`` or ``*label``, that starts the
+    line), spaces or tabs after it aside: what the general path gives (003 ch. 2 and 3,
+    001, 000); ``None`` for another line, or when the reader reads the name otherwise
+    (the scanner's then)."""
     start, end, form, prefix, suffix = name
-    if start or form != _READ_URL or (end < len(text) and text[end:].strip(" \t")):
+    if start or form[0] != READ or (end < len(text) and text[end:].strip(" \t")):
         return None
     decoded = decode_valid(suffix) if "%" in suffix else suffix
     key = None
