@@ -65,14 +65,21 @@ TEMPLATES = [
     "https://doi-org.ezproxy.example.edu/10.{r}/x%23{n}",
     "DOI: 10.{r}/DUP.{m}",
 ]
-#: The mix's two lines that come again word for word (the SICI reference and the line
-#: with no DOI), made distinct: a line seen a moment ago is served from the parts cache,
-#: so these show what the mix's repeats leave out (printed per template, not in the mix,
-#: which stays the issue's).
-DISTINCT = [
+#: Lines the mix leaves out, printed per template (not in the mix, which stays the
+#: issue's): its two lines that come again word for word (the SICI reference and the line
+#: with no DOI) made distinct, since a line seen a moment ago is served from the parts
+#: cache; and common ways of real lists the mix does not have (a name with brackets, a
+#: sentence's final period after the name, PubMed's "doi: ... PMID").
+MORE = [
     "Hert CA. Facilitating statistical information seeking. JASIS. 1998;49({m}):693. "
     "doi:10.1002/(SICI)1097-4571(1998{m})49:8<693::AID-ASI4>3.0.CO;2-O",
     "no identifier on this line, only 10.5 percent ({n}) and ISBN 978-3-16-148410-0",
+    "Huang C, Wang Y. Clinical features. Lancet. 2020;395(10223):497-506. "
+    "doi:10.1016/S0140-6736({m})3{n}-5",
+    "10.1016/S0140-6736({m})3{n}-5",
+    "Smith J. A title. J Stuff. 2019;3:1-9. doi: 10.{r}/xyz.{n}. PMID: 31{n}.",
+    "Smith, J. (2019). A study of things. Journal of Stuff, 12(3), 45-67. "
+    "https://doi.org/10.{r}/js.{n}.",
 ]
 
 def _step_ms() -> int:
@@ -144,12 +151,12 @@ def engine_bench(n: int, rounds: int) -> None:
           f"lines/s, {general / (n // 10) * n / mo:.1f}x the time of the fast path")
     by_template = []
     rng = random.Random(3)
-    for t in TEMPLATES + DISTINCT:
+    for t in TEMPLATES + MORE:
         sample = [t.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**6),
                            m=rng.randrange(1000)) for _ in range(max(200, n // 50))]
         a, b = timed(run_naive, sample), timed(run_doiname, sample)
         by_template.append(f"{b / a:5.1f}x  {b / len(sample) * 1e6:5.1f} us/line  {t[:60]}"
-                           + ("  (each line distinct)" if t in DISTINCT else ""))
+                           + ("  (not in the mix)" if t in MORE else ""))
     print("  per template (doiname / naive scan, one round each; doiname's time per line):")
     for line in by_template:
         print("    " + line)

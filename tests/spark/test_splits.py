@@ -81,6 +81,27 @@ def test_region_rows_of_a_missing_file_say_so(tmp_path: Path) -> None:
     assert (counts["k"], counts["_lines"]) == (-1, 0)
 
 
+def test_region_rows_mark_duplicates_within_a_record_only(tmp_path: Path) -> None:
+    """A task reads its records with one session, which forgets the names of each record
+    before the next (the shuffle finds duplicates across records); each row as a session
+    of its own for that record gives it."""
+    from doiname.batch import BatchSession
+
+    lines = ["see 10.1000/182", "10.1000/182 again", "@article{k1,",
+             "  doi = {10.1000/182},", "  url = {https://doi.org/10.1000/182}", "}",
+             "doi:10.1000/182 and https://doi.org/10.1000/182", "10.1000/(a)b.", "10.1000/(a)b."]
+    path = tmp_path / "list.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    *rows, _counts = region_rows(str(path), None, None)
+    want = []
+    for rec in iter_records(iter(lines)):
+        want += [(r.line, r.status, r.duplicate_of)
+                 for r in BatchSession().rows_for_record(rec)]
+    assert [(r["line"], r["status"], r["duplicate_of"]) for r in rows] == want
+    statuses = [r["status"] for r in rows]
+    assert "duplicate" in statuses and statuses[:2] == ["ok", "ok"]  # (not line 1's)
+
+
 def test_inputs_in_order_directories_globs(tmp_path: Path) -> None:
     (tmp_path / "d" / "sub").mkdir(parents=True)
     for name in ("d/b.txt", "d/a.csv.gz", "d/sub/c.txt", "d/_SUCCESS", "d/.x", "e.bib"):

@@ -89,6 +89,12 @@ class BatchSession:
         self.hint = hint
         self.summary = BatchSummary()
 
+    def forget_names(self) -> None:
+        """Forget the names seen so far: the next records' duplicates are looked for only
+        among themselves (Spark's tasks, whose duplicates across records are found by
+        the shuffle). The caches of lines and heads read stay."""
+        self._seen.clear()
+
     @property
     def next_line(self) -> int:
         """The number the next line read will get."""

@@ -44,10 +44,20 @@ def row_dict(row: BatchRow, k: int) -> dict[str, Any]:
     }
 
 
+#: One session per hint in each Python worker, for every record it reads: its caches (a
+#: line read a moment ago, a link's head) stay warm; the names it saw are forgotten
+#: before each record.
+_SESSIONS: dict[str | None, BatchSession] = {}
+
+
 def _record_rows(rec: Record, hint: str | None) -> Iterator[dict[str, Any]]:
-    # A session of its own per record: rows are numbered by the record, and duplicates
-    # across records are found by the shuffle, not here.
-    for k, row in enumerate(BatchSession(hint=hint).rows_for_record(rec)):
+    # Rows are numbered by the record, and duplicates across records are found by the
+    # shuffle, not here: the session forgets the names of the records before.
+    session = _SESSIONS.get(hint)
+    if session is None:
+        session = _SESSIONS[hint] = BatchSession(hint=hint)
+    session.forget_names()
+    for k, row in enumerate(session.rows_for_record(rec)):
         yield row_dict(row, k)
 
 
