@@ -178,9 +178,8 @@ class BatchJob:
         are kept for exports, of ``rows_total`` made (they differ once
         :data:`~doiname.limits.BATCH_MAX_ROWS_KEPT` rows were made); ``rows`` holds only
         new rows that are kept (none past the bound, whose rows are counted only). At
-        least one line is
-        processed per call while any is ready; a step stops early once it made
-        :data:`~doiname.limits.BATCH_STEP_MAX_ROWS` rows.
+        least one line is processed per call while any is ready; a step stops early once
+        it made :data:`~doiname.limits.BATCH_STEP_MAX_ROWS` rows.
         """
         first, new = self._advance(max_lines, budget)
         return self._progress(first, [row_of(t).as_dict() for t in self._kept(first, new)])
