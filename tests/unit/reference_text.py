@@ -96,14 +96,15 @@ def fixture_lines() -> list[str]:
 
 
 def bench_lines(n: int = 3000, seed: int = 5) -> list[str]:
-    """Lines made from every template of bench/batch.py (the benchmark's mix)."""
+    """Lines made from every template of bench/batch.py: the benchmark's mix, and the
+    lines it prints apart (``MORE``: brackets, a final period, distinct SICI lines)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("bench_batch", ROOT / "bench" / "batch.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    templates: list[str] = module.TEMPLATES
+    templates: list[str] = module.TEMPLATES + module.MORE
     rng = random.Random(seed)
     return [t.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**6), m=rng.randrange(100))
             for t in templates for _ in range(n // len(templates))]
