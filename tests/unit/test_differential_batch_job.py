@@ -149,3 +149,31 @@ def test_findings_that_are_equal_but_of_other_types_are_written_as_theirs() -> N
     for f in (made, odd, made):
         assert findings_json((f,)) == dumps([to_jsonable(f)])
     assert '"in_name":1' in findings_json((odd,))
+
+
+_CELL = st.text(st.characters(codec="utf-8", exclude_categories=["Cs"]), max_size=8) | \
+    st.sampled_from(["", ",", '"', "a\nb", "\r", "=1+2", "@x", " -1", "+", "\t"])
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(batch_rows(), st.tuples(_CELL, _CELL)), max_size=6), st.booleans())
+def test_rows_as_tuples_write_the_csv_lines_of_rows(rows: list[tuple[BatchRow, tuple[str, str]]],
+                                                   safe: bool) -> None:
+    """:func:`~doiname.batch.export.fields_csv` (Spark's CSV parts: row tuples and the
+    cells of extra columns) writes what :func:`~doiname.batch.export.write_csv` writes."""
+    import io
+
+    from doiname.batch import write_csv
+    from doiname.batch.export import fields_csv
+    from doiname.batch.rows import fields_of
+
+    cells = {id(r): dict(zip(("file", "id"), more, strict=True)) for r, more in rows}
+    out = io.StringIO(newline="")
+    write_csv([r for r, _ in rows], out, header=False, spreadsheet_safe=safe,
+              extra=lambda r: cells[id(r)], extra_columns=("file", "id"))
+    got = fields_csv([fields_of(r) for r, _ in rows], [more for _, more in rows],
+                     spreadsheet_safe=safe)
+    assert got == out.getvalue()
+    plain = io.StringIO(newline="")
+    write_csv([r for r, _ in rows], plain, header=False, spreadsheet_safe=safe)
+    assert fields_csv([fields_of(r) for r, _ in rows], spreadsheet_safe=safe) == plain.getvalue()

@@ -16,8 +16,8 @@ from ..limits import EXPORT_CHUNK_CHARS
 from ..model import Finding
 from .rows import CSV_COLUMNS, BatchRow, BatchSummary, RowFields, RowStream, fields_of
 
-__all__ = ["EXPORT_FORMATS", "UNIQUE_COLUMNS", "Extra", "export_pieces", "safe_cell",
-           "unique_rows", "write_csv", "write_json", "write_jsonl"]
+__all__ = ["EXPORT_FORMATS", "UNIQUE_COLUMNS", "Extra", "export_pieces", "fields_csv",
+           "safe_cell", "unique_rows", "write_csv", "write_json", "write_jsonl"]
 
 #: The formats of an export.
 EXPORT_FORMATS = ("csv", "json", "jsonl")
@@ -79,6 +79,22 @@ def write_csv(
         add(row)
         write(csv_line(csv_cells(row, spreadsheet_safe, extra, extra_columns)))
     return summary
+
+
+def fields_csv(rows: Iterable[RowFields], extras: Iterable[tuple[str, ...]] | None = None, *,
+               spreadsheet_safe: bool = True) -> str:
+    """The lines :func:`write_csv` writes (without its header) for rows given as
+    :data:`~doiname.batch.rows.RowFields` tuples, each with the cells of ``extras`` (one
+    tuple of texts per row, its extra columns) after its ``CSV_COLUMNS`` cells: what
+    ``write_csv(rows, fp, extra=..., extra_columns=...)`` writes for the same rows, without
+    a row object per row (Spark's CSV parts)."""
+    risky = _RISKY if spreadsheet_safe else frozenset()
+    if extras is None:
+        return "".join([_line(t, risky) for t in rows])
+    return "".join([
+        _line(t, risky)[:-2] + "," + ",".join([
+            _quoted(safe_cell(c, spreadsheet_safe)) for c in more]) + "\r\n"
+        for t, more in zip(rows, extras, strict=True)])
 
 
 def csv_cells(row: BatchRow, spreadsheet_safe: bool = True, extra: Extra | None = None,

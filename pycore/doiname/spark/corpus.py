@@ -4,11 +4,13 @@ the rows as CSV (the CLI's bytes) or Parquet; the counts the CLI prints."""
 from __future__ import annotations
 
 import functools
-import io
+import itertools
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ..batch import CSV_COLUMNS, BatchRow, write_csv
+from ..batch import CSV_COLUMNS
+from ..batch.export import csv_line, fields_csv
+from ..model import Finding
 from .frames import batch_plan, output_columns
 
 if TYPE_CHECKING:
@@ -117,26 +119,50 @@ def counts_text(counts: dict[str, Any], files: int | None = None) -> str:
     return text
 
 
-def _next_cells(cells: Iterator[dict[str, Any]], _row: BatchRow) -> dict[str, Any]:
-    return next(cells)
+#: The findings of rows written lately, by their fields' values: a list says the same
+#: things again and again (a proxy's host, an escape decoded), and the writer keeps a
+#: findings cell by its tuple.
+_FOUND: dict[tuple[tuple[Any, ...], ...], tuple[Finding, ...]] = {}
+
+
+def _findings(found: list[dict[str, Any]] | None) -> tuple[Finding, ...]:
+    """A row's findings (Arrow's structs, as dicts) as :class:`~doiname.model.Finding`."""
+    if not found:
+        return ()
+    key = tuple(tuple(f.values()) for f in found)
+    got = _FOUND.get(key)
+    if got is None:
+        got = tuple(Finding(**f) for f in found)
+        if len(_FOUND) >= 1024:
+            _FOUND.clear()
+        _FOUND[key] = got
+    return got
 
 
 def _csv_batches(batches: Iterator[Any], *, extras: tuple[str, ...]) -> Iterator[Any]:
     """Each batch of rows as CSV text, written by the CLI's writer (one text per batch,
-    without its last line break; the header first in each partition)."""
+    without its last line break; the header first in each partition). The rows are read
+    column by column into the writer's row tuples (no dict, no row object per row)."""
     import pyarrow as pa
 
     header = True
     for batch in batches:
         if batch.num_rows == 0:
             continue
-        rows = batch.to_pylist()
-        cells = iter([{c: None if r[c] is None else str(r[c]) for c in extras} for r in rows])
-        buf = io.StringIO()
-        write_csv((BatchRow.from_dict(r) for r in rows), buf, header=header,
-                  extra=functools.partial(_next_cells, cells), extra_columns=extras)
-        header = False
-        yield pa.RecordBatch.from_pylist([{"value": buf.getvalue()[:-2]}])
+        col = {name: batch.column(name).to_pylist() for name in (*CSV_COLUMNS, *extras)}
+        findings = [_findings(fs) for fs in col["findings"]]
+        alternatives = [tuple(a) if a else () for a in col["alternatives"]]
+        rows = zip(col["line"], col["input"], col["status"], col["doi"], col["url"],
+                   col["uri"], findings, col["duplicate_of"], col["start"], col["end"],
+                   col["text"], col["form"], col["api_url"], alternatives, col["record"],
+                   itertools.repeat(None))
+        more = (zip(*[["" if v is None else str(v) for v in col[c]] for c in extras], strict=True)
+                if extras else None)
+        text = fields_csv(rows, more)
+        if header:
+            text = csv_line((*CSV_COLUMNS, *extras)) + text
+            header = False
+        yield pa.RecordBatch.from_pylist([{"value": text[:-2]}])
 
 
 def write(rows: DataFrame, out: str, *, format: str = "csv", mode: str = "errorifexists") -> None:
