@@ -69,10 +69,9 @@ def write_csv(
     write = fp.write
     if type(rows) is RowStream and not extra_columns:  # a stream's rows, as tuples
         count_rows = summary.count_rows
-        risky = _RISKY if spreadsheet_safe else frozenset()
         for chunk in rows.chunks():
             count_rows(chunk)
-            write("".join([_line(t, risky) for t in chunk]))
+            write(fields_csv(chunk, spreadsheet_safe=spreadsheet_safe))
         return summary
     add = summary.add
     for row in rows:

@@ -177,7 +177,7 @@ def plain_names(text: str) -> list[Plain] | None:
                 return None
             form = left[1]
             suffix = m[1] if end == e else m[1][:end - e]
-            if end < e and e - end > 1 and form == "name":
+            if e - end > 1 and form == "name":
                 return None  # (R13 may keep the dots: make_match decides, in the scanner)
             if end < e or "%" in suffix or "(" in suffix:
                 # escapes the reader decodes and notes, brackets check() may speak of, dots
