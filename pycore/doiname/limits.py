@@ -25,6 +25,7 @@ __all__ = [
            "PIECE_CHARS",
            "RECORD_MAX_CHARS",
            "RECORD_MAX_LINES",
+           "SETTLE_MAX_CANDIDATES",
 ]
 
 #: Characters of text one Inspect reading takes (the page's input box, the widget's box,
@@ -101,3 +102,7 @@ DRAW_MAX_VALUES = 20
 DRAW_PAGE_VALUES = 25
 #: Characters of one value drawn at first; the rest behind its own "Show all".
 DRAW_MAX_VALUE_CHARS = 1000
+#: Readings of one place in a pasted text (a final ".", a name cut by a space) that
+#: Resolve looks up to settle which one is registered and fits the reference around it
+#: (doiname.settle): the selected reading and the others of the same place.
+SETTLE_MAX_CANDIDATES = 4

@@ -20,6 +20,7 @@ from .encoding import Level
 from .inspection import Inspection
 from .model import Doi
 from .resolver import HandleRecord
+from .settle import SettleReading
 
 __all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchEndParams",
            "BatchExportParams", "BatchFed", "BatchFeedParams",
@@ -27,13 +28,18 @@ __all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "Bat
            "CallParams", "CodePointsParams", "CompareParams", "ErrorJson", "ExactName",
            "ExportFormat", "Info", "InfoParams", "InspectParams", "LinkOptions",
            "LinkTargetsParams", "LinkedReading", "LookupParams", "LookupRequest", "Memory",
-           "ReadParams", "Resolution", "ShortTarget", "StatusLabel", "TransportFailure",
+           "PlanParams", "PlanTarget", "ReadParams", "RegistryFailure", "RegistryPlan",
+           "RegistryTarget", "Resolution", "SettleParams", "ShortTarget", "StatusLabel",
+           "TransportFailure",
            "fields_of"]
 
-#: What an answer from doi.org is read as (``read``) and what a lookup asks for.
-AnswerKind = Literal["handle", "which-ra", "alias"]
+#: What an answer is read as (``read``) and what a lookup asks for: doi.org's handle
+#: API, Which RA, a shortDOI's alias, or a registration agency's record of the work.
+AnswerKind = Literal["handle", "which-ra", "alias", "registry"]
 #: How a request to doi.org can fail without an answer (the page's ``fetch`` says which).
 TransportFailure = Literal["network", "offline", "timeout", "cancelled", "too-large"]
+#: A registry request not sent: the agency lets no browser read its records.
+RegistryFailure = Literal["not-readable"]
 #: The formats a batch is exported in.
 ExportFormat = Literal["csv", "json", "jsonl"]
 
@@ -223,21 +229,67 @@ class CodePointsParams(TypedDict):
     text: str
 
 
+class RegistryTarget(TypedDict):
+    """A name's record to ask its registration agency for (``lookup`` of kind
+    ``registry``): the exact name, the agency as Which RA names it, and the e-mail
+    address the host page or the person gave for Crossref (never invented; none: null)."""
+
+    doi: ExactName
+    agency: str
+    mailto: NotRequired[str | None]
+
+
 class LookupParams(TypedDict):
-    """``lookup``: the request for exact names: one (``handle``), a list (``which-ra``) or a
-    shortDOI (``alias``)."""
+    """``lookup``: the request for exact names: one (``handle``), a list (``which-ra``), a
+    shortDOI (``alias``) or a name's record at its agency (``registry``)."""
 
     kind: AnswerKind
-    target: ExactName | list[ExactName] | ShortTarget
+    target: ExactName | list[ExactName] | ShortTarget | RegistryTarget
 
 
 class ReadParams(TypedDict):
-    """``read``: what doi.org answered (status and body), or how the request failed."""
+    """``read``: what came back (status, body and, for a registry, its ``Content-Type`` and
+    ``Retry-After``), or how the request failed. A registry answer also names the exact
+    name and agency asked, and the reference (the pasted text) to check the record
+    against, if any."""
 
     kind: AnswerKind
     status: int | None
     body: str | None
-    failure: TransportFailure | None
+    failure: TransportFailure | RegistryFailure | None
+    content_type: NotRequired[str | None]
+    retry_after: NotRequired[str | None]
+    doi: NotRequired[ExactName]
+    agency: NotRequired[str]
+    reference: NotRequired[str | None]
+
+
+class PlanParams(TypedDict):
+    """``registry_plan``: a pasted text and the candidate selected, if another."""
+
+    text: str
+    pick: NotRequired[int | None]
+
+
+class PlanTarget(TypedDict):
+    """A reading to look up: its index among the inspection's candidates, its name."""
+
+    candidate: int
+    doi: Doi
+
+
+class RegistryPlan(TypedDict):
+    """The readings Resolve looks up (:func:`doiname.settle.registry_targets`) and the
+    reference their records are checked against (``null``: the text is the name alone)."""
+
+    targets: list[PlanTarget]
+    reference: str | None
+
+
+class SettleParams(TypedDict):
+    """``settle``: what looking each reading up gave, as ``read`` replied it."""
+
+    readings: list[SettleReading]
 
 
 class BatchOpenParams(TypedDict):

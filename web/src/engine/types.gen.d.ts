@@ -26,6 +26,13 @@ export interface AliasTarget {
   target_text: string | null;
 }
 
+/** One creator, in the record's order: `family` and `given` names of a person, or `literal` (an organisation, or a name the record does not split). */
+export interface Author {
+  family: string;
+  given: string;
+  literal: string;
+}
+
 /** `batch_close`: forget job `job` and its rows. */
 export interface BatchCloseParams {
   job: number;
@@ -162,6 +169,16 @@ export interface Candidate {
   form_label: string;
 }
 
+/** A notice about the work, for a patron: `level` `grave` (retracted, withdrawn, an expression of concern: shown above the link) or `note` (corrected, a new version); `head` a word or two, `text` one or two sentences, `href` the notice's link at doi.org (`None` when the record names no notice) and `link_text`. */
+export interface CardNotice {
+  level: "grave" | "note";
+  kind: string;
+  head: string;
+  text: string;
+  href: string | null;
+  link_text: string;
+}
+
 /** One character of a DOI name that a presentation changed (see `explain_url`). */
 export interface Change {
   start: number;
@@ -216,6 +233,13 @@ export interface ErrorJson {
   position: number | null;
   end: number | null;
   source?: string;
+}
+
+/** One field compared: `field`, `state` and a plain sentence (`message`). */
+export interface Evidence {
+  field: "title" | "first-author" | "year" | "container" | "volume" | "first-page";
+  state: "agreed" | "differed" | "absent";
+  message: string;
 }
 
 /** A name that left Python, sent back exactly: its prefix and suffix as they were (`name`, when sent too, is ignored). Never decoded again: `10.1000/a%41` stays. */
@@ -360,10 +384,10 @@ export interface Location {
   attributes: [string, string][];
 }
 
-/** `lookup`: the request for exact names: one (`handle`), a list (`which-ra`) or a shortDOI (`alias`). */
+/** `lookup`: the request for exact names: one (`handle`), a list (`which-ra`), a shortDOI (`alias`) or a name's record at its agency (`registry`). */
 export interface LookupParams {
-  kind: "handle" | "which-ra" | "alias";
-  target: ExactName | ExactName[] | ShortTarget;
+  kind: "handle" | "which-ra" | "alias" | "registry";
+  target: ExactName | ExactName[] | ShortTarget | RegistryTarget;
 }
 
 /** The request to send to doi.org for exact names (`lookup`). */
@@ -375,6 +399,26 @@ export interface LookupRequest {
 export interface Memory {
   python_blocks: number;
   wasm_heap_bytes: number | null;
+}
+
+/** The work is a notice (`kind`: its head as written, `Correction to`) about the cited work, whose title is `about_title`; `target_doi` the work it updates when the record says so. */
+export interface Notice {
+  kind: string;
+  about_title: string;
+  target_doi: Doi | null;
+  message: string;
+}
+
+/** `registry_plan`: a pasted text and the candidate selected, if another. */
+export interface PlanParams {
+  text: string;
+  pick?: number | null;
+}
+
+/** A reading to look up: its index among the inspection's candidates, its name. */
+export interface PlanTarget {
+  candidate: number;
+  doi: Doi;
 }
 
 /** Every form of one DOI name, with the explanation of each URL level (000, 003, 004). */
@@ -404,12 +448,17 @@ export interface RaAnswer {
   kind: string;
 }
 
-/** `read`: what doi.org answered (status and body), or how the request failed. */
+/** `read`: what came back (status, body and, for a registry, its `Content-Type` and `Retry-After`), or how the request failed. A registry answer also names the exact name and agency asked, and the reference (the pasted text) to check the record against, if any. */
 export interface ReadParams {
-  kind: "handle" | "which-ra" | "alias";
+  kind: "handle" | "which-ra" | "alias" | "registry";
   status: number | null;
   body: string | null;
-  failure: "network" | "offline" | "timeout" | "cancelled" | "too-large" | null;
+  failure: "network" | "offline" | "timeout" | "cancelled" | "too-large" | "not-readable" | null;
+  content_type?: string | null;
+  retry_after?: string | null;
+  doi?: ExactName;
+  agency?: string;
+  reference?: string | null;
 }
 
 /** A handle value reference `index:handle` (RFC 3651 section 3.1, HS_VLIST 3.7). */
@@ -418,11 +467,78 @@ export interface Reference {
   index: number | null;
 }
 
+/** What reading a DOI's record came to (002 foreword, "DOI and Metadata"). */
+export interface RegistryAnswer {
+  outcome: "found" | "not-found" | "rate-limited" | "not-readable" | "offline" | "too-large" | "timeout" | "bad-answer" | "network";
+  work: Work | null;
+  message: string;
+  retry_after_s: number | null;
+  open_url: string;
+  agency: string;
+  status: number | null;
+}
+
+/** The readings Resolve looks up (`doiname.settle.registry_targets`) and the reference their records are checked against (`null`: the text is the name alone). */
+export interface RegistryPlan {
+  targets: PlanTarget[];
+  reference: string | null;
+}
+
+/** A registry answer as a page draws it: the `doiname.registry.RegistryAnswer` (its outcome and one sentence), the `doiname.work_card.WorkCard` of the work when one was read, and the check of the record against the reference, when a reference was given (`doiname.verify.Verification`). */
+export interface RegistryReading {
+  answer: RegistryAnswer;
+  card: WorkCard | null;
+  verification: Verification | null;
+}
+
+/** What to ask for a DOI's record (002 foreword, "DOI and Metadata"). */
+export interface RegistryRequest {
+  url: string;
+  headers: Record<string, string>;
+  agency: string;
+  open_url: string;
+  form: "crossref" | "datacite" | "csl" | "none";
+  readable: boolean;
+  message: string;
+  limit_group: string;
+  per_second: number;
+  concurrent: number;
+  deadline_ms: number;
+}
+
+/** A name's record to ask its registration agency for (`lookup` of kind `registry`): the exact name, the agency as Which RA names it, and the e-mail address the host page or the person gave for Crossref (never invented; none: null). */
+export interface RegistryTarget {
+  doi: ExactName;
+  agency: string;
+  mailto?: string | null;
+}
+
 /** What resolving a batch row gave (`batch_export`): the outcome, the URL and the record's verdict (`doiname.resolver.HandleRecord.verdict`), which gives the row's status `not-found` or `unreachable`. */
 export interface Resolution {
   outcome: string;
   url: string | null;
   verdict?: string;
+}
+
+/** `settle`: what looking each reading up gave, as `read` replied it. */
+export interface SettleParams {
+  readings: SettleReading[];
+}
+
+/** What looking one reading up gave: its candidate index, its name as text, the registry's outcome (`found`, `not-found`, ...) and, for a found record compared with the reference, the verdict (`matches`, `mismatch`, `cannot-tell`) and its one-sentence summary. */
+export interface SettleReading {
+  candidate: number;
+  name: string;
+  outcome: string;
+  verdict: string | null;
+  summary: string;
+}
+
+/** The readings in the order to show them (candidate indexes), the one put first (`None` when the registry settles nothing) and why, in one sentence. */
+export interface Settled {
+  order: number[];
+  first: number | null;
+  reason: string;
 }
 
 /** A shortDOI to expand (`lookup` of kind `alias`): `{short: "10/abcde"}`. */
@@ -448,6 +564,27 @@ export interface StatusLabel {
   after: Record<string, "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable">;
 }
 
+/** A notice that changes the status of a work: a retraction, a correction (erratum, corrigendum), an expression of concern, a withdrawal (or removal), a new version. */
+export interface Update {
+  kind: "retraction" | "correction" | "expression-of-concern" | "withdrawal" | "new-version" | "other";
+  label: string;
+  date: string;
+  notice_doi: Doi | null;
+  target_doi: Doi | null;
+  direction: "updated-by" | "updates";
+  source: string;
+}
+
+/** What `verify` found (002 foreword, "DOI and Metadata"): `verdict`, the `evidence` per field, `summary` (one plain sentence), `registered` (the work in a few words: “Title” (Smith, 2019)), `notice` when the work is a notice about the cited work, `truncated` when only the first part of a long reference was read. */
+export interface Verification {
+  verdict: "matches" | "mismatch" | "cannot-tell";
+  evidence: Evidence[];
+  summary: string;
+  registered: string;
+  notice: Notice | null;
+  truncated: boolean;
+}
+
 /** The outcome of one Which RA request (specs README: `https://doi.org/ra/...`). */
 export interface WhichRaResult {
   outcome: "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
@@ -458,6 +595,48 @@ export interface WhichRaResult {
   source: string;
 }
 
+/** A registry record of the work a DOI names (002 foreword, "DOI and Metadata"). */
+export interface Work {
+  doi: Doi | null;
+  title: string;
+  title_markup: string;
+  subtitle: string;
+  authors: Author[];
+  authors_total: number;
+  issued_year: number | null;
+  online_year: number | null;
+  print_year: number | null;
+  container_title: string;
+  container_short: string;
+  volume: string;
+  issue: string;
+  pages: string;
+  first_page: string;
+  type: string;
+  publisher: string;
+  agency: string;
+  source: string;
+  updates: Update[];
+  retracted: boolean;
+  withdrawn: boolean;
+  concern: boolean;
+  corrected: boolean;
+  is_notice: boolean;
+  status: string;
+}
+
+/** The work a DOI names, as plain text for a card (002 foreword, "DOI and Metadata"): `title` (with its subtitle), `authors` (the first `CARD_AUTHORS`, then how many others), `year`, `container` (journal, book or repository), `type` in words, `agency`; `notice` the gravest update of the work, `about` a sentence when the record is itself a notice about another work (else `""`). */
+export interface WorkCard {
+  title: string;
+  authors: string;
+  year: string;
+  container: string;
+  type: string;
+  agency: string;
+  notice: CardNotice | null;
+  about: string;
+}
+
 /** The worker's operations (doiname.bridge.OPERATIONS): each one's params and the `ok` of its reply. */
 export interface Operations {
   "inspect": { params: InspectParams; result: Inspection };
@@ -465,8 +644,10 @@ export interface Operations {
   "box": { params: BoxParams; result: LinkedReading };
   "link_targets": { params: LinkTargetsParams; result: LinkTarget[][] };
   "code_points": { params: CodePointsParams; result: CodePoint[] };
-  "lookup": { params: LookupParams; result: LookupRequest };
-  "read": { params: ReadParams; result: HandleRecord | WhichRaResult | (HandleRecord & AliasTarget) };
+  "lookup": { params: LookupParams; result: LookupRequest | RegistryRequest };
+  "read": { params: ReadParams; result: HandleRecord | WhichRaResult | (HandleRecord & AliasTarget) | RegistryReading };
+  "registry_plan": { params: PlanParams; result: RegistryPlan };
+  "settle": { params: SettleParams; result: Settled };
   "call": { params: CallParams; result: unknown };
   "batch_open": { params: BatchOpenParams; result: BatchOpened };
   "batch_feed": { params: BatchFeedParams; result: BatchFed };
