@@ -261,6 +261,8 @@ class ReadParams(TypedDict):
     retry_after: NotRequired[str | None]
     doi: NotRequired[ExactName]
     agency: NotRequired[str]
+    #: What Which RA said of the name (:class:`~doiname.resolver.RaAnswer` ``kind``).
+    ra_kind: NotRequired[str | None]
     reference: NotRequired[str | None]
 
 

@@ -19,7 +19,7 @@ from ..errors import DoiError
 from ..inspection import inspect
 from ..jsonable import error_json, to_jsonable
 from ..limits import INSPECT_MAX_CHARS, SETTLE_MAX_CANDIDATES, VERIFY_MAX_REFERENCE_CHARS
-from ..registry import RegistryAnswer, read_registry_answer, registry_request
+from ..registry import RegistryAnswer, open_link, read_registry_answer, registry_request
 from ..settle import SettleReading, registry_targets, settle
 from ..verify import Verification, verify
 from ..work_card import WorkCard, work_card
@@ -102,7 +102,11 @@ def read_registry_json(q: dict[str, Any]) -> str:
     try:
         if failure == "cancelled":
             answer = RegistryAnswer("network", None, "The request was cancelled.", None,
-                                    "", _text(q.get("agency")) or "")
+                                    open_link(doi), _text(q.get("agency")) or "")
+        elif q.get("ra_kind") in ("does-not-exist", "invalid"):
+            answer = RegistryAnswer("not-found", None, "Not found: no registration agency "
+                                    "knows this DOI name, so it has no record.", None,
+                                    open_link(doi), "")
         else:
             answer = read_registry_answer(
                 doi, _text(q.get("agency")) or "", status, body, failure=failure,

@@ -10,15 +10,24 @@ from pathlib import Path
 
 from .html import SCRIPT_SRC, attr
 
+#: The hosts the page asks besides itself: doi.org (handle records, Which RA, content
+#: negotiation) and the one way each agency lets a browser read its records
+#: (doiname.registry.registry_request): Crossref's and DataCite's REST APIs, and
+#: mEDRA's metadata service, where doi.org's content negotiation redirects.
+CONNECT_HOSTS = ("https://doi.org", "https://api.crossref.org", "https://api.datacite.org",
+                 "https://data.medra.org")
+
 #: The site's policy: no inline script or style at all, scripts and workers (the service
-#: worker too) from the site itself, WebAssembly compilation, requests to the site and to
-#: doi.org only, the web app manifest from the site. ``blob:`` in ``worker-src`` and
+#: worker too) from the site itself, WebAssembly compilation, requests to the site, to
+#: doi.org and to the registries' record services only (:data:`CONNECT_HOSTS`), the web
+#: app manifest from the site. ``blob:`` in ``worker-src`` and
 #: ``script-src`` is for scripts whose bytes were checked first: the page runs the
 #: worker from a ``blob:`` URL of ``worker.js`` fetched with its integrity value, and the
 #: worker (which runs under this policy: a ``blob:`` worker takes its creator's) imports
 #: Pyodide's two module scripts likewise (README, "Integrity and Content-Security-Policy").
 SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; "
-            "worker-src 'self' blob:; connect-src 'self' https://doi.org; style-src 'self'; "
+            "worker-src 'self' blob:; connect-src 'self' " + " ".join(CONNECT_HOSTS) + "; "
+            "style-src 'self'; "
             "img-src 'self' data:; frame-src 'self'; manifest-src 'self'; base-uri 'none'; "
             "form-action 'none'")
 

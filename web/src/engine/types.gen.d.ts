@@ -458,6 +458,7 @@ export interface ReadParams {
   retry_after?: string | null;
   doi?: ExactName;
   agency?: string;
+  ra_kind?: string | null;
   reference?: string | null;
 }
 

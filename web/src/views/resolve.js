@@ -28,7 +28,9 @@ export class ResolveView {
    *   getText: () => string,
    *   getReading: (text: string) => Promise<Inspection>,
    *   onAction: () => void,
-   * }} parts
+   *   onResolved?: (text: string, found: Inspection, signal: AbortSignal) => Promise<void>,
+   *   onClear?: () => void,
+   * }} parts `onResolved`: after the handle record, what the name identifies (work-card.js)
    */
   constructor(doiname, parts) {
     this.doiname = doiname;
@@ -49,6 +51,7 @@ export class ResolveView {
   clear() {
     this.cancel();
     replace(this.parts.output);
+    this.parts.onClear?.();
   }
 
   /**
@@ -113,6 +116,7 @@ export class ResolveView {
         if (this.controller !== controller) return;
         const link = found.forms?.url ?? null;
         replace(p.output, drawRecord(record, { name, link, again }));
+        if (c.kind === "doi" && p.onResolved) await p.onResolved(text, found, controller.signal);
       } else if (c.kind === "short-doi") {
         this.problem(`${found.message} Expand it first: a shortDOI has no registration agency of its own.`);
       } else {
