@@ -124,7 +124,7 @@ class Work:
         setter(self, "concern", "expression-of-concern" in kinds)
         setter(self, "corrected", "correction" in kinds)
         setter(self, "is_notice", bool(notices))
-        setter(self, "status", _status(mine, notices))
+        setter(self, "status", _status(mine, notices, self.doi))
 
     @property
     def year(self) -> int | None:
@@ -166,15 +166,18 @@ _ORDER = ("retraction", "withdrawal", "expression-of-concern", "correction", "ne
           "other")
 
 
-def _status(mine: list[Update], notices: list[Update]) -> str:
+def _status(mine: list[Update], notices: list[Update], own: Doi | None) -> str:
     """One sentence: the gravest update of the work, or what the notice is about."""
     if mine:
         worst = min(mine, key=lambda u: _ORDER.index(u.kind))
         said = f"This work was {_PHRASES[worst.kind]}"
         if worst.date:
             said += f" on {worst.date}"
-        if worst.notice_doi is not None and worst.direction == "updated-by":
-            said += f": see the notice {worst.notice_doi.name}"
+        notice = worst.notice_doi
+        if notice is not None and (own is None or notice.name.lower() != own.name.lower()):
+            said += f": see the notice {notice.name}"
+        elif notice is not None:
+            said += " (the notice is this record itself)"
         return said + "."
     if notices:
         first = notices[0]

@@ -11,16 +11,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from typing import Literal
 
 from ..registry.work import Work
 from .fields import ReferenceEvidence
 from .normalise import fold, significant, words
+from .title import TitleMatch, locate_title
 
-__all__ = ["NOTICE_HEAD", "Evidence", "EvidenceField", "EvidenceState", "compare_author",
-           "compare_container", "compare_number", "compare_title", "compare_year",
-           "title_cover"]
+__all__ = [
+    "NOTICE_HEAD",
+    "Context",
+    "Evidence",
+    "EvidenceField",
+    "EvidenceState",
+    "compare_author",
+    "compare_container",
+    "compare_number",
+    "compare_title",
+    "compare_year",
+    "container_follows",
+    "registered_title",
+    "title_cover",
+]
 
 EvidenceField = Literal["title", "first-author", "year", "container", "volume", "first-page"]
 EvidenceState = Literal["agreed", "differed", "absent"]
@@ -35,6 +47,8 @@ NOTICE_HEAD = re.compile(
     r"\s*[:.\-\u2013\u2014]?\s*)", re.IGNORECASE)
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+#: A year as a word of a reference (``2008``, ``2008a``): never a volume or a page.
+_YEAR_WORD = re.compile(r"(?:1[5-9]\d\d|20\d\d)[a-z]?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,67 +60,68 @@ class Evidence:
     message: str
 
 
-def _cover(title: list[str], text: list[str]) -> float:
-    """The share of a title's words found in the text in order and close together: the
-    matching blocks within one stretch of the text at most a third longer than the title
-    (so that ``Deep learning`` is not found in ``Deep residual learning for ...``)."""
-    if not title or not text:
-        return 0.0
-    matcher = SequenceMatcher(None, title, text, autojunk=False)
-    blocks = [b for b in matcher.get_matching_blocks() if b.size]
-    reach = len(title) + len(title) // 3
-    best = 0
-    for i, first in enumerate(blocks):
-        got = 0
-        for b in blocks[i:]:
-            if b.b + b.size - first.b > reach:
-                break
-            got += b.size
-        best = max(best, got)
-    return best / len(title)
+@dataclass(frozen=True, slots=True)
+class Context:
+    """A reference as the comparisons read it: its evidence, its folded ``words``, and
+    where the registered title was found in them (``title``); ``outside`` are the words
+    around the title, ``after`` those after it (where a journal, volume and pages stand
+    in every common citation style)."""
+
+    ref: ReferenceEvidence
+    words: list[str]
+    title: TitleMatch
+
+    @property
+    def located(self) -> bool:
+        """Whether the title was found (most of it) in a text."""
+        return not self.ref.structured and self.title.cover >= 0.8
+
+    @property
+    def outside(self) -> list[str]:
+        if not self.located:
+            return self.words
+        return self.words[:self.title.start] + self.words[self.title.end:]
+
+    @property
+    def after(self) -> list[str]:
+        return self.words[self.title.end:] if self.located else self.words
 
 
 def title_cover(registered: str, reference_words: list[str]) -> float:
-    """How much of a registered title a reference's words hold, 0 to 1: its significant
-    words in order, or its main title alone (before a subtitle's colon) when that is
-    held whole; a title cut short by the reference (the text ends inside it) counts what
-    was there."""
-    tokens = significant(words(registered))
-    ref = significant(reference_words)
-    if not tokens:
-        return 0.0
-    best = _cover(tokens, ref)
-    main = re.split(r"[:?!]\s|\.\s|\s[-\u2013\u2014]\s", registered, maxsplit=1)[0]
-    main_tokens = significant(words(main))
-    if best < 1.0 and 3 <= len(main_tokens) < len(tokens):
-        best = max(best, 0.95 * _cover(main_tokens, ref))
-    return best
+    """How much of a registered title a reference's words hold, 0 to 1
+    (:func:`~.title.locate_title`)."""
+    return locate_title(registered, reference_words).cover
 
 
-def compare_title(ref: ReferenceEvidence, work: Work,
-                  ref_words: list[str]) -> tuple[Evidence, float]:
-    """The title: agreed when most of its words are there in order (:func:`title_cover`),
-    differed when few are, absent when either side has none."""
+def registered_title(work: Work) -> str:
+    """The title a citation gives: the title and, when the record has one, its subtitle."""
+    return work.title if not work.subtitle else f"{work.title}: {work.subtitle}"
+
+
+def compare_title(ctx: Context, work: Work) -> Evidence:
+    """The title: agreed when most of its words are there in order and close together,
+    differed when few are (or its part number differs), absent when a side has none."""
     if not work.title:
-        return Evidence("title", "absent", "The record gives no title."), 0.0
-    registered = work.title if not work.subtitle else f"{work.title}: {work.subtitle}"
+        return Evidence("title", "absent", "The record gives no title.")
+    ref = ctx.ref
+    if ref.structured and not ref.title:
+        return Evidence("title", "absent", "The reference gives no title.")
+    got = ctx.title.cover
     if ref.structured:
-        if not ref.title:
-            return Evidence("title", "absent", "The reference gives no title."), 0.0
-        got = max(title_cover(registered, words(ref.title)),
-                  title_cover(ref.title, words(registered)) * 0.95)
-    else:
-        got = title_cover(registered, ref_words)
+        got = max(got, title_cover(ref.title, words(registered_title(work))) * 0.95)
+    if ctx.title.numerals_differ:
+        return Evidence("title", "differed", f"Title differs in its number: the DOI is "
+                        f"registered for “{work.title}”.")
     if got >= 0.8:
-        return Evidence("title", "agreed", f"Title agrees: “{work.title}”."), got
+        return Evidence("title", "agreed", f"Title agrees: “{work.title}”.")
     if got >= 0.5:
         return Evidence("title", "differed", f"Title partly differs: the DOI is registered "
-                        f"for “{work.title}”."), got
+                        f"for “{work.title}”.")
     return Evidence("title", "differed", f"Title differs: the DOI is registered for "
-                    f"“{work.title}”."), got
+                    f"“{work.title}”.")
 
 
-def compare_author(ref: ReferenceEvidence, work: Work, ref_words: list[str]) -> Evidence:
+def compare_author(ctx: Context, work: Work) -> Evidence:
     """The first author's family name (or an organisation's name) among the reference's
     words, or its author field."""
     if not work.authors:
@@ -116,7 +131,8 @@ def compare_author(ref: ReferenceEvidence, work: Work, ref_words: list[str]) -> 
     tokens = significant(words(name))
     if not tokens:
         return Evidence("first-author", "absent", "The record names no author.")
-    where = words(ref.first_author) if ref.structured else ref_words
+    ref = ctx.ref
+    where = words(ref.first_author) if ref.structured else ctx.outside
     if ref.structured and not where:
         return Evidence("first-author", "absent", "The reference names no author.")
     have = set(where)
@@ -129,12 +145,13 @@ def compare_author(ref: ReferenceEvidence, work: Work, ref_words: list[str]) -> 
                     f"{name}.")
 
 
-def compare_year(ref: ReferenceEvidence, work: Work) -> Evidence:
+def compare_year(ctx: Context, work: Work) -> Evidence:
     """A year of the reference within one of a year of the record (issued, online or
     print: an article online first is cited with either year)."""
     years = {y for y in (work.issued_year, work.online_year, work.print_year) if y}
     if not years:
         return Evidence("year", "absent", "The record gives no year.")
+    ref = ctx.ref
     cited = {int(y) for y in _YEAR.findall(ref.year if ref.structured else ref.text)}
     if not cited:
         return Evidence("year", "absent", "The reference gives no year.")
@@ -167,13 +184,15 @@ def _container_in(name: list[str], text: list[str]) -> bool:
     return False
 
 
-def compare_container(ref: ReferenceEvidence, work: Work, ref_words: list[str]) -> Evidence:
-    """The journal or book (its full or short title, whole or abbreviated)."""
+def compare_container(ctx: Context, work: Work) -> Evidence:
+    """The journal or book (its full or short title, whole or abbreviated): after the
+    title in a text; absent when the text ends with the title."""
     names = [n for n in (work.container_title, work.container_short) if n]
     if not names:
         return Evidence("container", "absent", "The record names no journal or book.")
-    where = significant(words(ref.container) if ref.structured else ref_words)
-    if ref.structured and not where:
+    ref = ctx.ref
+    where = significant(words(ref.container) if ref.structured else ctx.after)
+    if not any(w.isalpha() for w in where):
         return Evidence("container", "absent", "The reference names no journal or book.")
     for n in names:
         name = significant(words(n))
@@ -182,17 +201,35 @@ def compare_container(ref: ReferenceEvidence, work: Work, ref_words: list[str]) 
     return Evidence("container", "differed", f"Journal differs: the record says {names[0]}.")
 
 
-def compare_number(ref: ReferenceEvidence, work: Work, ref_words: list[str],
-                   which: Literal["volume", "first-page"]) -> Evidence:
-    """The volume or the first page, as a word of the reference (or its field)."""
+def container_follows(ctx: Context, work: Work) -> bool:
+    """Whether the text goes on, right after the title, with the journal (or ends): the
+    reference's title ends where the registered main title does (a subtitle left out)."""
+    after = [w for w in ctx.after if w not in _SKIP][:12]
+    if not any(w.isalpha() for w in after) or not (work.container_title or work.container_short):
+        return True
+    for n in (work.container_title, work.container_short):
+        name = significant(words(n))
+        if name and _container_in(name, after[:len(name) + 2]):
+            return True
+    return False
+
+
+_SKIP = frozenset({"in", "and", "the"})
+
+
+def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-page"]) -> Evidence:
+    """The volume or the first page, as a word of the reference outside its title (or
+    its field); absent when the reference has no such number (a year is none)."""
     value = work.volume if which == "volume" else work.first_page
     label = "Volume" if which == "volume" else "First page"
     wanted = fold(value).split()
     if not wanted:
         return Evidence(which, "absent", f"The record gives no {label.lower()}.")
+    ref = ctx.ref
     given = ref.volume if which == "volume" else ref.first_page
-    where = words(given) if ref.structured else ref_words
-    if not any(any(c.isdigit() for c in w) for w in where):
+    where = words(given) if ref.structured else ctx.outside
+    if not any(any(c.isdigit() for c in w) and (ref.structured or _YEAR_WORD.fullmatch(w) is None)
+               for w in where):  # in a text, a year is not a volume or a page
         return Evidence(which, "absent", f"The reference gives no {label.lower()}.")
     have = set(where)
     if all(w in have for w in wanted) or (wanted[0] in have and which == "first-page"):

@@ -6,8 +6,8 @@ The rules, in general terms (no list of known works):
 
 * The title decides when both sides have one, unless the other fields say it is another
   work with the same title (an annual database paper, an editorial, a statement printed
-  in two journals): then the volume and first page both disagree, or the journal and
-  the year do.
+  in two journals, a reply with the title of the paper it answers): the first page
+  differs, or two of journal, volume and year do with no number agreeing.
 * A title that differs may be a translation (the reference gives it in English, the
   record in the original language): the author, volume and first page all agreeing then
   outweigh it.
@@ -29,16 +29,20 @@ from ..model import Doi
 from ..registry.work import Work
 from .compare import (
     NOTICE_HEAD,
+    Context,
     Evidence,
     compare_author,
     compare_container,
     compare_number,
     compare_title,
     compare_year,
+    container_follows,
+    registered_title,
     title_cover,
 )
 from .fields import ReferenceEvidence, reference_evidence
 from .normalise import words
+from .title import about_words, locate_title, split_joined
 
 __all__ = ["Notice", "Verdict", "Verification", "verify"]
 
@@ -105,23 +109,23 @@ def _notice(ref: ReferenceEvidence, work: Work, ref_words: list[str]) -> Notice 
                   "the cited work, not for the work itself.")
 
 
-def _decide(title: Evidence, cover: float, others: list[Evidence]) -> Verdict:
+def _decide(title: Evidence, short: bool, others: list[Evidence]) -> Verdict:
     state = {e.field: e.state for e in others}
     agreed = [f for f, s in state.items() if s == "agreed"]
     differed = [f for f, s in state.items() if s == "differed"]
     numbers_agree = "volume" in agreed or "first-page" in agreed
+    where = [f for f in differed if f in ("container", "volume", "first-page", "year")]
     if title.state == "agreed":
-        numbers_differ = state.get("volume") == "differed" and state.get(
-            "first-page") == "differed"
-        place_differs = state.get("container") == "differed" and state.get("year") == "differed"
-        if (numbers_differ or place_differs) and not numbers_agree:
-            return "mismatch"
+        if state.get("first-page") == "differed":
+            return "mismatch"  # another work with the same title, or a reply to it
+        if len(where) >= 2 and not numbers_agree:
+            return "mismatch"  # another work with the same title
+        if short and where:
+            return "mismatch"  # a title of a word or two says little
         return "matches"
     if title.state == "differed":
         if {"first-author", "volume", "first-page"} <= set(agreed) and not differed:
-            return "matches"
-        if cover >= 0.5 and len(agreed) >= 3 and numbers_agree and not differed:
-            return "matches"
+            return "matches"  # the title translated, or garbled beyond finding
         return "mismatch"
     if len(agreed) >= 3 and numbers_agree and not differed:
         return "matches"
@@ -140,19 +144,32 @@ def verify(reference: str | Mapping[str, str], work: Work) -> Verification:
     or a title cut short; years may differ by one (online first). Never raises.
     """
     ref = reference_evidence(reference)
-    ref_words = words(ref.text)
-    title, cover = compare_title(ref, work, ref_words)
-    others = [compare_author(ref, work, ref_words), compare_year(ref, work),
-              compare_container(ref, work, ref_words),
-              compare_number(ref, work, ref_words, "volume"),
-              compare_number(ref, work, ref_words, "first-page")]
+    full = registered_title(work)
+    ref_words = split_joined(words(ref.text), full)
+    match = locate_title(full, split_joined(words(ref.title), full) if ref.structured
+                         else ref_words)
+    ctx = Context(ref, ref_words, match)
+    title = compare_title(ctx, work)
+    if title.state == "agreed" and match.main_only and not ref.structured and not (
+            container_follows(ctx, work)):
+        title = Evidence("title", "differed", "Title partly differs: the reference's goes "
+                         f"on otherwise after “{work.title.split(':')[0]}”.")
+    others = [compare_author(ctx, work), compare_year(ctx, work),
+              compare_container(ctx, work), compare_number(ctx, work, "volume"),
+              compare_number(ctx, work, "first-page")]
     evidence = (title, *others)
     registered = registered_words(work)
     notice = _notice(ref, work, ref_words) if title.state != "agreed" or work.is_notice else None
     if notice is not None:
         return Verification("mismatch", evidence, notice.message + f" It is {registered}.",
                             registered, notice, ref.truncated)
-    verdict = _decide(title, cover, others)
+    about = about_words(ref_words, match) if title.state == "agreed" and not (
+        ref.structured) else ""
+    if about and not NOTICE_HEAD.match(work.title):
+        return Verification("mismatch", evidence, f"The reference cites “{about}” the work "
+                            f"the DOI is registered for ({registered}), not that work itself.",
+                            registered, None, ref.truncated)
+    verdict = _decide(title, match.size < 3, others)
     return Verification(verdict, evidence, _summary(verdict, evidence, registered),
                         registered, None, ref.truncated)
 
