@@ -111,7 +111,8 @@ def read_registry_answer(doi: Doi, agency: str, status: int | None, body: str | 
 
     ``status`` and ``body`` are what came back (``None`` when nothing did); ``failure``
     what the carrier saw instead (``offline``, ``timeout``, ``too-large``,
-    ``not-readable`` for an agency browsers cannot read, ``network`` or ``cors``);
+    ``not-readable`` for an agency browsers cannot read, ``network`` or ``cors``, or
+    ``does-not-exist`` when Which RA said no agency knows the name);
     ``retry_after`` the ``Retry-After`` header, ``content_type`` the ``Content-Type``.
     Never raises.
     """
@@ -123,6 +124,9 @@ def read_registry_answer(doi: Doi, agency: str, status: int | None, body: str | 
                retry: float | None = None) -> RegistryAnswer:
         return RegistryAnswer(outcome, work, message, retry, opened, name, status or None)
 
+    if failure == "does-not-exist":
+        return answer("not-found", "Not found: no registration agency knows this DOI "
+                      "(doi.org's Which RA).")
     if failure:
         outcome = _FAILURES.get(failure, "network")
         return answer(outcome, _FAILURE_MESSAGES[outcome].format(who=who))
