@@ -21,7 +21,7 @@ from doiname.limits import (
     REGISTRY_MAX_BODY,
     REGISTRY_MAX_DEPTH,
 )
-from doiname.registry import RecordError, plain_title
+from doiname.registry import CSL_ACCEPT, RecordError, plain_title
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "registry"
 SHARED = Path("/work/shared/data/references")
@@ -108,10 +108,13 @@ def test_each_agency_gets_its_one_request() -> None:
     assert datacite.form == "datacite" and datacite.readable
     odd = registry_request(Doi("10.1000", "a b#c"), "Crossref")
     assert odd.url == "https://api.crossref.org/works/10.1000/a%20b%23c"
-    closed = registry_request(DOI, "JaLC")
+    assert registry_request(DOI, "mEDRA").url == "https://doi.org/10.1371/journal.pone.0033693"
+    assert registry_request(DOI, "JaLC").headers == {"Accept": CSL_ACCEPT}
+    closed = registry_request(DOI, "KISTI")
     assert not closed.readable and closed.url == "" and "does not let browsers" in closed.message
     assert closed.open_url == "https://doi.org/10.1371/journal.pone.0033693"
-    assert registry_request(DOI, "JaLC", browser=False).form == "csl"
+    assert registry_request(DOI, "KISTI", browser=False).form == "csl"
+    assert "ISTIC" in registry_request(DOI, "istic").message
 
 
 @pytest.mark.parametrize(("status", "body", "kw", "outcome", "words"), [

@@ -10,11 +10,12 @@ carry the bytes. Each agency gets the one way a browser can read its records (th
   a browser cannot set ``User-Agent``), never an invented one. Its limits are facts of
   :mod:`doiname.limits` (``CROSSREF_*``).
 * ``DataCite``: its REST API, ``https://api.datacite.org/dois/{doi}`` (CORS headers).
-* ``mEDRA``: doi.org content negotiation (``Accept: application/vnd.citationstyles.csl+json``),
-  which redirects to mEDRA's CSL service.
-* every other agency (JaLC, KISTI, CNKI, ISTIC, Airiti, OP, EIDR, ...): no way a browser
-  may use is known; the request says so (``readable`` false) with the link a person
-  opens instead. The CLI, which CORS does not bind, may still try content negotiation
+* ``mEDRA`` and ``JaLC``: doi.org content negotiation (``Accept:
+  application/vnd.citationstyles.csl+json``), which redirects to the agency's service
+  (its CORS undocumented: a refusal reads as ``network``, said in words).
+* every other agency (KISTI, CNKI, ISTIC, Airiti, OP, EIDR, ...): no way a browser may
+  use is known; the request says so (``readable`` false) with the link a person opens
+  instead. The CLI, which CORS does not bind, still tries content negotiation
   (:func:`registry_request` with ``browser=False``).
 """
 
@@ -33,8 +34,8 @@ from ..limits import (
 )
 from ..model import Doi
 
-__all__ = ["CSL_ACCEPT", "RecordForm", "RegistryRequest", "agency_key", "open_link",
-           "registry_request"]
+__all__ = ["CSL_ACCEPT", "REGISTRY_HOSTS", "RecordForm", "RegistryRequest", "agency_key",
+           "open_link", "registry_request"]
 
 RecordForm = Literal["crossref", "datacite", "csl", "none"]
 
@@ -46,8 +47,14 @@ CSL_ACCEPT = "application/vnd.citationstyles.csl+json"
 _AGENCIES = {"crossref": "Crossref", "datacite": "DataCite", "medra": "mEDRA",
              "jalc": "JaLC", "kisti": "KISTI", "cnki": "CNKI", "istic": "ISTIC",
              "airiti": "Airiti", "op": "OP", "eidr": "EIDR", "public": "Public"}
-#: Agencies whose records doi.org's content negotiation serves with CORS headers.
-_NEGOTIATED = frozenset({"mEDRA"})
+#: Agencies whose records a browser asks of doi.org's content negotiation (the README,
+#: "Registry metadata", says why).
+_NEGOTIATED = frozenset({"mEDRA", "JaLC"})
+#: Every host a browser's registry request reaches, redirects included: what the site's
+#: Content-Security-Policy ``connect-src`` must allow (doi.org for Which RA and content
+#: negotiation; the content negotiation targets of mEDRA and JaLC).
+REGISTRY_HOSTS = ("https://doi.org", "https://api.crossref.org", "https://api.datacite.org",
+                  "https://data.medra.org", "https://japanlinkcenter.org")
 
 
 @dataclass(frozen=True, slots=True)
