@@ -37,6 +37,7 @@ from .batch import (
 )
 from .canonical import canonical_uri_2003
 from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes, with_source
+from .cli_verify import add_verify_parser, run_verify
 from .codepoints import describe_code_points
 from .comparison import compare
 from .equivalence import equivalence_key, explain_equivalence
@@ -179,6 +180,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv-input", action="store_true",
                    help="the input is CSV or TSV (a quoted cell may hold line breaks); "
                    "implied by a .csv or .tsv file name")
+    add_verify_parser(sub, common)
     p = add("equivalent", "are two names equivalent? (003 ch. 3) exit 0 yes, 3 no")
     p.add_argument("a")
     p.add_argument("b")
@@ -260,6 +262,8 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     cmd = args.command
     if cmd in ("extract", "batch"):
         return _stream_file(args, stdin, stdout, stderr)
+    if cmd == "verify":
+        return run_verify(args, stdin, stdout, stderr)
     if cmd == "equivalent":
         if args.exact:
             try:

@@ -1,5 +1,5 @@
 """The registries routed to fixtures for the page's record lookups: Crossref's and
-DataCite's REST APIs answered from ``tests/fixtures/registry_web`` (the real formats),
+DataCite's REST APIs answered from ``tests/fixtures/registry`` (the real formats),
 doi.org's Which RA and handle answers for the same names, and the failures a test asks
 for (a 429 with Retry-After, an answer without CORS, a landing page)."""
 
@@ -15,15 +15,15 @@ from playwright.sync_api import Page, Route
 
 from .conftest import DoiRoutes
 
-REGISTRY = Path(__file__).resolve().parents[1] / "fixtures" / "registry_web"
+REGISTRY = Path(__file__).resolve().parents[1] / "fixtures" / "registry"
 HOSTS = ("https://api.crossref.org/**", "https://api.datacite.org/**")
 
 #: The names of the fixtures: exact name, its agency, its answer's file.
 RECORDS = {
     "10.1038/srep16696": ("Crossref", "crossref-srep16696.json"),
-    "10.1371/journal.pone.0033693": ("Crossref", "crossref-pone0033693.json"),
+    "10.1371/journal.pone.0033693": ("Crossref", "crossref-corrected.json"),
     "10.1080/13813455.2019.1651869": ("Crossref", "crossref-retracted.json"),
-    "10.5061/dryad.8515": ("DataCite", "datacite-dryad8515.json"),
+    "10.5061/dryad.8515": ("DataCite", "datacite-dryad.json"),
 }
 #: A reference around a name cut by a space (the record's own fields, PubMed style).
 CUT_REFERENCE = (

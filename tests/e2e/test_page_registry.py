@@ -1,5 +1,5 @@
 """What a name identifies, in Inspect: the card under the link and a retraction above it,
-read from Crossref and DataCite routed to fixtures (tests/fixtures/registry_web, from the
+read from Crossref and DataCite routed to fixtures (tests/fixtures/registry, from the
 shared references data); a name cut by a space settled by the registry; each failure's
 one sentence, as the core reads the same answer on the host."""
 

@@ -1,6 +1,6 @@
 """The page's registry operations: ``lookup``/``read`` of kind ``registry``, the readings
 Resolve looks up (``registry_plan``) and their order (``settle``), the Inspect card and its
-notice; answers from tests/fixtures/registry_web (taken from the shared references data)."""
+notice; answers from tests/fixtures/registry (taken from the shared references data)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 
 from doiname.bridge import request_json
 
-FIXTURES = Path(__file__).parents[1] / "fixtures" / "registry_web"
+FIXTURES = Path(__file__).parents[1] / "fixtures" / "registry"
 SREP = {"prefix": "10.1038", "suffix": "srep16696"}
 RETRACTED = {"prefix": "10.1080", "suffix": "13813455.2019.1651869"}
 REFERENCE = ("Tosatto L, Horrocks MH, Dear AJ, et al. Single-molecule FRET studies on "
@@ -69,7 +69,7 @@ def test_a_retraction_is_a_grave_notice_with_the_notice_link() -> None:
     assert (notice["level"], notice["head"]) == ("grave", "Retracted")
     assert "2020-06-09" in notice["text"] and "Do not cite it" in notice["text"]
     assert notice["href"] == "https://doi.org/10.1080/13813455.2019.1700048"
-    corrected = (FIXTURES / "crossref-pone0033693.json").read_text(encoding="utf-8")
+    corrected = (FIXTURES / "crossref-corrected.json").read_text(encoding="utf-8")
     note = read({"prefix": "10.1371", "suffix": "journal.pone.0033693"}, 200,
                 corrected)["card"]["notice"]
     assert (note["level"], note["head"]) == ("note", "Corrected")

@@ -6,16 +6,26 @@ import base64
 import hashlib
 import os
 import re
+import sys
 from pathlib import Path
 
 from .html import SCRIPT_SRC, attr
+from .paths import CORE
+
+
+def _registry_hosts() -> tuple[str, ...]:
+    """:data:`doiname.registry.REGISTRY_HOSTS`, read from the core's source (its one owner:
+    the hosts the core's registry requests reach, redirects included)."""
+    if str(CORE.parent) not in sys.path:
+        sys.path.insert(0, str(CORE.parent))
+    from doiname.registry.requests import REGISTRY_HOSTS
+    return tuple(REGISTRY_HOSTS)
+
 
 #: The hosts the page asks besides itself: doi.org (handle records, Which RA, content
 #: negotiation) and the one way each agency lets a browser read its records
-#: (doiname.registry.registry_request): Crossref's and DataCite's REST APIs, and
-#: mEDRA's metadata service, where doi.org's content negotiation redirects.
-CONNECT_HOSTS = ("https://doi.org", "https://api.crossref.org", "https://api.datacite.org",
-                 "https://data.medra.org")
+#: (doiname.registry.registry_request, which lists them).
+CONNECT_HOSTS = _registry_hosts()
 
 #: The site's policy: no inline script or style at all, scripts and workers (the service
 #: worker too) from the site itself, WebAssembly compilation, requests to the site, to

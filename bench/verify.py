@@ -1,0 +1,149 @@
+"""The reference check (``doiname.verify``) on real references: how often it is right.
+
+Data: ``shared/data/references/references-doi-matching.json.gz`` (17,015 references that
+GROBID extracted from PubMed Central PDFs, with line breaks, hyphenation and truncation as
+they come, each with its cited work's fields from the citing article's NLM XML: title,
+first author, abbreviated journal, volume, first page; see that directory's README).
+
+Each reference is checked against three works made from those fields:
+
+* the right work (its own fields): target ``mismatch`` in at most 1 in 100;
+* another work of the same journal (another reference's fields with the same journal and
+  another DOI): target ``matches`` in at most 1 in 100;
+* another work of the same first author (the same, by first author's family name).
+
+and over all cases, ``cannot-tell`` in at most 5 in 100. The other work is drawn with
+``random.Random(SEED)``. Prints a table of verdicts per case; never asserts. The time per
+check (processor time) is printed for scale.
+
+    python3 bench/verify.py [--data PATH] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "pycore"))
+
+from doiname import Author, Work, verify  # noqa: E402
+from doiname.verify.normalise import fold  # noqa: E402
+
+DATA = Path("/work/shared/data/references/references-doi-matching.json.gz")
+SEED = 20240601
+CASES = ("right work", "same journal", "same first author")
+TARGETS = {"right work": ("mismatch", 1.0), "same journal": ("matches", 1.0),
+           "same first author": ("matches", 1.0)}
+
+
+def work_of(item: dict[str, Any]) -> Work:
+    """The cited work as its fields describe it (no year: the NLM fields give none)."""
+    author = (Author(family=item["firstAuthor"]),) if item.get("firstAuthor") else ()
+    return Work(doi=None, title=item.get("atitle") or "", authors=author,
+                container_short=item.get("jtitle") or "", volume=item.get("volume") or "",
+                first_page=item.get("firstPage") or "")
+
+
+def pairs(items: list[dict[str, Any]]) -> dict[str, list[tuple[int, int]]]:
+    """(reference, work) index pairs of each case."""
+    rng = random.Random(SEED)
+    by: dict[str, defaultdict[str, list[int]]] = {
+        "same journal": defaultdict(list), "same first author": defaultdict(list)}
+    for i, item in enumerate(items):
+        if item.get("jtitle"):
+            by["same journal"][fold(item["jtitle"])].append(i)
+        if item.get("firstAuthor"):
+            by["same first author"][fold(item["firstAuthor"])].append(i)
+    out: dict[str, list[tuple[int, int]]] = {"right work": [(i, i) for i in range(len(items))]}
+    for case, groups in by.items():
+        chosen = []
+        for i, item in enumerate(items):
+            key = fold((item.get("jtitle") if case == "same journal" else item.get("firstAuthor"))
+                       or "")
+            others = [j for j in groups.get(key, ()) if items[j]["doi"].lower()
+                      != item["doi"].lower() and fold(items[j].get("atitle") or "")
+                      != fold(item.get("atitle") or "")]
+            if others and key:
+                chosen.append((i, rng.choice(others)))
+        out[case] = chosen
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data", type=Path, default=DATA)
+    parser.add_argument("--limit", type=int, default=0, help="first N references only")
+    parser.add_argument("--show", type=int, default=0,
+                        help="print N failing examples per case (for reading, not tuning)")
+    args = parser.parse_args(argv)
+    if not args.data.is_file():
+        print(f"verify: {args.data} not found; nothing measured.")
+        return 0
+    with gzip.open(args.data, "rt", encoding="utf-8") as f:
+        items: list[dict[str, Any]] = json.load(f)
+    if args.limit:
+        items = items[:args.limit]
+    works = [work_of(item) for item in items]
+    counts: dict[str, Counter[str]] = {}
+    failures: dict[str, list[str]] = defaultdict(list)
+    started = time.process_time()
+    checks = 0
+    for case, chosen in pairs(items).items():
+        tally: Counter[str] = Counter()
+        bad = TARGETS[case][0]
+        for i, j in chosen:
+            got = verify(items[i]["reference"], works[j])
+            tally[got.verdict] += 1
+            checks += 1
+            if (got.verdict == bad or got.verdict == "cannot-tell") and len(
+                    failures[case]) < args.show:
+                failures[case].append(f"  [{got.verdict}] {items[i]['reference']!r}\n"
+                                      f"      work: {works[j].title!r} {works[j].authors[:1]} "
+                                      f"{works[j].container_short} {works[j].volume} "
+                                      f"{works[j].first_page}\n      {got.summary}")
+        counts[case] = tally
+    spent = time.process_time() - started
+    print(f"doiname.verify on {len(items):,} references of {args.data.name} "
+          f"(seed {SEED}), {datetime_now()}")
+    print()
+    print("| case | checks | matches | mismatch | cannot-tell | target |")
+    print("|---|---:|---:|---:|---:|---|")
+    cannot = total = 0
+    for case in CASES:
+        tally = counts[case]
+        n = sum(tally.values()) or 1
+        bad, limit = TARGETS[case]
+        share = 100 * tally[bad] / n
+        cannot += tally["cannot-tell"]
+        total += n
+        cells = " | ".join(f"{tally[v]:,} ({100 * tally[v] / n:.2f}%)"
+                           for v in ("matches", "mismatch", "cannot-tell"))
+        met = "met" if share <= limit else "NOT met"
+        print(f"| {case} | {n:,} | {cells} | {bad} <= {limit:g}%: {met} |")
+    share = 100 * cannot / (total or 1)
+    print(f"| all | {total:,} | | | {cannot:,} ({share:.2f}%) | cannot-tell <= 5%: "
+          f"{'met' if share <= 5 else 'NOT met'} |")
+    print()
+    print(f"{checks:,} checks in {spent:.1f} s of processor time "
+          f"({1e6 * spent / max(checks, 1):.0f} us each).")
+    for case, lines in failures.items():
+        print(f"\n{case}: examples")
+        print("\n".join(lines))
+    return 0
+
+
+def datetime_now() -> str:
+    import datetime
+    return datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,237 @@
+"""Field by field: does a reference say what the registry says of the work (002
+foreword, "DOI and Metadata")? Each comparison gives a :class:`Evidence` whose ``state``
+is ``agreed``, ``differed`` or ``absent`` (the reference or the record does not say).
+
+In a reference written as text, each part of the record is looked for in the whole text
+(its words in order for a title, a name among the words, a number among the numbers), so
+that no citation style needs recognising; a record's fields are compared field to field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from ..registry.work import Work
+from .fields import ReferenceEvidence
+from .normalise import fold, significant, words
+from .title import TitleMatch, locate_title
+
+__all__ = [
+    "NOTICE_HEAD",
+    "Context",
+    "Evidence",
+    "EvidenceField",
+    "EvidenceState",
+    "compare_author",
+    "compare_container",
+    "compare_number",
+    "compare_title",
+    "compare_year",
+    "container_follows",
+    "registered_title",
+    "title_cover",
+]
+
+EvidenceField = Literal["title", "first-author", "year", "container", "volume", "first-page"]
+EvidenceState = Literal["agreed", "differed", "absent"]
+
+#: The head of a notice's title: ``Correction to: <the title>``, ``Erratum``,
+#: ``Retraction note to``, ``Expression of concern:``, ``RETRACTED:``.
+NOTICE_HEAD = re.compile(
+    r"^\s*(?:(?:notice\s+of\s+)?(?:retraction|retracted|correction|corrigendum|erratum|"
+    r"errata|addendum|withdrawal|withdrawn|removal|removed|expression\s+of\s+concern|"
+    r"editorial\s+expression\s+of\s+concern|publisher'?s?\s+note|author\s+correction|"
+    r"publisher\s+correction)(?:\s+(?:note|notice|statement))?(?:\s+(?:to|for|of|on|re))?"
+    r"\s*[:.\-\u2013\u2014]?\s*)", re.IGNORECASE)
+
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
+#: A year as a word of a reference (``2008``, ``2008a``): never a volume or a page.
+_YEAR_WORD = re.compile(r"(?:1[5-9]\d\d|20\d\d)[a-z]?")
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """One field compared: ``field``, ``state`` and a plain sentence (``message``)."""
+
+    field: EvidenceField
+    state: EvidenceState
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """A reference as the comparisons read it: its evidence, its folded ``words``, and
+    where the registered title was found in them (``title``); ``outside`` are the words
+    around the title, ``after`` those after it (where a journal, volume and pages stand
+    in every common citation style)."""
+
+    ref: ReferenceEvidence
+    words: list[str]
+    title: TitleMatch
+
+    @property
+    def located(self) -> bool:
+        """Whether the title was found (most of it) in a text."""
+        return not self.ref.structured and self.title.cover >= 0.8
+
+    @property
+    def outside(self) -> list[str]:
+        if not self.located:
+            return self.words
+        return self.words[:self.title.start] + self.words[self.title.end:]
+
+    @property
+    def after(self) -> list[str]:
+        return self.words[self.title.end:] if self.located else self.words
+
+
+def title_cover(registered: str, reference_words: list[str]) -> float:
+    """How much of a registered title a reference's words hold, 0 to 1
+    (:func:`~.title.locate_title`)."""
+    return locate_title(registered, reference_words).cover
+
+
+def registered_title(work: Work) -> str:
+    """The title a citation gives: the title and, when the record has one, its subtitle."""
+    return work.title if not work.subtitle else f"{work.title}: {work.subtitle}"
+
+
+def compare_title(ctx: Context, work: Work) -> Evidence:
+    """The title: agreed when most of its words are there in order and close together,
+    differed when few are (or its part number differs), absent when a side has none."""
+    if not work.title:
+        return Evidence("title", "absent", "The record gives no title.")
+    ref = ctx.ref
+    if ref.structured and not ref.title:
+        return Evidence("title", "absent", "The reference gives no title.")
+    got = ctx.title.cover
+    if ref.structured:
+        got = max(got, title_cover(ref.title, words(registered_title(work))) * 0.95)
+    if ctx.title.numerals_differ:
+        return Evidence("title", "differed", f"Title differs in its number: the DOI is "
+                        f"registered for “{work.title}”.")
+    if got >= 0.8:
+        return Evidence("title", "agreed", f"Title agrees: “{work.title}”.")
+    if got >= 0.5:
+        return Evidence("title", "differed", f"Title partly differs: the DOI is registered "
+                        f"for “{work.title}”.")
+    return Evidence("title", "differed", f"Title differs: the DOI is registered for "
+                    f"“{work.title}”.")
+
+
+def compare_author(ctx: Context, work: Work) -> Evidence:
+    """The first author's family name (or an organisation's name) among the reference's
+    words, or its author field."""
+    if not work.authors:
+        return Evidence("first-author", "absent", "The record names no author.")
+    first = work.authors[0]
+    name = first.family or first.literal
+    tokens = significant(words(name))
+    if not tokens:
+        return Evidence("first-author", "absent", "The record names no author.")
+    ref = ctx.ref
+    where = words(ref.first_author) if ref.structured else ctx.outside
+    if ref.structured and not where:
+        return Evidence("first-author", "absent", "The reference names no author.")
+    have = set(where)
+    if all(t in have for t in tokens) or (len(tokens) > 1 and tokens[-1] in have):
+        return Evidence("first-author", "agreed", f"First author agrees: {name}.")
+    squashed = "".join(where)
+    if len("".join(tokens)) >= 4 and "".join(tokens) in squashed:
+        return Evidence("first-author", "agreed", f"First author agrees: {name}.")
+    return Evidence("first-author", "differed", f"First author differs: the record's is "
+                    f"{name}.")
+
+
+def compare_year(ctx: Context, work: Work) -> Evidence:
+    """A year of the reference within one of a year of the record (issued, online or
+    print: an article online first is cited with either year)."""
+    years = {y for y in (work.issued_year, work.online_year, work.print_year) if y}
+    if not years:
+        return Evidence("year", "absent", "The record gives no year.")
+    ref = ctx.ref
+    cited = {int(y) for y in _YEAR.findall(ref.year if ref.structured else ref.text)}
+    if not cited:
+        return Evidence("year", "absent", "The reference gives no year.")
+    shown = work.year or min(years)
+    if any(abs(c - y) <= 1 for c in cited for y in years):
+        return Evidence("year", "agreed", f"Year agrees: {shown}.")
+    return Evidence("year", "differed", f"Year differs: the record says {shown}.")
+
+
+def _abbreviates(short: str, full: str) -> bool:
+    return short == full or (len(short) >= 3 and full.startswith(short)) or (
+        len(full) >= 3 and short.startswith(full))
+
+
+def _container_in(name: list[str], text: list[str]) -> bool:
+    """Whether a container's words are in the text in order, each written whole or
+    abbreviated (``J Biol Chem`` for ``Journal of Biological Chemistry``)."""
+    if not name:
+        return False
+    for start in range(len(text)):
+        if not _abbreviates(text[start], name[0]):
+            continue
+        i, j = 1, start + 1
+        while i < len(name) and j < len(text) and j - start <= 2 * len(name) + 2:
+            if _abbreviates(text[j], name[i]):
+                i += 1
+            j += 1
+        if i == len(name):
+            return True
+    return False
+
+
+def compare_container(ctx: Context, work: Work) -> Evidence:
+    """The journal or book (its full or short title, whole or abbreviated): after the
+    title in a text; absent when the text ends with the title."""
+    names = [n for n in (work.container_title, work.container_short) if n]
+    if not names:
+        return Evidence("container", "absent", "The record names no journal or book.")
+    ref = ctx.ref
+    where = significant(words(ref.container) if ref.structured else ctx.after)
+    if not any(w.isalpha() for w in where):
+        return Evidence("container", "absent", "The reference names no journal or book.")
+    for n in names:
+        name = significant(words(n))
+        if _container_in(name, where) or (ref.structured and _container_in(where, name)):
+            return Evidence("container", "agreed", f"Journal agrees: {names[0]}.")
+    return Evidence("container", "differed", f"Journal differs: the record says {names[0]}.")
+
+
+def container_follows(ctx: Context, work: Work) -> bool:
+    """Whether the text goes on, right after the title, with the journal (or ends): the
+    reference's title ends where the registered main title does (a subtitle left out)."""
+    after = [w for w in ctx.after if w not in _SKIP][:12]
+    if not any(w.isalpha() for w in after) or not (work.container_title or work.container_short):
+        return True
+    for n in (work.container_title, work.container_short):
+        name = significant(words(n))
+        if name and _container_in(name, after[:len(name) + 2]):
+            return True
+    return False
+
+
+_SKIP = frozenset({"in", "and", "the"})
+
+
+def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-page"]) -> Evidence:
+    """The volume or the first page, as a word of the reference outside its title (or
+    its field); absent when the reference has no such number (a year is none)."""
+    value = work.volume if which == "volume" else work.first_page
+    label = "Volume" if which == "volume" else "First page"
+    wanted = fold(value).split()
+    if not wanted:
+        return Evidence(which, "absent", f"The record gives no {label.lower()}.")
+    ref = ctx.ref
+    given = ref.volume if which == "volume" else ref.first_page
+    where = words(given) if ref.structured else ctx.outside
+    if not any(any(c.isdigit() for c in w) and (ref.structured or _YEAR_WORD.fullmatch(w) is None)
+               for w in where):  # in a text, a year is not a volume or a page
+        return Evidence(which, "absent", f"The reference gives no {label.lower()}.")
+    have = set(where)
+    if all(w in have for w in wanted) or (wanted[0] in have and which == "first-page"):
+        return Evidence(which, "agreed", f"{label} agrees: {value}.")
+    return Evidence(which, "differed", f"{label} differs: the record says {value}.")

@@ -1,0 +1,108 @@
+"""The reference check: a reference (text in any style, or a record's fields) against the
+work a DOI is registered for."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from doiname import Author, Doi, RegistryAnswer, Update, Work, check_row, row_reference, verify
+from doiname.jsonable import to_jsonable
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "registry"
+
+DEEP = Work(doi=Doi("10.1038", "nature14539"), title="Deep learning",
+            authors=(Author("LeCun", "Yann"), Author("Bengio", "Yoshua")), issued_year=2015,
+            container_title="Nature", volume="521", issue="7553", pages="436-444",
+            first_page="436", type="journal-article")
+APA = ("LeCun, Y., Bengio, Y., & Hinton, G. (2015). Deep learning. Nature, 521(7553), "
+       "436-444.")
+
+
+def test_the_right_work_matches_in_any_style() -> None:
+    for text in (APA,
+                 "LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521:436-44.",
+                 "LECUN, Y. et al. (2015) 'Deep learning', Nature, 521, pp. 436-444."):
+        got = verify(text, DEEP)
+        assert got.verdict == "matches", (text, got)
+        states = {e.field: e.state for e in got.evidence}
+        assert states["title"] == states["first-author"] == states["year"] == "agreed"
+
+
+def test_another_work_is_a_mismatch_with_the_registered_title_said() -> None:
+    text = ("He K, Zhang X, Ren S, Sun J. Deep residual learning for image recognition. "
+            "CVPR 2016:770-778.")
+    got = verify(text, DEEP)
+    assert got.verdict == "mismatch"
+    assert got.summary.startswith("Title differs: the DOI is registered for “Deep learning” "
+                                  "(LeCun, 2015)")
+
+
+def test_titles_compare_after_folding_markup_accents_greek_and_pdf_breaks() -> None:
+    work = Work(doi=None, title="Rôle of <i>β</i>-catenin in Wnt signalling: a review",
+                authors=(Author("Müller", "J."),), issued_year=2019)
+    text = "Muller J (2020) Role of beta-cate-\nnin in Wnt signalling. J Cell Sci 12:1-9"
+    got = verify(text, work)
+    assert got.verdict == "matches", got
+    assert {e.field: e.state for e in got.evidence}["year"] == "agreed"  # online first
+
+
+def test_a_record_s_fields_are_compared_field_by_field() -> None:
+    bib = ("@article{lecun2015,\n  title = {Deep {Learning}},\n  author = {LeCun, Yann and "
+           "Bengio, Yoshua},\n  journal = {Nature},\n  year = {2015},\n  volume = {521},\n"
+           "  pages = {436--444}\n}")
+    fields = row_reference(bib, "bibtex")
+    assert isinstance(fields, dict) and fields["title"] == "Deep Learning"
+    assert verify(fields, DEEP).verdict == "matches"
+    ris = "TY  - JOUR\nTI  - Deep learning\nAU  - LeCun, Yann\nPY  - 2015\nER  - "
+    assert verify(row_reference(ris, "ris"), DEEP).verdict == "matches"
+    wrong = dict(fields, title="Attention is all you need", author="Vaswani, Ashish")
+    assert verify(wrong, DEEP).verdict == "mismatch"
+
+
+def test_a_notice_about_the_cited_work_is_not_the_work() -> None:
+    notice = Work(doi=Doi("10.1038", "nature.2016.1"), title="Correction to: Deep learning",
+                  authors=(Author("LeCun", "Yann"),), issued_year=2016,
+                  container_title="Nature")
+    got = verify(APA, notice)
+    assert got.verdict == "mismatch" and got.notice is not None
+    assert got.notice.kind == "Correction to" and got.notice.about_title == "Deep learning"
+    cites_the_notice = "LeCun Y (2016) Correction to: Deep learning. Nature."
+    assert verify(cites_the_notice, notice).notice is None
+
+
+def test_too_little_to_compare_is_cannot_tell() -> None:
+    assert verify("See the website.", DEEP).verdict in ("cannot-tell", "mismatch")
+    assert verify({"note": "x"}, DEEP).verdict == "cannot-tell"
+
+
+def test_a_row_check_gives_its_status_and_export_cells() -> None:
+    message = json.loads((FIXTURES / "crossref-corrected.json").read_text())["message"]
+    work = Work.from_crossref(message)
+    answer = RegistryAnswer("found", work, "Registered.", None, "https://doi.org/x", "Crossref")
+    reference = ("Sadasivan S, Pond BB, Pani AK (2012) Methylphenidate exposure induces "
+                 "dopamine neuron loss and activation of microglia in the basal ganglia of "
+                 "mice. PLoS ONE 7: e33693.")
+    row = check_row(reference, answer)
+    assert (row.status, row.label, row.verdict) == ("updated", "Retracted or corrected",
+                                                    "matches")
+    assert row.registered_year == "2012" and row.registered_title.startswith("Methylphenidate")
+    assert row.update.startswith("correction 2012-05-08 10.1371/annotation/")
+    assert "title: agreed" in row.evidence
+    json.dumps(to_jsonable(row))
+    other = check_row("Smith J (2001) Something else entirely. Cell 1:2-3.", answer)
+    assert (other.status, other.label) == ("another-work", "Points at another work")
+    missing = check_row(reference, RegistryAnswer("not-found", None, "Not found.", None, ""))
+    assert missing.status == "not-found" and missing.cells == ("", "", "", "", "")
+
+
+@pytest.mark.parametrize("kind", ["retraction", "expression-of-concern"])
+def test_a_retracted_work_that_matches_is_retracted_or_corrected(kind: str) -> None:
+    update = Update(kind, kind, "2020-01-02", Doi("10.1", "notice"), DEEP.doi,  # type: ignore[arg-type]
+                    "updated-by")
+    work = Work(doi=DEEP.doi, title=DEEP.title, authors=DEEP.authors, issued_year=2015,
+                container_title="Nature", volume="521", first_page="436", updates=(update,))
+    row = check_row(APA, RegistryAnswer("found", work, "", None, ""))
+    assert row.status == "updated" and row.update == f"{kind} 2020-01-02 10.1/notice"
