@@ -7,6 +7,7 @@ it is never silently dropped: the function that applies a bound says so in its r
 from __future__ import annotations
 
 __all__ = [
+           "BATCH_CHECK_MAX_RECORDS",
            "BATCH_MAX_FEED_CHARS",
            "BATCH_MAX_LINE_CHARS",
            "BATCH_MAX_NAMES",
@@ -83,6 +84,10 @@ BATCH_MAX_ROWS_KEPT = 1_000_000
 #: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
 #: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
 BATCH_STEP_MAX_ROWS = 5_000
+#: Structured records (BibTeX, RIS, JSON) a batch keeps the text of, for "Check all" to
+#: compare their fields with the registry's record (doiname.batch.checks); rows of later
+#: records are compared with their line. A BibTeX entry is about 500 characters.
+BATCH_CHECK_MAX_RECORDS = 20_000
 #: Distinct names a batch remembers to mark duplicates exactly (about 100-150 bytes each).
 #: A name first seen after that is still compared with every name remembered, but is not
 #: remembered itself; the summary counts those names (``names_not_kept``).

@@ -21,17 +21,55 @@ from .inspection import Inspection
 from .model import Doi
 from .resolver import HandleRecord
 from .settle import SettleReading
+from .verify import RowCheck
 
-__all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchEndParams",
-           "BatchExportParams", "BatchFed", "BatchFeedParams",
-           "BatchOpenParams", "BatchOpened", "BatchStep", "BatchStepParams", "BoxParams",
-           "CallParams", "CodePointsParams", "CompareParams", "ErrorJson", "ExactName",
-           "ExportFormat", "Info", "InfoParams", "InspectParams", "LinkOptions",
-           "LinkTargetsParams", "LinkedReading", "LookupParams", "LookupRequest", "Memory",
-           "PlanParams", "PlanTarget", "ReadParams", "RegistryFailure", "RegistryPlan",
-           "RegistryTarget", "Resolution", "SettleParams", "ShortTarget", "StatusLabel",
-           "TransportFailure",
-           "fields_of"]
+__all__ = [
+    "ALIAS_RECORD",
+    "AliasTarget",
+    "AnswerKind",
+    "BatchCheckParams",
+    "BatchChecked",
+    "BatchCloseParams",
+    "BatchEndParams",
+    "BatchExportParams",
+    "BatchFed",
+    "BatchFeedParams",
+    "BatchOpenParams",
+    "BatchOpened",
+    "BatchStep",
+    "BatchStepParams",
+    "BatchTarget",
+    "BatchTargetParams",
+    "BoxParams",
+    "CallParams",
+    "CheckedRow",
+    "CodePointsParams",
+    "CompareParams",
+    "ErrorJson",
+    "ExactName",
+    "ExportFormat",
+    "Info",
+    "InfoParams",
+    "InspectParams",
+    "LinkOptions",
+    "LinkTargetsParams",
+    "LinkedReading",
+    "LookupParams",
+    "LookupRequest",
+    "Memory",
+    "PlanParams",
+    "PlanTarget",
+    "ReadParams",
+    "RegistryFailure",
+    "RegistryPlan",
+    "RegistryTarget",
+    "Resolution",
+    "SettleParams",
+    "ShortTarget",
+    "StatusLabel",
+    "TransportFailure",
+    "fields_of",
+]
 
 #: What an answer is read as (``read``) and what a lookup asks for: doi.org's handle
 #: API, Which RA, a shortDOI's alias, or a registration agency's record of the work.
@@ -346,6 +384,54 @@ class BatchExportParams(TypedDict):
     unique: NotRequired[bool]
     #: A CSV that starts with a UTF-8 byte-order mark (Excel needs it to read UTF-8).
     excel: NotRequired[bool]
+
+
+class BatchTargetParams(TypedDict):
+    """``batch_target``: rows of job ``job`` whose exact names are wanted (Check all)."""
+
+    job: int
+    rows: list[int]
+
+
+class BatchTarget(TypedDict):
+    """A row's exact name, for its record to be asked for."""
+
+    row: int
+    doi: Doi
+
+
+class BatchCheckParams(TypedDict):
+    """``batch_check``: what the registry answered for the name of row ``row`` of job
+    ``job`` (as ``read`` of kind ``registry`` takes it), to check every row of that name."""
+
+    job: int
+    row: int
+    status: int | None
+    body: str | None
+    failure: TransportFailure | RegistryFailure | None
+    content_type: NotRequired[str | None]
+    retry_after: NotRequired[str | None]
+    agency: NotRequired[str]
+    ra_kind: NotRequired[str | None]
+
+
+class CheckedRow(TypedDict):
+    """One row checked: its number, the status it takes, and the check."""
+
+    row: int
+    status: RowStatus
+    check: RowCheck
+
+
+class BatchChecked(TypedDict):
+    """What ``batch_check`` did: the registry answer's outcome, sentence and wait (a
+    ``rate-limited`` or ``timeout`` answer changes no row: ask again after the wait), and
+    the rows checked."""
+
+    outcome: str
+    message: str
+    retry_after_s: float | None
+    rows: list[CheckedRow]
 
 
 class BatchCloseParams(TypedDict):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..limits import (
     BATCH_MAX_FEED_CHARS,
@@ -33,12 +33,17 @@ from ..limits import (
     BATCH_MAX_ROWS_KEPT,
     BATCH_STEP_MAX_ROWS,
 )
+from .checks import Checks, References
 from .lines import LineSplitter
 from .outputs import EXPORT_FORMATS, RESOLUTION_COLUMNS, job_pieces
 from .rows import RowFields, row_of
 from .session import BatchSession, Checker
 from .store import RowStore
 from .wire import rows_json
+
+if TYPE_CHECKING:
+    from ..registry import RegistryAnswer
+    from ..verify import RowCheck
 
 __all__ = ["EXPORT_FORMATS", "RESOLUTION_COLUMNS", "BatchJob", "count_lines"]
 
@@ -71,13 +76,16 @@ class BatchJob:
     """
 
     __slots__ = ("_blocks", "_chars_done", "_ended", "_pending", "_splitter", "_text",
-                 "_text_at", "chars_total", "done", "lines_total", "rows", "rows_total",
-                 "session")
+                 "_text_at", "chars_total", "checks", "done", "lines_total", "rows",
+                 "rows_total", "session")
 
     def __init__(self, text: str | None = None, *, check: Checker | None = None,
                  hint: str | None = None, keep: int = BATCH_MAX_ROWS_KEPT,
                  fast: bool = True) -> None:
         self.session = BatchSession(check=check, hint=hint, fast=fast)
+        self.session.references = References()
+        #: "Check all": each row's check against its name's registry record.
+        self.checks = Checks()
         self.rows = RowStore(keep)
         self.rows_total = 0
         self._splitter = LineSplitter()
@@ -260,6 +268,14 @@ class BatchJob:
         self.rows_total += len(new)
         return first, new
 
+    def check_name(self, index: int, answer: RegistryAnswer) -> list[tuple[int, RowCheck]]:
+        """Check every row named as row ``index`` (its duplicates too) against its own
+        record, with the registry's ``answer`` for that name (:func:`doiname.check_row`;
+        002 foreword, "DOI and Metadata"); the checks are kept for the exports."""
+        if not 0 <= index < len(self.rows):
+            raise ValueError(f"no row {index!r} in this batch (it keeps {len(self.rows)} rows)")
+        return self.checks.check(self.rows, self.session.references, index, answer)
+
     # ------------------------------------------------------------------- exports
 
     def export_chunks(self, fmt: str, order: Iterable[int] | None = None,
@@ -282,7 +298,8 @@ class BatchJob:
         format or an index of no row kept.
         """
         return job_pieces(self.rows, fmt, order, spreadsheet_safe=spreadsheet_safe,
-                          resolved=resolved, unique=unique, excel=excel)
+                          resolved=resolved, unique=unique, excel=excel,
+                          checks=self.checks.by_row or None)
 
     def export(self, fmt: str, order: Iterable[int] | None = None,
                *, spreadsheet_safe: bool = True,

@@ -13,14 +13,23 @@ from typing import Any, Literal
 from ..jsonable import to_jsonable
 from ..model import Doi, Finding, make_doi
 
-__all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES",
+__all__ = ["CHECK_STATUSES", "CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT",
+           "RESOLVED_STATUSES",
            "VERDICT_STATUSES", "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status",
            "fields_of", "make_row", "row_of", "shown_input", "status_after"]
 
 Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
-                 "unreachable"]
+                 "unreachable", "another-work", "updated", "cannot-tell"]
 _STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate", "short-doi",
-                                 "not-found", "unreachable")
+                                 "not-found", "unreachable", "another-work", "updated",
+                                 "cannot-tell")
+
+#: The status a row takes from the check of its record against its name's registry record
+#: (:data:`doiname.verify.CheckStatus`, Batch's "Check all"): ``matches`` leaves it as it
+#: was; no record read (``unchecked``) is ``unreachable``.
+CHECK_STATUSES: dict[str, Status] = {"another-work": "another-work", "updated": "updated",
+                                     "cannot-tell": "cannot-tell", "not-found": "not-found",
+                                     "unchecked": "unreachable"}
 
 #: The statuses of the rows whose name "Resolve all" asks doi.org about: a readable DOI
 #: name (a duplicate's name is asked once, through its first row; a shortDOI, an error

@@ -41,6 +41,7 @@ from ..registry import RegistryRequest
 from ..resolver import HandleRecord, WhichRaResult
 from ..settle import Settled
 from .calls import _FUNCTIONS, call_json, functions, run_call
+from .checks import batch_check_json, batch_target_json
 from .jobs import (
     BATCH_STATUSES,
     batch_close_json,
@@ -129,6 +130,9 @@ OPERATIONS: dict[str, Operation] = {
                                                     unique=q.get("unique", False),
                                                     excel=q.get("excel", False))),
     "batch_close": Operation(p.BatchCloseParams, bool, lambda q: batch_close_json(q["job"])),
+    "batch_target": Operation(p.BatchTargetParams, list[p.BatchTarget],
+                              lambda q: batch_target_json(q["job"], q["rows"])),
+    "batch_check": Operation(p.BatchCheckParams, p.BatchChecked, batch_check_json),
     "info": Operation(p.InfoParams, p.Info, lambda q: info_json()),
 }
 

@@ -19,6 +19,7 @@ from ..batch import BatchJob
 from ..batch.rows import RESOLVED_STATUSES, VERDICT_STATUSES, status_after
 from ..batch.rows import Status as RowStatus
 from ..protocol import StatusLabel
+from ..verify.rows import CHECK_LABELS
 from .reply import dumps, error, internal
 
 __all__ = ["BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",
@@ -37,7 +38,10 @@ def _status(status: RowStatus, label: str) -> StatusLabel:
 #: ones that need attention first), with what resolving does to each (``status_after``).
 BATCH_STATUSES: list[StatusLabel] = [
     _status("error", "Error"), _status("not-found", "Not found"),
-    _status("unreachable", "Unreachable"), _status("warning", "Warning"),
+    _status("another-work", CHECK_LABELS["another-work"]),
+    _status("updated", CHECK_LABELS["updated"]),
+    _status("unreachable", "Unreachable"), _status("cannot-tell", CHECK_LABELS["cannot-tell"]),
+    _status("warning", "Warning"),
     _status("duplicate", "Duplicate"), _status("short-doi", "shortDOI"), _status("ok", "OK"),
     _status("no-doi", "No DOI"),
 ]

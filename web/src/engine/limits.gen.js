@@ -3,6 +3,7 @@
 // explained there and listed in the README); do not edit. Regenerate:
 //   python3 pycore/tools/gen_types.py
 
+export const BATCH_CHECK_MAX_RECORDS = 20000;
 export const BATCH_MAX_FEED_CHARS = 4194304;
 export const BATCH_MAX_LINE_CHARS = 100000;
 export const BATCH_MAX_NAMES = 2000000;

@@ -33,6 +33,27 @@ export interface Author {
   literal: string;
 }
 
+/** `batch_check`: what the registry answered for the name of row `row` of job `job` (as `read` of kind `registry` takes it), to check every row of that name. */
+export interface BatchCheckParams {
+  job: number;
+  row: number;
+  status: number | null;
+  body: string | null;
+  failure: "network" | "offline" | "timeout" | "cancelled" | "too-large" | "not-readable" | null;
+  content_type?: string | null;
+  retry_after?: string | null;
+  agency?: string;
+  ra_kind?: string | null;
+}
+
+/** What `batch_check` did: the registry answer's outcome, sentence and wait (a `rate-limited` or `timeout` answer changes no row: ask again after the wait), and the rows checked. */
+export interface BatchChecked {
+  outcome: string;
+  message: string;
+  retry_after_s: number | null;
+  rows: CheckedRow[];
+}
+
 /** `batch_close`: forget job `job` and its rows. */
 export interface BatchCloseParams {
   job: number;
@@ -83,7 +104,7 @@ export interface BatchOpened {
 export interface BatchRow {
   line: number;
   input: string;
-  status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable";
+  status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable" | "another-work" | "updated" | "cannot-tell";
   doi: string | null;
   url: string | null;
   uri: string | null;
@@ -138,6 +159,18 @@ export interface BatchSummary {
   names_not_kept: number;
 }
 
+/** A row's exact name, for its record to be asked for. */
+export interface BatchTarget {
+  row: number;
+  doi: Doi;
+}
+
+/** `batch_target`: rows of job `job` whose exact names are wanted (Check all). */
+export interface BatchTargetParams {
+  job: number;
+  rows: number[];
+}
+
 /** `box`: the widget box's text and its link options. */
 export interface BoxParams {
   text: string;
@@ -188,6 +221,13 @@ export interface Change {
   encoded: string;
   rule: string;
   source: string;
+}
+
+/** One row checked: its number, the status it takes, and the check. */
+export interface CheckedRow {
+  row: number;
+  status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable" | "another-work" | "updated" | "cannot-tell";
+  check: RowCheck;
 }
 
 /** One character of a DOI name (or of unreadable input), for a code-point view. */
@@ -521,6 +561,20 @@ export interface Resolution {
   verdict?: string;
 }
 
+/** One row's check: `status` (`CHECK_LABELS` names it), `message` one plain sentence, `verification` when a record was compared, the registry's `outcome`, and the export cells (`CHECK_COLUMNS`; `update` lists each update as `kind date notice-DOI`, `; `-separated). */
+export interface RowCheck {
+  status: "matches" | "another-work" | "updated" | "cannot-tell" | "not-found" | "unchecked";
+  label: string;
+  message: string;
+  outcome: string;
+  verification: Verification | null;
+  registered_title: string;
+  registered_year: string;
+  verdict: string;
+  evidence: string;
+  update: string;
+}
+
 /** `settle`: what looking each reading up gave, as `read` replied it. */
 export interface SettleParams {
   readings: SettleReading[];
@@ -559,10 +613,10 @@ export interface Side {
 
 /** A batch row status and its label, listed in the order rows sort by status (the ones that need attention first). */
 export interface StatusLabel {
-  status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable";
+  status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable" | "another-work" | "updated" | "cannot-tell";
   label: string;
   resolve: boolean;
-  after: Record<string, "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable">;
+  after: Record<string, "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable" | "another-work" | "updated" | "cannot-tell">;
 }
 
 /** A notice that changes the status of a work: a retraction, a correction (erratum, corrigendum), an expression of concern, a withdrawal (or removal), a new version. */
@@ -656,6 +710,8 @@ export interface Operations {
   "batch_step": { params: BatchStepParams; result: BatchStep };
   "batch_export": { params: BatchExportParams; result: string };
   "batch_close": { params: BatchCloseParams; result: boolean };
+  "batch_target": { params: BatchTargetParams; result: BatchTarget[] };
+  "batch_check": { params: BatchCheckParams; result: BatchChecked };
   "info": { params: InfoParams; result: Info };
 }
 
