@@ -14,31 +14,8 @@ from doiname.bridge import BATCH_STATUSES, request_json
 
 FIXTURES = Path(__file__).parents[1] / "fixtures" / "registry"
 #: One right DOI, one wrong (another work's), one retracted, one unknown: BibTeX entries
-#: whose fields are the records' own (the wrong one cites another work's title).
-BIBTEX = """@article{right,
-  title = {Single-molecule FRET studies on alpha-synuclein oligomerization of Parkinson's disease genetically related mutants},
-  author = {Tosatto, Laura and Horrocks, Mathew H.},
-  journal = {Scientific Reports}, volume = {5}, pages = {16696}, year = {2015},
-  doi = {10.1038/srep16696}
-}
-@article{wrong,
-  title = {Methylphenidate exposure induces dopamine neuron loss and activation of microglia in the basal ganglia of mice},
-  author = {Sadasivan, Shankar},
-  journal = {PLoS ONE}, year = {2012},
-  doi = {10.1038/srep16696}
-}
-@article{retracted,
-  title = {Involvement of pro-inflammatory cytokines in diabetic neuropathic pain via central PI3K/Akt/mTOR signal pathway},
-  journal = {Archives of Physiology and Biochemistry}, year = {2019},
-  doi = {10.1080/13813455.2019.1651869}
-}
-@article{unknown,
-  title = {A paper no registry knows},
-  author = {Nobody, A.},
-  year = {2020},
-  doi = {10.1038/srep99999999}
-}
-"""
+#: whose fields are the records' own (the wrong one cites another record's title).
+BIBTEX = (FIXTURES / "check-all.bib").read_text(encoding="utf-8")
 
 
 def ask(op: str, **params: Any) -> Any:
