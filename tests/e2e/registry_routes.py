@@ -5,7 +5,6 @@ for (a 429 with Retry-After, an answer without CORS, a landing page)."""
 
 from __future__ import annotations
 
-import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,8 @@ RECORDS = {
     "10.1080/13813455.2019.1651869": ("Crossref", "crossref-retracted.json"),
     "10.5061/dryad.8515": ("DataCite", "datacite-dryad.json"),
 }
+#: The name in check-all.bib that no agency knows (Which RA says so).
+UNKNOWN = "10.1038/srep99999999"
 #: A reference around a name cut by a space (the record's own fields, PubMed style).
 CUT_REFERENCE = (
     "Tosatto L, Horrocks MH, Dear AJ, et al. Single-molecule FRET studies on "
@@ -64,6 +65,8 @@ class RegistryRoutes:
                         "format": "string", "value": f"https://example.org/article/{name}"},
                      "ttl": 86400, "timestamp": "2020-01-01T00:00:00Z"}]})
 
+        doi.answer(f"/ra/{UNKNOWN}", 200, [{"DOI": UNKNOWN, "status": "DOI does not exist"}])
+
     def reply(self, path: str, reply: Reply) -> None:
         """Answer ``path`` (``/works/10.1038/x``) with ``reply``."""
         self.replies[path] = reply
@@ -88,7 +91,3 @@ def route_registries(page: Page, doi: DoiRoutes) -> RegistryRoutes:
         page.route(host, routes.handle)
     return routes
 
-
-def which_ra_for(doi: DoiRoutes, name: str, agency: str) -> None:
-    """Which RA names ``agency`` for ``name``."""
-    doi.answer(f"/ra/{name}", 200, json.loads(json.dumps([{"DOI": name, "RA": agency}])))

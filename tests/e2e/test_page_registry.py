@@ -5,6 +5,8 @@ one sentence, as the core reads the same answer on the host."""
 
 from __future__ import annotations
 
+import csv
+import io
 from collections.abc import Iterator
 
 import pytest
@@ -12,8 +14,16 @@ from playwright.sync_api import Page, expect
 
 from doiname import Doi, read_registry_answer
 
+from .batch_page import read_download
 from .conftest import DoiRoutes
-from .registry_routes import CUT_REFERENCE, REGISTRY, RegistryRoutes, Reply, route_registries
+from .registry_routes import (
+    CUT_REFERENCE,
+    REGISTRY,
+    UNKNOWN,
+    RegistryRoutes,
+    Reply,
+    route_registries,
+)
 from .test_page_helpers import open_page
 
 pytestmark = pytest.mark.e2e
@@ -131,3 +141,68 @@ def test_rate_limited_missing_cors_and_a_landing_page_each_say_their_sentence(
     page_answer = read_registry_answer(doi, "Crossref", 200, html, content_type="text/html")
     _failure(page, site_url, registries, Reply(200, html, "text/html"), page_answer.message)
     assert "web page" in page_answer.message and "does not let" in refused.message
+
+
+def test_check_all_gives_a_bibtex_list_its_statuses_and_exports(
+        page: Page, site_url: str, registries: RegistryRoutes) -> None:
+    """One right DOI, one wrong (another work's record), one retracted, one unknown: each
+    row gets the status the core's check_row gives it, the counts and the filters show
+    them, the CSV carries the check's columns, and each name was asked once."""
+    from doiname.bridge import BATCH_STATUSES
+
+    labels: dict[str, str] = {s["status"]: s["label"] for s in BATCH_STATUSES}
+    unknown = UNKNOWN
+    bib = (REGISTRY / "check-all.bib").read_text(encoding="utf-8")
+    open_page(page, site_url)
+    page.fill("#batch-input", bib)
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done")
+    page.click("#batch-check")
+    status = page.locator("#batch-status")
+    expect(status).to_contain_text("Checked 3 names")
+    expect(status).to_contain_text(f"1 {labels['another-work'].lower()}")
+    expect(status).to_contain_text(f"1 {labels['updated'].lower()}")
+    rows = page.locator("#batch-body tr[data-row]")
+    for i, want in enumerate(("ok", "another-work", "updated", "not-found")):
+        expect(rows.nth(i)).to_contain_text(labels[want])
+    page.select_option("#batch-filter", "another-work")
+    expect(rows).to_have_count(1)
+    expect(rows.first).to_contain_text("Title differs")
+    page.select_option("#batch-filter", "updated")
+    expect(rows).to_have_count(1)
+    page.select_option("#batch-filter", "all")
+    table = list(csv.DictReader(io.StringIO(read_download(page, "#batch-csv"))))
+    assert [(r["record"], r["status"], r["verdict"]) for r in table] == [
+        ("right", "ok", "matches"), ("wrong", "another-work", "mismatch"),
+        ("retracted", "updated", "matches"), ("unknown", "not-found", "")]
+    assert table[1]["registered_title"].startswith("Single-molecule FRET studies")
+    assert table[0]["registered_year"] == "2015"
+    assert table[2]["update"] == "retraction 2020-06-09 10.1080/13813455.2019.1700048"
+    # Each name asked once (the unknown one not at all when Which RA said so first).
+    asked = [u.rsplit("/works/", 1)[1] for u in registries.requests]
+    assert sorted(set(asked)) == sorted(asked)
+    assert {SREP, RETRACTED} <= set(asked) <= {SREP, RETRACTED, unknown}
+
+
+def test_axe_finds_nothing_in_the_card_the_notice_the_settings_and_the_checks(
+        page: Page, site_url: str, doi_routes: DoiRoutes, registries: RegistryRoutes) -> None:
+    from .test_axe_and_hostile import axe_violations
+
+    open_page(page, site_url, doi=RETRACTED)
+    expect(page.locator("#result-name")).to_have_text(RETRACTED)
+    page.locator("#doi-input").press("Enter")
+    expect(page.locator("#work-notice")).to_be_visible()
+    assert axe_violations(page) == [], "retraction and card"
+    page.fill("#crossref-mailto", "library@example.edu")
+    page.fill("#doi-input", CUT_REFERENCE)
+    page.get_by_role("button", name="Resolve", exact=True).click()
+    expect(page.locator("#work-settled")).to_be_visible()
+    assert axe_violations(page) == [], "settled reading"
+    page.fill("#batch-input", (REGISTRY / "check-all.bib").read_text(encoding="utf-8"))
+    page.click("#batch-run")
+    expect(page.locator("#batch-status")).to_contain_text("Done")
+    page.click("#batch-check")
+    expect(page.locator("#batch-status")).to_contain_text("Checked 3 names")
+    page.locator('#batch-body tr[data-row="1"]').click()
+    expect(page.locator("#batch-detail")).to_contain_text("Points at another work")
+    assert axe_violations(page) == [], "checked batch"

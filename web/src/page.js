@@ -151,6 +151,7 @@ export function startPage(doiname) {
     excel: /** @type {HTMLButtonElement} */ (byId("batch-excel")),
     json: /** @type {HTMLButtonElement} */ (byId("batch-json")),
     resolve: /** @type {HTMLButtonElement} */ (byId("batch-resolve")),
+    check: /** @type {HTMLButtonElement} */ (byId("batch-check")),
     shownOnly: /** @type {HTMLInputElement} */ (byId("batch-shown-only")),
     scroller: byId("batch-scroll"),
     table: /** @type {HTMLTableElement} */ (byId("batch-table")),

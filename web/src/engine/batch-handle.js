@@ -72,7 +72,8 @@ export const AHEAD = 1;
  * columns `resolution` and `resolves_to`, also to the duplicates; `options.unique`
  * writes each distinct name once, `options.excel` a CSV for Excel (UTF-8 BOM).
  * `reached()` is the last progress drawn (null before the first): where a batch that
- * failed stopped.
+ * failed stopped. `targets` and `check` are Check all's (the rows' exact names; a
+ * registry answer checked against every row of its name).
  * @typedef {{
  *   finished: Promise<BatchProgress>,
  *   reached: () => BatchProgress | null,
@@ -80,6 +81,9 @@ export const AHEAD = 1;
  *   export: (format: "csv" | "json" | "jsonl", order?: number[] | null,
  *     resolved?: Record<number, Resolution> | null,
  *     options?: {unique?: boolean, excel?: boolean}) => Promise<string>,
+ *   targets: (rows: number[]) => Promise<import("./types.gen.js").BatchTarget[]>,
+ *   check: (row: number, answer: Omit<import("./types.gen.js").BatchCheckParams, "job" | "row">)
+ *     => Promise<import("./types.gen.js").BatchChecked>,
  *   close: () => Promise<void>,
  * }} BatchHandle
  */
@@ -236,6 +240,8 @@ export function startBatch(ask, input, options = {}) {
     cancel,
     export: async (format, order = null, resolved = null, options = {}) =>
       ask("batch_export", { job: await job(), format, order, resolved, ...options }),
+    targets: async (rows) => ask("batch_target", { job: await job(), rows }),
+    check: async (row, answer) => ask("batch_check", { job: await job(), row, ...answer }),
     close: async () => {
       cancel();
       const number = await job().catch(() => -1);

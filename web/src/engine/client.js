@@ -48,6 +48,8 @@ export const DEADLINES = /** @type {const} */ ({
   batch_step: 15_000,
   batch_export: 60_000,
   batch_close: 5_000,
+  batch_target: 15_000,
+  batch_check: 15_000,
   batch_feed: 15_000,
   batch_end: 5_000,
   info: 5_000,
@@ -193,6 +195,13 @@ export function createDoiname(options) {
      * the answer, the card and (with `reference`) the check; kept per exact name.
      */
     record: registry.record,
+    /** What came back for a name's record, unread (Batch's Check all has Python read it). */
+    fetchRecord: registry.fetchRecord,
+    /** Keep what came back for a name for the page's life (Python read it as `outcome`). */
+    keepRecord: registry.keep,
+    /** The request Python makes for a name's record at `agency` (its limits among them). */
+    registryRequest: (/** @type {ExactName} */ doi, /** @type {string} */ agency) =>
+      ask("lookup", { kind: "registry", target: { doi, agency, mailto } }),
     /** The readings of `text` that Resolve looks up, and the reference around them. */
     registryPlan: (/** @type {string} */ text, /** @type {number | null} */ pick = null) =>
       ask("registry_plan", { text, pick }),

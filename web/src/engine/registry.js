@@ -24,6 +24,9 @@ import { rateGate } from "./pool.js";
  *   opts?: {signal?: AbortSignal}) => Promise<Operations[M]["result"]>} Ask
  */
 
+/** What came back for a name, its agency and what Which RA said of it.
+ * @typedef {{answer: Answer, agency: string, kind: string | null}} Got */
+
 /** Outcomes kept for the page's life (the others are asked again). */
 const KEPT = new Set(["found", "not-found"]);
 
@@ -34,7 +37,7 @@ const KEPT = new Set(["found", "not-found"]);
 export function createRegistry(ask, options) {
   /** Which RA's agency by prefix. @type {Map<string, Promise<{agency: string, kind: string | null}>>} */
   const agencies = new Map();
-  /** What came back for each exact name, with its agency. @type {Map<string, {answer: Answer, agency: string, kind: string | null}>} */
+  /** What came back for each exact name, with its agency. @type {Map<string, Got>} */
   const answers = new Map();
   /** @type {Map<string, ReturnType<typeof rateGate>>} */
   const gates = new Map();
@@ -76,6 +79,54 @@ export function createRegistry(ask, options) {
   }
 
   /**
+   * What came back for `doi`'s record (kept for the page's life once Python read it as
+   * found or not found: `keep`), its agency and what Which RA said, and the gate of its
+   * request's limit group (null when no request was sent).
+   * @param {ExactName} doi
+   * @param {AbortSignal} [signal]
+   * @returns {Promise<{got: Got, gate: ReturnType<typeof rateGate> | null, kept: boolean}>}
+   */
+  async function fetchRecord(doi, signal) {
+    const exact = { prefix: doi.prefix, suffix: doi.suffix };
+    const held = answers.get(`${doi.prefix}\n${doi.suffix}`);
+    if (held) return { got: held, gate: null, kept: true };
+    const ra = await agencyOf(exact, signal);
+    /** @param {NonNullable<Answer["failure"]>} failure @returns {Got} */
+    const failed = (failure) => ({
+      answer: { status: null, body: null, failure, content_type: null, retry_after: null },
+      agency: ra.agency,
+      kind: ra.kind,
+    });
+    if (ra.failure) return { got: failed(ra.failure), gate: null, kept: false };
+    if (!ra.agency) return { got: failed("not-readable"), gate: null, kept: false };
+    const req = /** @type {RegistryRequest} */ (
+      await ask("lookup", { kind: "registry", target: { doi: exact, agency: ra.agency, mailto: options.mailto() } })
+    );
+    if (!req.readable) return { got: failed("not-readable"), gate: null, kept: false };
+    const gate = gateOf(req);
+    let release;
+    try {
+      release = await gate.acquire(signal);
+    } catch {
+      return { got: failed("cancelled"), gate, kept: false };
+    }
+    try {
+      const answer = await fetchAnswer(req.url, { signal, headers: req.headers, timeoutMs: req.deadline_ms });
+      return { got: { answer, agency: ra.agency, kind: ra.kind }, gate, kept: false };
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Keep what came back for `doi` for the page's life (Python read it as `outcome`).
+   * @param {ExactName} doi @param {Got} got @param {string} outcome
+   */
+  function keep(doi, got, outcome) {
+    if (KEPT.has(outcome)) answers.set(`${doi.prefix}\n${doi.suffix}`, got);
+  }
+
+  /**
    * The record of `doi`, read by Python (with its check against `reference`, if given).
    * @param {ExactName} doi
    * @param {{reference?: string | null, signal?: AbortSignal}} [opts]
@@ -84,55 +135,17 @@ export function createRegistry(ask, options) {
   async function record(doi, opts = {}) {
     const { reference = null, signal } = opts;
     const exact = { prefix: doi.prefix, suffix: doi.suffix };
-    const key = `${doi.prefix}\n${doi.suffix}`;
-    let got = answers.get(key);
-    let fresh = false;
-    if (!got) {
-      fresh = true;
-      const ra = await agencyOf(exact, signal);
-      /** @type {Answer} */
-      let answer;
-      if (ra.failure) {
-        answer = { status: null, body: null, failure: ra.failure, content_type: null, retry_after: null };
-      } else if (!ra.agency) {
-        answer = { status: null, body: null, failure: "not-readable", content_type: null, retry_after: null };
-      } else {
-        const req = /** @type {RegistryRequest} */ (
-          await ask("lookup", { kind: "registry", target: { doi: exact, agency: ra.agency, mailto: options.mailto() } })
-        );
-        if (!req.readable) {
-          answer = { status: null, body: null, failure: "not-readable", content_type: null, retry_after: null };
-        } else {
-          const gate = gateOf(req);
-          let release = () => {};
-          try {
-            release = await gate.acquire(signal);
-          } catch {
-            answer = { status: null, body: null, failure: "cancelled", content_type: null, retry_after: null };
-          }
-          try {
-            answer ??= await fetchAnswer(req.url, { signal, headers: req.headers, timeoutMs: req.deadline_ms });
-          } finally {
-            release();
-          }
-          got = { answer, agency: ra.agency, kind: ra.kind };
-          const reading = await readAnswer(exact, got, reference);
-          const wait = reading.answer.retry_after_s;
-          if (typeof wait === "number" && wait > 0) gate.holdFor(wait * 1000);
-          if (KEPT.has(reading.answer.outcome)) answers.set(key, got);
-          return reading;
-        }
-      }
-      got = { answer, agency: ra.agency, kind: ra.kind };
-    }
+    const { got, gate, kept } = await fetchRecord(exact, signal);
     const reading = await readAnswer(exact, got, reference);
-    if (fresh && KEPT.has(reading.answer.outcome)) answers.set(key, got);
+    const wait = reading.answer.retry_after_s;
+    if (gate && typeof wait === "number" && wait > 0) gate.holdFor(wait * 1000);
+    if (!kept) keep(exact, got, reading.answer.outcome);
     return reading;
   }
 
   /**
    * @param {ExactName} doi
-   * @param {{answer: Answer, agency: string, kind: string | null}} got
+   * @param {Got} got
    * @param {string | null} reference
    * @returns {Promise<RegistryReading>}
    */
@@ -142,9 +155,5 @@ export function createRegistry(ask, options) {
     );
   }
 
-  return {
-    record,
-    /** The group gates, for an estimate of a long run's time. @param {string} group */
-    limitsOf: (group) => gates.get(group)?.limits ?? null,
-  };
+  return { record, fetchRecord, keep };
 }

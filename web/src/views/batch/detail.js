@@ -20,6 +20,7 @@ import { visibleText } from "../../ui/text.js";
 export function detailOf(model, index, act) {
   const r = model.rows[index];
   const rec = model.resolutions.get(index);
+  const checked = model.checks.get(index);
   /**
    * @param {string} label
    * @param {Node | string} value
@@ -37,6 +38,7 @@ export function detailOf(model, index, act) {
       r.url ? item("URL", act.link(r.url)) : null,
       r.uri ? item("URI", r.uri, "value") : null,
       rec ? item("Resolution", resolution(rec, act.link)) : null,
+      checked ? item(checked.check.label, visibleText(checked.check.message)) : null,
       r.duplicate_of !== null
         ? item(
             "Duplicate of",

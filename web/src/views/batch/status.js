@@ -29,6 +29,9 @@ const RESOLVED_COUNTS = /** @type {const} */ ([
   ["unreachable", "Could not be checked"],
 ]);
 
+/** The counts that only Check all gives (their labels are Python's: `label`). */
+const CHECKED_COUNTS = /** @type {const} */ (["another-work", "updated", "cannot-tell"]);
+
 /**
  * One count; a count that is also a filter is a button that sets it.
  * @param {string} key
@@ -66,13 +69,17 @@ function countCard(key, label, value, filter, active, onFilter) {
  * @param {Map<string, number> | null} resolved rows by status after Resolve all
  * @param {string} active the filter now
  * @param {(filter: string) => void} onFilter
+ * @param {((status: string) => string) | null} [checked] a status's label, once Check all ran
  */
-export function drawCounts(summary, counts, resolved, active, onFilter) {
+export function drawCounts(summary, counts, resolved, active, onFilter, checked = null) {
   replace(
     summary,
     COUNTS.map(([key, label, filter]) => countCard(key, label, counts[key], filter, active, onFilter)),
     resolved
       ? RESOLVED_COUNTS.map(([key, label]) => countCard(key, label, resolved.get(key) ?? 0, key, active, onFilter))
+      : [],
+    resolved && checked
+      ? CHECKED_COUNTS.map((key) => countCard(key, checked(key), resolved.get(key) ?? 0, key, active, onFilter))
       : [],
   );
 }
