@@ -135,6 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{checks:,} checks in {spent:.1f} s of processor time "
           f"({1e6 * spent / max(checks, 1):.0f} us each).")
     for case, lines in failures.items():
+        if not lines:
+            continue
         print(f"\n{case}: examples")
         print("\n".join(lines))
     return 0

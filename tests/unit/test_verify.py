@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doiname import Author, Doi, RegistryAnswer, Update, Work, check_row, row_reference, verify
 from doiname.jsonable import to_jsonable
@@ -106,3 +108,78 @@ def test_a_retracted_work_that_matches_is_retracted_or_corrected(kind: str) -> N
                 container_title="Nature", volume="521", first_page="436", updates=(update,))
     row = check_row(APA, RegistryAnswer("found", work, "", None, ""))
     assert row.status == "updated" and row.update == f"{kind} 2020-01-02 10.1/notice"
+
+
+UNIPROT = Work(doi=Doi("10.1093", "nar/gky1049"), title="UniProt: a worldwide hub of protein "
+               "knowledge", authors=(Author(literal="The UniProt Consortium"),),
+               issued_year=2019, container_title="Nucleic Acids Research", volume="47",
+               first_page="D506", pages="D506-D515")
+
+
+@pytest.mark.parametrize(("reference", "verdict"), [
+    # the right work, written in many ways
+    ("The UniProt Consortium. UniProt: a worldwide hub of protein knowledge. Nucleic Acids "
+     "Res. 2019;47(D1):D506-D515.", "matches"),
+    ("UniProt Consortium (2018) UniProt: a worldwide hub of protein know-\nledge. Nucleic "
+     "Acids Res 47:D506–D515", "matches"),  # online first, a PDF's hyphenation
+    ("UniProt Consortium. UniProt. Nucleic Acids Res. 2019;47:D506.", "matches"),  # subtitle
+    # the same title in another year's issue: another work
+    ("The UniProt Consortium. UniProt: a worldwide hub of protein knowledge. Nucleic Acids "
+     "Res. 2021;49:D480-D489.", "mismatch"),
+    # a reply that carries the title
+    ("Smith J. Comment on: UniProt: a worldwide hub of protein knowledge. Nucleic Acids Res. "
+     "2019;47:D1100.", "mismatch"),
+])
+def test_the_same_title_told_apart_by_year_volume_and_pages(reference: str,
+                                                             verdict: str) -> None:
+    assert verify(reference, UNIPROT).verdict == verdict, verify(reference, UNIPROT)
+
+
+def test_greek_letters_diacritics_and_markup_compare_alike() -> None:
+    work = Work(doi=None, title="TGF-<i>β</i> signalling in Schwann cells of the Müller glia",
+                authors=(Author("Łukasiewicz", "J."),), issued_year=2001,
+                container_title="Glia", volume="12", first_page="100")
+    text = "Lukasiewicz J. TGF-beta signalling in schwann cells of the Muller glia. Glia 2001."
+    got = verify(text, work)
+    assert got.verdict == "matches"
+    assert [e.state for e in got.evidence[:3]] == ["agreed", "agreed", "agreed"]
+
+
+def test_a_style_without_titles_is_compared_by_its_other_fields() -> None:
+    physics = "Y. LeCun, Y. Bengio, G. Hinton, Nature 521, 436 (2015)."
+    got = verify(physics, DEEP)
+    assert got.verdict == "matches" and got.evidence[0].state == "absent"
+    assert verify("LeCun Y. 2015.", DEEP).verdict == "cannot-tell"
+    assert verify("Smith Q, Cell 9, 100 (1999).", DEEP).verdict == "mismatch"
+
+
+def test_a_retracted_work_marked_in_its_title_is_still_the_work() -> None:
+    notice = Update("retraction", "Retraction", "2020-01-01", DEEP.doi, DEEP.doi,
+                    "updated-by")
+    marked = Work(doi=DEEP.doi, title="RETRACTED: Deep learning", authors=DEEP.authors,
+                  issued_year=2015, container_title="Nature", volume="521",
+                  first_page="436", updates=(notice,))
+    got = verify(APA, marked)
+    assert got.verdict == "matches" and got.notice is None and marked.retracted
+
+
+@pytest.mark.parametrize("head", ["Erratum", "Retraction note to", "Expression of concern",
+                                  "Corrigendum to", "Author Correction"])
+def test_every_kind_of_notice_about_the_cited_work_is_a_notice(head: str) -> None:
+    notice = Work(doi=Doi("10.1038", "n1"), title=f"{head}: Deep learning",
+                  authors=(Author("LeCun", "Yann"),), issued_year=2016, container_title="Nature")
+    got = verify(APA, notice)
+    assert got.verdict == "mismatch" and got.notice is not None
+    assert got.summary.startswith("The DOI is registered for a notice")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400), st.dictionaries(st.sampled_from(
+    ["title", "author", "year", "journal", "volume", "pages", "TI", "AU", "x"]),
+    st.text(max_size=60), max_size=6))
+def test_verify_never_raises_and_always_says_why(text: str, fields: dict[str, str]) -> None:
+    for reference in (text, fields):
+        for work in (DEEP, UNIPROT, Work(doi=None, title="")):
+            got = verify(reference, work)
+            assert got.verdict in ("matches", "mismatch", "cannot-tell")
+            assert got.summary and len(got.evidence) == 6

@@ -117,8 +117,26 @@ def compare_title(ctx: Context, work: Work) -> Evidence:
     if got >= 0.5:
         return Evidence("title", "differed", f"Title partly differs: the DOI is registered "
                         f"for “{work.title}”.")
+    if not ref.structured and _too_few_words(ctx, work):
+        return Evidence("title", "absent", "The reference gives no title (too few words "
+                        "besides names, numbers and the journal).")
     return Evidence("title", "differed", f"Title differs: the DOI is registered for "
                     f"“{work.title}”.")
+
+
+#: Words a reference's text needs, besides the record's names and numbers, to hold a
+#: title that can differ from the record's.
+_TITLE_MIN_WORDS = 3
+
+
+def _too_few_words(ctx: Context, work: Work) -> bool:
+    """Whether a text has too few words to hold a title: fewer than three words of two
+    letters or more that are not the record's first author, its journal or stop words
+    (``Y. LeCun, Y. Bengio, Nature 521, 436 (2015)``: a style without titles)."""
+    known = set(words(" ".join(a.family or a.literal for a in work.authors[:50])))
+    known.update(words(f"{work.container_title} {work.container_short}"))
+    left = [w for w in significant(ctx.words) if len(w) > 1 and w.isalpha() and w not in known]
+    return len(left) < _TITLE_MIN_WORDS
 
 
 def compare_author(ctx: Context, work: Work) -> Evidence:
