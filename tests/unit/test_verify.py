@@ -183,3 +183,49 @@ def test_verify_never_raises_and_always_says_why(text: str, fields: dict[str, st
             got = verify(reference, work)
             assert got.verdict in ("matches", "mismatch", "cannot-tell")
             assert got.summary and len(got.evidence) == 6
+
+
+def test_links_and_issue_numbers_are_no_volume_or_page() -> None:
+    work = Work(doi=Doi("10.1111", "ele.13085"), title="From noise to knowledge: how "
+                "randomness generates novel phenomena and reveals information",
+                authors=(Author("Boettiger", "Carl"),), issued_year=2018,
+                container_title="Ecology Letters", volume="21", issue="8", first_page="1255")
+    text = ("Boettiger C (2018) From noise to knowledge: how randomness generates novel "
+            "phenomena and reveals information. Ecology Letters. "
+            "https://doi.org/10.1111/ele.13085")
+    assert verify(text, work).verdict == "matches"
+    volume_and_issue = ("Boettiger, C. “From noise to knowledge: how randomness generates "
+                        "novel phenomena and reveals information”. Ecology Letters, 21, 8 "
+                        "(2018).")
+    got = verify(volume_and_issue, work)
+    assert got.verdict == "matches"
+    assert {e.field: e.state for e in got.evidence}["first-page"] == "absent"
+
+
+def test_data_and_the_work_it_comes_from_are_told_apart() -> None:
+    article = Work(doi=None, title="The transition from resistance to acceptance",
+                   authors=(Author("Keller", "A."),), issued_year=2025,
+                   container_title="Journal of Applied Ecology")
+    data = Work(doi=None, title="Data from: The transition from resistance to acceptance",
+                authors=(Author("Keller", "A."),), issued_year=2025, publisher="Dryad")
+    cites_data = "Keller A (2025) Data from: The transition from resistance to acceptance. Dryad."
+    cites_article = ("Keller A (2025) The transition from resistance to acceptance. J Appl "
+                     "Ecol.")
+    assert verify(cites_data, data).verdict == "matches"
+    assert verify(cites_article, article).verdict == "matches"
+    wrong_way = verify(cites_data, article)
+    assert wrong_way.verdict == "mismatch" and "“data from …”" in wrong_way.summary
+    other_way = verify(cites_article, data)
+    assert other_way.verdict == "mismatch" and other_way.notice is not None
+    assert other_way.summary.startswith("The DOI is registered for the data")
+
+
+def test_a_notice_with_a_long_title_is_still_a_notice() -> None:
+    long_title = ("Methylphenidate exposure induces dopamine neuron loss and activation of "
+                  "microglia in the basal ganglia of mice in a dose dependent way")
+    notice = Work(doi=None, title=f"Correction: {long_title}",
+                  authors=(Author("Sadasivan", "S."),), issued_year=2013)
+    text = f"Sadasivan S (2012) {long_title}. PLoS ONE 7:e33693."
+    assert verify(text, notice).notice is not None
+    assert verify(f"Sadasivan S (2013) Correction: {long_title}. PLoS ONE 8.",
+                  notice).notice is None

@@ -46,6 +46,13 @@ NOTICE_HEAD = re.compile(
     r"publisher\s+correction)(?:\s+(?:note|notice|statement))?(?:\s+(?:to|for|of|on|re))?"
     r"\s*[:.\-\u2013\u2014]?\s*)", re.IGNORECASE)
 
+#: The head of a title that names the data or the supplement of a work: ``Data from: <the
+#: title>`` (Dryad's data packages), ``Supplementary material for ...``.
+DATA_HEAD = re.compile(
+    r"^\s*(?:data\s+from|dataset\s+(?:for|from)|(?:supplementary|supplemental|supporting)\s+"
+    r"(?:material|materials|data|information)\s+(?:for|to|from))\s*[:.\-\u2013\u2014]?\s*",
+    re.IGNORECASE)
+
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 #: A year as a word of a reference (``2008``, ``2008a``): never a volume or a page.
 _YEAR_WORD = re.compile(r"(?:1[5-9]\d\d|20\d\d)[a-z]?")
@@ -81,6 +88,12 @@ class Context:
         if not self.located:
             return self.words
         return self.words[:self.title.start] + self.words[self.title.end:]
+
+    @property
+    def wordy(self) -> bool:
+        """Whether the text has words that could name an author or a journal (two or
+        more of two letters or more): one that has none says nothing of either."""
+        return self.ref.structured or sum(len(w) > 1 and w.isalpha() for w in self.words) >= 2
 
     @property
     def after(self) -> list[str]:
@@ -151,7 +164,7 @@ def compare_author(ctx: Context, work: Work) -> Evidence:
         return Evidence("first-author", "absent", "The record names no author.")
     ref = ctx.ref
     where = words(ref.first_author) if ref.structured else ctx.outside
-    if ref.structured and not where:
+    if (ref.structured and not where) or not ctx.wordy:
         return Evidence("first-author", "absent", "The reference names no author.")
     have = set(where)
     if all(t in have for t in tokens) or (len(tokens) > 1 and tokens[-1] in have):
@@ -210,7 +223,7 @@ def compare_container(ctx: Context, work: Work) -> Evidence:
         return Evidence("container", "absent", "The record names no journal or book.")
     ref = ctx.ref
     where = significant(words(ref.container) if ref.structured else ctx.after)
-    if not any(w.isalpha() for w in where):
+    if not any(w.isalpha() for w in where) or not ctx.wordy:
         return Evidence("container", "absent", "The reference names no journal or book.")
     for n in names:
         name = significant(words(n))
@@ -237,7 +250,9 @@ _SKIP = frozenset({"in", "and", "the"})
 
 def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-page"]) -> Evidence:
     """The volume or the first page, as a word of the reference outside its title (or
-    its field); absent when the reference has no such number (a year is none)."""
+    its field); absent when the reference has no number that could be it: in a text, a
+    year is none, nor the record's other numbers (its issue, its volume or pages), so
+    that ``74, 3 (1992)`` (volume and issue) says nothing of the first page."""
     value = work.volume if which == "volume" else work.first_page
     label = "Volume" if which == "volume" else "First page"
     wanted = fold(value).split()
@@ -246,8 +261,10 @@ def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-pag
     ref = ctx.ref
     given = ref.volume if which == "volume" else ref.first_page
     where = words(given) if ref.structured else ctx.outside
-    if not any(any(c.isdigit() for c in w) and (ref.structured or _YEAR_WORD.fullmatch(w) is None)
-               for w in where):  # in a text, a year is not a volume or a page
+    others = set(fold(f"{work.issue} {work.pages} {work.first_page}" if which == "volume"
+                      else f"{work.issue} {work.volume}").split()) - set(wanted)
+    if not any(any(c.isdigit() for c in w) and (ref.structured or (
+            _YEAR_WORD.fullmatch(w) is None and w not in others)) for w in where):
         return Evidence(which, "absent", f"The reference gives no {label.lower()}.")
     have = set(where)
     if all(w in have for w in wanted) or (wanted[0] in have and which == "first-page"):
