@@ -229,3 +229,30 @@ def test_a_notice_with_a_long_title_is_still_a_notice() -> None:
     assert verify(text, notice).notice is not None
     assert verify(f"Sadasivan S (2013) Correction: {long_title}. PLoS ONE 8.",
                   notice).notice is None
+
+
+@pytest.mark.parametrize(("title", "author", "other"), [
+    ("Математическое моделирование твердофазной плунжерной экструзии", "Паршин",
+     "Теория упругости анизотропного тела"),
+    ("数学的モデルによる流体の研究", "山田", "機械学習の応用"),
+    ("Ελληνική γλώσσα και ιστορία", "Παπαδόπουλος", "Αρχαία φιλοσοφία"),
+])
+def test_titles_in_any_script_are_compared(title: str, author: str, other: str) -> None:
+    work = Work(doi=None, title=title, authors=(Author(author, ""),), issued_year=2015,
+                container_title="Журнал", volume="49", first_page="361")
+    assert verify({"title": title, "author": author, "year": "2015"}, work).verdict == "matches"
+    assert verify(f"{author} (2015) {title}. Журнал 49:361-366.", work).verdict == "matches"
+    assert verify({"title": other, "author": author, "year": "2015"}, work).verdict == "mismatch"
+
+
+def test_a_main_title_before_a_dash_and_a_subtitle_agrees_when_the_journal_follows() -> None:
+    work = Work(doi=None, title="Graduate Curriculum Initiative - COSMIC",
+                subtitle="A Report", authors=(Author("Krenz", "G."),), issued_year=2019,
+                container_title="Proceedings of the 50th ACM Technical Symposium on Computer "
+                "Science Education")
+    text = ("Krenz G. Graduate Curriculum Initiative - COSMIC. Proceedings of the 50th ACM "
+            "Technical Symposium on Computer Science Education. 2019.")
+    assert verify(text, work).verdict == "matches"
+    goes_on = ("Krenz G. Graduate Curriculum Initiative - COSMIC and beyond in teaching. "
+               "Other Journal. 2019.")
+    assert verify(goes_on, work).verdict == "mismatch"

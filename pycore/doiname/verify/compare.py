@@ -235,7 +235,7 @@ def compare_container(ctx: Context, work: Work) -> Evidence:
 def container_follows(ctx: Context, work: Work) -> bool:
     """Whether the text goes on, right after the title, with the journal (or ends): the
     reference's title ends where the registered main title does (a subtitle left out)."""
-    after = [w for w in ctx.after if w not in _SKIP][:12]
+    after = significant(ctx.after)[:12]
     if not any(w.isalpha() for w in after) or not (work.container_title or work.container_short):
         return True
     for n in (work.container_title, work.container_short):
@@ -244,8 +244,6 @@ def container_follows(ctx: Context, work: Work) -> bool:
             return True
     return False
 
-
-_SKIP = frozenset({"in", "and", "the"})
 
 
 def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-page"]) -> Evidence:

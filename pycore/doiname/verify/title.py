@@ -32,6 +32,8 @@ ABOUT_HEAD = re.compile(
 #: Words after a title that do the same (``X: Comment``, ``X: Letter to the editor``).
 ABOUT_TAIL = re.compile(r"^(?:comment|commentary|reply|author reply|authors reply|"
                         r"letter to the editor|letter to editor|in reply|response)\b")
+#: Where a main title may end and its subtitle begin.
+_MAIN_END = re.compile(r"[:?!]\s|\.\s|\s[-\u2013\u2014]\s")
 _ROMAN = re.compile(r"^(?:x{0,3})(?:ix|iv|v?i{0,3})$")
 
 
@@ -113,12 +115,17 @@ def locate_title(registered: str, ref_words: list[str], *, compact: bool = True)
     ref_sig = [ref_words[i] for i in where]
     cover, start, end = _locate(tokens, ref_sig, where, compact)
     main_only = False
-    main = re.split(r"[:?!]\s|\.\s|\s[-\u2013\u2014]\s", registered, maxsplit=1)[0]
-    main_tokens = [t for t in words(main) if t not in STOP_WORDS]
-    if cover < 1.0 and 3 <= len(main_tokens) < len(tokens):
-        main_cover, main_start, main_end = _locate(main_tokens, ref_sig, where, compact)
-        if main_cover == 1.0 and cover < 0.95:
-            cover, start, end, main_only = 0.95, main_start, main_end, True
+    if cover < 1.0:  # a subtitle left out: the longest main title (before a colon, a
+        # question mark, a full stop or a dash) that is held whole, counted a little less
+        for cut in sorted((m.start() for m in _MAIN_END.finditer(registered)), reverse=True):
+            main_tokens = [t for t in words(registered[:cut]) if t not in STOP_WORDS]
+            if len(main_tokens) < 2 or len(main_tokens) >= len(tokens):
+                continue
+            main_cover, main_start, main_end = _locate(main_tokens, ref_sig, where, compact)
+            if main_cover == 1.0:
+                if cover < 0.95:
+                    cover, start, end, main_only = 0.95, main_start, main_end, True
+                break
     numerals = {t for t in tokens if _numeral(t)}
     span = set(ref_words[start:end + 1])
     differ = bool(numerals) and not numerals <= span and any(
