@@ -16,7 +16,13 @@ and over all cases, ``cannot-tell`` in at most 5 in 100. The other work is drawn
 ``random.Random(SEED)``. Prints a table of verdicts per case; never asserts. The time per
 check (processor time) is printed for scale.
 
-    python3 bench/verify.py [--data PATH] [--limit N]
+Then the same on references written in three styles (APA, Vancouver, BibTeX fields) from
+the Crossref works of ``records.jsonl`` that have a title, an author, a year and a journal,
+each against its own work and against another drawn at random: registry records with
+their full journal titles, subtitles, markup and scripts, where the first part has only
+the fields of an NLM citation.
+
+    python3 bench/verify.py [--data PATH] [--limit N] [--show N]
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from doiname import Author, Work, verify  # noqa: E402
 from doiname.verify.normalise import fold  # noqa: E402
 
 DATA = Path("/work/shared/data/references/references-doi-matching.json.gz")
+RECORDS = DATA.with_name("records.jsonl")
 SEED = 20240601
 CASES = ("right work", "same journal", "same first author")
 TARGETS = {"right work": ("mismatch", 1.0), "same journal": ("matches", 1.0),
@@ -134,10 +141,60 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"{checks:,} checks in {spent:.1f} s of processor time "
           f"({1e6 * spent / max(checks, 1):.0f} us each).")
+    if RECORDS.is_file() and not args.limit:
+        records_part(RECORDS)
     for case, lines in failures.items():
+        if not lines:
+            continue
         print(f"\n{case}: examples")
         print("\n".join(lines))
     return 0
+
+
+def styles(work: Work) -> dict[str, str | dict[str, str]]:
+    """A reference to ``work`` in APA, Vancouver and BibTeX fields."""
+    first = work.authors[0]
+    initials = "".join(p[0] for p in first.given.split() if p)
+    full = work.title + (f": {work.subtitle}" if work.subtitle else "")
+    issue = f"({work.issue})" if work.issue else ""
+    return {
+        "APA": f"{first.family}, {initials[:1]}. ({work.year}). {full}. "
+               f"{work.container_title}, {work.volume}{issue}, {work.pages}.",
+        "Vancouver": f"{first.family} {initials}. {work.title}. "
+                     f"{work.container_short or work.container_title}. "
+                     f"{work.year};{work.volume}:{work.pages}.",
+        "BibTeX fields": {"title": full, "author": f"{first.family}, {first.given}",
+                          "year": str(work.year), "journal": work.container_title,
+                          "volume": work.volume, "pages": work.pages},
+    }
+
+
+def records_part(path: Path) -> None:
+    """Print the verdicts on references written from the registry's own works."""
+    works = []
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            item = json.loads(line)
+            if item["kind"] == "crossref-work":
+                work = Work.from_crossref(item["record"])
+                if work.title and work.authors and work.year and work.container_title:
+                    works.append(work)
+    rng = random.Random(SEED)
+    tally: Counter[tuple[str, str, str]] = Counter()
+    for work in works:
+        other = rng.choice([w for w in rng.sample(works, 2) if w is not work])
+        for style, ref in styles(work).items():
+            tally[(style, "right work", verify(ref, work).verdict)] += 1
+            tally[(style, "another work", verify(ref, other).verdict)] += 1
+    print(f"\nReferences written from the {len(works):,} Crossref works of {path.name} "
+          "with a title, an author, a year and a journal:\n")
+    print("| style | work | matches | mismatch | cannot-tell |")
+    print("|---|---|---:|---:|---:|")
+    for style in ("APA", "Vancouver", "BibTeX fields"):
+        for case in ("right work", "another work"):
+            cells = " | ".join(f"{tally[(style, case, v)]:,}"
+                               for v in ("matches", "mismatch", "cannot-tell"))
+            print(f"| {style} | {case} | {cells} |")
 
 
 def datetime_now() -> str:

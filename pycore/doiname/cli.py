@@ -36,6 +36,7 @@ from .batch import (
     write_matches_jsonl,
 )
 from .canonical import canonical_uri_2003
+from .cli_files import open_input
 from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes, with_source
 from .cli_verify import add_verify_parser, run_verify
 from .codepoints import describe_code_points
@@ -198,11 +199,8 @@ def _rules_help() -> str:
 def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """``doiname extract`` / ``doiname batch``: stream a file, rows out, counts to stderr."""
     fmt = args.format or ("jsonl" if args.json else "csv")
-    try:
-        opened = (contextlib.nullcontext(stdin) if args.file == "-" else
-                  open(args.file, encoding="utf-8-sig", errors="replace", newline=""))  # noqa: SIM115
-    except OSError as err:
-        stderr.write(f"doiname: cannot read {args.file}: {err.strerror}\n")
+    opened = open_input(args.file, stdin, stderr)
+    if opened is None:
         return 1
     with opened as source:
         lines = read_lines(source)  # one line at a time, each bounded

@@ -27,6 +27,7 @@ from urllib.parse import urlsplit
 
 from .batch import BatchSession, read_lines
 from .batch.export import safe_cell
+from .cli_files import open_input
 from .jsonable import to_jsonable
 from .limits import REGISTRY_DEADLINE_MS, REGISTRY_MAX_BODY, REGISTRY_RETRY_AFTER_MAX_S
 from .model import Doi
@@ -162,11 +163,8 @@ def run_verify(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: 
     """Run ``doiname verify`` (002 foreword, "DOI and Metadata")."""
     fmt = args.format or ("json" if args.json else "csv")
     registry = registry or Registry(args.mailto, args.via)
-    try:
-        opened = (contextlib.nullcontext(stdin) if args.file == "-" else
-                  open(args.file, encoding="utf-8-sig", errors="replace", newline=""))  # noqa: SIM115
-    except OSError as err:
-        stderr.write(f"doiname: cannot read {args.file}: {err.strerror}\n")
+    opened = open_input(args.file, stdin, stderr)
+    if opened is None:
         return 1
     hint = "csv" if args.csv_input or args.file.lower().endswith((".csv", ".tsv")) else None
     writer = csv.writer(stdout, lineterminator="\n") if fmt == "csv" else None

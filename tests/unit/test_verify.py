@@ -7,6 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from doiname import Author, Doi, RegistryAnswer, Update, Work, check_row, row_reference, verify
 from doiname.jsonable import to_jsonable
@@ -106,3 +108,151 @@ def test_a_retracted_work_that_matches_is_retracted_or_corrected(kind: str) -> N
                 container_title="Nature", volume="521", first_page="436", updates=(update,))
     row = check_row(APA, RegistryAnswer("found", work, "", None, ""))
     assert row.status == "updated" and row.update == f"{kind} 2020-01-02 10.1/notice"
+
+
+UNIPROT = Work(doi=Doi("10.1093", "nar/gky1049"), title="UniProt: a worldwide hub of protein "
+               "knowledge", authors=(Author(literal="The UniProt Consortium"),),
+               issued_year=2019, container_title="Nucleic Acids Research", volume="47",
+               first_page="D506", pages="D506-D515")
+
+
+@pytest.mark.parametrize(("reference", "verdict"), [
+    # the right work, written in many ways
+    ("The UniProt Consortium. UniProt: a worldwide hub of protein knowledge. Nucleic Acids "
+     "Res. 2019;47(D1):D506-D515.", "matches"),
+    ("UniProt Consortium (2018) UniProt: a worldwide hub of protein know-\nledge. Nucleic "
+     "Acids Res 47:D506–D515", "matches"),  # online first, a PDF's hyphenation
+    ("UniProt Consortium. UniProt. Nucleic Acids Res. 2019;47:D506.", "matches"),  # subtitle
+    # the same title in another year's issue: another work
+    ("The UniProt Consortium. UniProt: a worldwide hub of protein knowledge. Nucleic Acids "
+     "Res. 2021;49:D480-D489.", "mismatch"),
+    # a reply that carries the title
+    ("Smith J. Comment on: UniProt: a worldwide hub of protein knowledge. Nucleic Acids Res. "
+     "2019;47:D1100.", "mismatch"),
+])
+def test_the_same_title_told_apart_by_year_volume_and_pages(reference: str,
+                                                             verdict: str) -> None:
+    assert verify(reference, UNIPROT).verdict == verdict, verify(reference, UNIPROT)
+
+
+def test_greek_letters_diacritics_and_markup_compare_alike() -> None:
+    work = Work(doi=None, title="TGF-<i>β</i> signalling in Schwann cells of the Müller glia",
+                authors=(Author("Łukasiewicz", "J."),), issued_year=2001,
+                container_title="Glia", volume="12", first_page="100")
+    text = "Lukasiewicz J. TGF-beta signalling in schwann cells of the Muller glia. Glia 2001."
+    got = verify(text, work)
+    assert got.verdict == "matches"
+    assert [e.state for e in got.evidence[:3]] == ["agreed", "agreed", "agreed"]
+
+
+def test_a_style_without_titles_is_compared_by_its_other_fields() -> None:
+    physics = "Y. LeCun, Y. Bengio, G. Hinton, Nature 521, 436 (2015)."
+    got = verify(physics, DEEP)
+    assert got.verdict == "matches" and got.evidence[0].state == "absent"
+    assert verify("LeCun Y. 2015.", DEEP).verdict == "cannot-tell"
+    assert verify("Smith Q, Cell 9, 100 (1999).", DEEP).verdict == "mismatch"
+
+
+def test_a_retracted_work_marked_in_its_title_is_still_the_work() -> None:
+    notice = Update("retraction", "Retraction", "2020-01-01", DEEP.doi, DEEP.doi,
+                    "updated-by")
+    marked = Work(doi=DEEP.doi, title="RETRACTED: Deep learning", authors=DEEP.authors,
+                  issued_year=2015, container_title="Nature", volume="521",
+                  first_page="436", updates=(notice,))
+    got = verify(APA, marked)
+    assert got.verdict == "matches" and got.notice is None and marked.retracted
+
+
+@pytest.mark.parametrize("head", ["Erratum", "Retraction note to", "Expression of concern",
+                                  "Corrigendum to", "Author Correction"])
+def test_every_kind_of_notice_about_the_cited_work_is_a_notice(head: str) -> None:
+    notice = Work(doi=Doi("10.1038", "n1"), title=f"{head}: Deep learning",
+                  authors=(Author("LeCun", "Yann"),), issued_year=2016, container_title="Nature")
+    got = verify(APA, notice)
+    assert got.verdict == "mismatch" and got.notice is not None
+    assert got.summary.startswith("The DOI is registered for a notice")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400), st.dictionaries(st.sampled_from(
+    ["title", "author", "year", "journal", "volume", "pages", "TI", "AU", "x"]),
+    st.text(max_size=60), max_size=6))
+def test_verify_never_raises_and_always_says_why(text: str, fields: dict[str, str]) -> None:
+    for reference in (text, fields):
+        for work in (DEEP, UNIPROT, Work(doi=None, title="")):
+            got = verify(reference, work)
+            assert got.verdict in ("matches", "mismatch", "cannot-tell")
+            assert got.summary and len(got.evidence) == 6
+
+
+def test_links_and_issue_numbers_are_no_volume_or_page() -> None:
+    work = Work(doi=Doi("10.1111", "ele.13085"), title="From noise to knowledge: how "
+                "randomness generates novel phenomena and reveals information",
+                authors=(Author("Boettiger", "Carl"),), issued_year=2018,
+                container_title="Ecology Letters", volume="21", issue="8", first_page="1255")
+    text = ("Boettiger C (2018) From noise to knowledge: how randomness generates novel "
+            "phenomena and reveals information. Ecology Letters. "
+            "https://doi.org/10.1111/ele.13085")
+    assert verify(text, work).verdict == "matches"
+    volume_and_issue = ("Boettiger, C. “From noise to knowledge: how randomness generates "
+                        "novel phenomena and reveals information”. Ecology Letters, 21, 8 "
+                        "(2018).")
+    got = verify(volume_and_issue, work)
+    assert got.verdict == "matches"
+    assert {e.field: e.state for e in got.evidence}["first-page"] == "absent"
+
+
+def test_data_and_the_work_it_comes_from_are_told_apart() -> None:
+    article = Work(doi=None, title="The transition from resistance to acceptance",
+                   authors=(Author("Keller", "A."),), issued_year=2025,
+                   container_title="Journal of Applied Ecology")
+    data = Work(doi=None, title="Data from: The transition from resistance to acceptance",
+                authors=(Author("Keller", "A."),), issued_year=2025, publisher="Dryad")
+    cites_data = "Keller A (2025) Data from: The transition from resistance to acceptance. Dryad."
+    cites_article = ("Keller A (2025) The transition from resistance to acceptance. J Appl "
+                     "Ecol.")
+    assert verify(cites_data, data).verdict == "matches"
+    assert verify(cites_article, article).verdict == "matches"
+    wrong_way = verify(cites_data, article)
+    assert wrong_way.verdict == "mismatch" and "“data from …”" in wrong_way.summary
+    other_way = verify(cites_article, data)
+    assert other_way.verdict == "mismatch" and other_way.notice is not None
+    assert other_way.summary.startswith("The DOI is registered for the data")
+
+
+def test_a_notice_with_a_long_title_is_still_a_notice() -> None:
+    long_title = ("Methylphenidate exposure induces dopamine neuron loss and activation of "
+                  "microglia in the basal ganglia of mice in a dose dependent way")
+    notice = Work(doi=None, title=f"Correction: {long_title}",
+                  authors=(Author("Sadasivan", "S."),), issued_year=2013)
+    text = f"Sadasivan S (2012) {long_title}. PLoS ONE 7:e33693."
+    assert verify(text, notice).notice is not None
+    assert verify(f"Sadasivan S (2013) Correction: {long_title}. PLoS ONE 8.",
+                  notice).notice is None
+
+
+@pytest.mark.parametrize(("title", "author", "other"), [
+    ("Математическое моделирование твердофазной плунжерной экструзии", "Паршин",
+     "Теория упругости анизотропного тела"),
+    ("数学的モデルによる流体の研究", "山田", "機械学習の応用"),
+    ("Ελληνική γλώσσα και ιστορία", "Παπαδόπουλος", "Αρχαία φιλοσοφία"),
+])
+def test_titles_in_any_script_are_compared(title: str, author: str, other: str) -> None:
+    work = Work(doi=None, title=title, authors=(Author(author, ""),), issued_year=2015,
+                container_title="Журнал", volume="49", first_page="361")
+    assert verify({"title": title, "author": author, "year": "2015"}, work).verdict == "matches"
+    assert verify(f"{author} (2015) {title}. Журнал 49:361-366.", work).verdict == "matches"
+    assert verify({"title": other, "author": author, "year": "2015"}, work).verdict == "mismatch"
+
+
+def test_a_main_title_before_a_dash_and_a_subtitle_agrees_when_the_journal_follows() -> None:
+    work = Work(doi=None, title="Graduate Curriculum Initiative - COSMIC",
+                subtitle="A Report", authors=(Author("Krenz", "G."),), issued_year=2019,
+                container_title="Proceedings of the 50th ACM Technical Symposium on Computer "
+                "Science Education")
+    text = ("Krenz G. Graduate Curriculum Initiative - COSMIC. Proceedings of the 50th ACM "
+            "Technical Symposium on Computer Science Education. 2019.")
+    assert verify(text, work).verdict == "matches"
+    goes_on = ("Krenz G. Graduate Curriculum Initiative - COSMIC and beyond in teaching. "
+               "Other Journal. 2019.")
+    assert verify(goes_on, work).verdict == "mismatch"

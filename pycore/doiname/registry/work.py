@@ -13,6 +13,7 @@ an outcome). Every text is plain, bounded (:mod:`doiname.limits`), for ``textCon
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -118,13 +119,22 @@ class Work:
                     and u.target_doi.name.lower() == self.doi.name.lower())]
         kinds = {u.kind for u in mine}
         notices = [u for u in self.updates if u.direction == "updates" and u not in mine]
+        marked = _MARKED.match(self.title) if not notices else None
+        said = marked.group(1).lower() if marked else ""
         setter = object.__setattr__
-        setter(self, "retracted", "retraction" in kinds)
-        setter(self, "withdrawn", "withdrawal" in kinds)
+        setter(self, "retracted", "retraction" in kinds or "retract" in said)
+        setter(self, "withdrawn", "withdrawal" in kinds or "withdrawn" in said)
         setter(self, "concern", "expression-of-concern" in kinds)
         setter(self, "corrected", "correction" in kinds)
         setter(self, "is_notice", bool(notices))
-        setter(self, "status", _status(mine, notices, self.doi))
+        status = _status(mine, notices, self.doi)
+        if marked and (not status or ("retract" in said and "retraction" not in kinds)):
+            what = "withdrawn" if "withdrawn" in said else "retracted"
+            status = " ".join(x for x in (
+                f"The publisher marked this work as {what} in its title "
+                f"(“{marked.group(1)}”){'' if status else '; the record names no notice'}.",
+                status) if x)
+        setter(self, "status", status)
 
     @property
     def year(self) -> int | None:
@@ -155,6 +165,12 @@ class Work:
         from .datacite import work_from_datacite
         return work_from_datacite(data)
 
+
+#: A title the publisher marked when it retracted or withdrew the work in place
+#: (Elsevier's ``RETRACTED:``, Springer's ``RETRACTED ARTICLE:``, IEEE's ``Notice of
+#: Retraction``): the work itself, retracted, even when no update says so.
+_MARKED = re.compile(r"^\s*(RETRACTED ARTICLE|RETRACTED|Retracted|Notice of Retraction|"
+                     r"WITHDRAWN)\b")
 
 _PHRASES: dict[str, str] = {
     "retraction": "retracted", "withdrawal": "withdrawn",

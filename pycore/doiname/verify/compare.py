@@ -46,6 +46,13 @@ NOTICE_HEAD = re.compile(
     r"publisher\s+correction)(?:\s+(?:note|notice|statement))?(?:\s+(?:to|for|of|on|re))?"
     r"\s*[:.\-\u2013\u2014]?\s*)", re.IGNORECASE)
 
+#: The head of a title that names the data or the supplement of a work: ``Data from: <the
+#: title>`` (Dryad's data packages), ``Supplementary material for ...``.
+DATA_HEAD = re.compile(
+    r"^\s*(?:data\s+from|dataset\s+(?:for|from)|(?:supplementary|supplemental|supporting)\s+"
+    r"(?:material|materials|data|information)\s+(?:for|to|from))\s*[:.\-\u2013\u2014]?\s*",
+    re.IGNORECASE)
+
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(?!\d)")
 #: A year as a word of a reference (``2008``, ``2008a``): never a volume or a page.
 _YEAR_WORD = re.compile(r"(?:1[5-9]\d\d|20\d\d)[a-z]?")
@@ -83,6 +90,12 @@ class Context:
         return self.words[:self.title.start] + self.words[self.title.end:]
 
     @property
+    def wordy(self) -> bool:
+        """Whether the text has words that could name an author or a journal (two or
+        more of two letters or more): one that has none says nothing of either."""
+        return self.ref.structured or sum(len(w) > 1 and w.isalpha() for w in self.words) >= 2
+
+    @property
     def after(self) -> list[str]:
         return self.words[self.title.end:] if self.located else self.words
 
@@ -117,8 +130,26 @@ def compare_title(ctx: Context, work: Work) -> Evidence:
     if got >= 0.5:
         return Evidence("title", "differed", f"Title partly differs: the DOI is registered "
                         f"for “{work.title}”.")
+    if not ref.structured and _too_few_words(ctx, work):
+        return Evidence("title", "absent", "The reference gives no title (too few words "
+                        "besides names, numbers and the journal).")
     return Evidence("title", "differed", f"Title differs: the DOI is registered for "
                     f"“{work.title}”.")
+
+
+#: Words a reference's text needs, besides the record's names and numbers, to hold a
+#: title that can differ from the record's.
+_TITLE_MIN_WORDS = 3
+
+
+def _too_few_words(ctx: Context, work: Work) -> bool:
+    """Whether a text has too few words to hold a title: fewer than three words of two
+    letters or more that are not the record's first author, its journal or stop words
+    (``Y. LeCun, Y. Bengio, Nature 521, 436 (2015)``: a style without titles)."""
+    known = set(words(" ".join(a.family or a.literal for a in work.authors[:50])))
+    known.update(words(f"{work.container_title} {work.container_short}"))
+    left = [w for w in significant(ctx.words) if len(w) > 1 and w.isalpha() and w not in known]
+    return len(left) < _TITLE_MIN_WORDS
 
 
 def compare_author(ctx: Context, work: Work) -> Evidence:
@@ -133,7 +164,7 @@ def compare_author(ctx: Context, work: Work) -> Evidence:
         return Evidence("first-author", "absent", "The record names no author.")
     ref = ctx.ref
     where = words(ref.first_author) if ref.structured else ctx.outside
-    if ref.structured and not where:
+    if (ref.structured and not where) or not ctx.wordy:
         return Evidence("first-author", "absent", "The reference names no author.")
     have = set(where)
     if all(t in have for t in tokens) or (len(tokens) > 1 and tokens[-1] in have):
@@ -192,7 +223,7 @@ def compare_container(ctx: Context, work: Work) -> Evidence:
         return Evidence("container", "absent", "The record names no journal or book.")
     ref = ctx.ref
     where = significant(words(ref.container) if ref.structured else ctx.after)
-    if not any(w.isalpha() for w in where):
+    if not any(w.isalpha() for w in where) or not ctx.wordy:
         return Evidence("container", "absent", "The reference names no journal or book.")
     for n in names:
         name = significant(words(n))
@@ -204,7 +235,7 @@ def compare_container(ctx: Context, work: Work) -> Evidence:
 def container_follows(ctx: Context, work: Work) -> bool:
     """Whether the text goes on, right after the title, with the journal (or ends): the
     reference's title ends where the registered main title does (a subtitle left out)."""
-    after = [w for w in ctx.after if w not in _SKIP][:12]
+    after = significant(ctx.after)[:12]
     if not any(w.isalpha() for w in after) or not (work.container_title or work.container_short):
         return True
     for n in (work.container_title, work.container_short):
@@ -214,12 +245,12 @@ def container_follows(ctx: Context, work: Work) -> bool:
     return False
 
 
-_SKIP = frozenset({"in", "and", "the"})
-
 
 def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-page"]) -> Evidence:
     """The volume or the first page, as a word of the reference outside its title (or
-    its field); absent when the reference has no such number (a year is none)."""
+    its field); absent when the reference has no number that could be it: in a text, a
+    year is none, nor the record's other numbers (its issue, its volume or pages), so
+    that ``74, 3 (1992)`` (volume and issue) says nothing of the first page."""
     value = work.volume if which == "volume" else work.first_page
     label = "Volume" if which == "volume" else "First page"
     wanted = fold(value).split()
@@ -228,8 +259,10 @@ def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-pag
     ref = ctx.ref
     given = ref.volume if which == "volume" else ref.first_page
     where = words(given) if ref.structured else ctx.outside
-    if not any(any(c.isdigit() for c in w) and (ref.structured or _YEAR_WORD.fullmatch(w) is None)
-               for w in where):  # in a text, a year is not a volume or a page
+    others = set(fold(f"{work.issue} {work.pages} {work.first_page}" if which == "volume"
+                      else f"{work.issue} {work.volume}").split()) - set(wanted)
+    if not any(any(c.isdigit() for c in w) and (ref.structured or (
+            _YEAR_WORD.fullmatch(w) is None and w not in others)) for w in where):
         return Evidence(which, "absent", f"The reference gives no {label.lower()}.")
     have = set(where)
     if all(w in have for w in wanted) or (wanted[0] in have and which == "first-page"):

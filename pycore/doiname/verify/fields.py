@@ -20,20 +20,25 @@ from .normalise import join_breaks
 
 __all__ = ["FIELD_NAMES", "ReferenceEvidence", "parse_record_fields", "reference_evidence"]
 
-#: Field names of each part of a reference, in BibTeX, biblatex, RIS, CSL-JSON and
-#: PubMed-like forms, folded to lower case.
+#: Field names of each part of a reference, in BibTeX, biblatex, RIS, CSL-JSON, Crossref's
+#: deposited references and PubMed-like forms, folded to lower case. A record with none
+#: of them but an ``unstructured`` (Crossref) or ``note`` text is compared as that text.
 FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "title": ("title", "ti", "t1", "atitle", "article-title", "chapter"),
     "author": ("author", "authors", "au", "a1", "firstauthor", "first_author", "creator",
                "editor", "ed", "a2"),
     "year": ("year", "py", "y1", "da", "date", "issued", "publication_year"),
     "container": ("journal", "journaltitle", "jtitle", "booktitle", "container-title",
-                  "jo", "jf", "ja", "j2", "t2", "series", "publisher"),
+                  "journal-title", "volume-title", "series-title", "jo", "jf", "ja", "j2",
+                  "t2", "series", "publisher"),
     "volume": ("volume", "vl"),
-    "first_page": ("pages", "page", "sp", "firstpage", "first_page", "fpage",
+    "first_page": ("pages", "page", "sp", "firstpage", "first_page", "first-page", "fpage",
                    "article-number", "eid"),
 }
 
+#: A link or a DOI name in a reference's text: not part of what it says of the work
+#: (its numbers are no volume or page).
+_LINK = re.compile(r"(?:https?://|www\.)\S+|\b(?:doi:\s*)?10\.\d{3,9}/\S+", re.IGNORECASE)
 _BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*")
 _RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
 
@@ -145,15 +150,19 @@ def _first_author(value: str) -> str:
 
 
 def reference_evidence(reference: str | Mapping[str, str]) -> ReferenceEvidence:
-    """A reference as given to :func:`doiname.verify`: text (any citation style) or a
-    mapping of field names (:data:`FIELD_NAMES`) to values (002 foreword, "DOI and
-    Metadata")."""
+    """A reference as given to :func:`doiname.verify`: text (any citation style; its links
+    and DOI names left out) or a mapping of field names (:data:`FIELD_NAMES`) to values
+    (002 foreword, "DOI and Metadata")."""
     if isinstance(reference, str):
         cut = len(reference) > VERIFY_MAX_REFERENCE_CHARS
-        return ReferenceEvidence(join_breaks(reference[:VERIFY_MAX_REFERENCE_CHARS]),
-                                 truncated=cut)
+        text = join_breaks(reference[:VERIFY_MAX_REFERENCE_CHARS])
+        return ReferenceEvidence(_LINK.sub(" ", text), truncated=cut)
     fields = {str(k).lower(): str(v) for k, v in reference.items()
               if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip()}
+    if not any(n in fields for n in FIELD_NAMES["title"] + FIELD_NAMES["author"]):
+        for name in ("unstructured", "reference", "citation", "note"):
+            if name in fields:
+                return reference_evidence(fields[name])
     found: dict[str, str] = {}
     for part, names in FIELD_NAMES.items():
         for name in names:

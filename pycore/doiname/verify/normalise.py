@@ -24,8 +24,14 @@ GREEK: dict[str, str] = {
 #: Letters NFKD does not take apart.
 _LETTERS = {"ß": "ss", "æ": "ae", "œ": "oe", "ø": "o", "ł": "l", "đ": "d", "ð": "d",
             "þ": "th", "ı": "i", "ŀ": "l", "ŉ": "n", "µ": "mu", "ʼ": "", "’": "", "'": ""}
-_FOLD = str.maketrans({**{k: f" {v} " for k, v in GREEK.items()}, **_LETTERS})
-_NOT_WORD = re.compile(r"[^0-9a-z]+")
+_FOLD = str.maketrans(_LETTERS)
+#: Greek letters in a row: one or two are symbols (``β``, ``γδ``), written out; more are
+#: a Greek word, kept.
+_GREEK_RUN = re.compile("[" + "".join(GREEK) + "]+")
+#: Characters of scripts written without spaces between words (kana, CJK ideographs):
+#: each is a word of its own.
+_UNSPACED = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff])")
+_NOT_WORD = re.compile(r"[\W_]+")
 #: A word cut by a hyphen at the end of a PDF line: ``Endo-\nscopic`` (the next line
 #: going on in lower case).
 _BREAK_HYPHEN = re.compile(r"(?<=[^\W\d_])[-\u00ad\u2010\u2011]\s*\n\s*(?=[^\W\d_A-Z])")
@@ -47,14 +53,22 @@ def join_breaks(text: str) -> str:
     return _BREAK.sub(" ", _BREAK_HYPHEN.sub("", text))
 
 
+def _greek(m: re.Match[str]) -> str:
+    run = m.group(0)
+    return " ".join(GREEK[c] for c in run) if len(run) <= 2 else run
+
+
 @lru_cache(maxsize=4096)
 def fold(text: str) -> str:
-    """Lower-case words of letters and digits only, one space apart: markup dropped,
-    accents taken off, Greek letters written out, punctuation a space."""
-    text = plain_title(join_breaks(text)).lower().translate(_FOLD)
+    """Lower-case words of letters and digits (of any script), one space apart: markup
+    dropped, accents taken off, Greek letters used as symbols written out (``β`` is
+    ``beta``), punctuation a space, each character of Chinese or Japanese a word."""
+    text = plain_title(join_breaks(text)).lower()
     text = unicodedata.normalize("NFKD", text)
-    text = "".join(c for c in text if not unicodedata.combining(c))
-    return _NOT_WORD.sub(" ", text.translate(_FOLD)).strip()
+    text = "".join(c for c in text if not unicodedata.combining(c)).translate(_FOLD)
+    text = _GREEK_RUN.sub(lambda m: f" {_greek(m)} ", text)
+    text = _UNSPACED.sub(r" \1 ", text)
+    return _NOT_WORD.sub(" ", text).strip()
 
 
 def words(text: str) -> list[str]:

@@ -28,6 +28,7 @@ from typing import Literal
 from ..model import Doi
 from ..registry.work import Work
 from .compare import (
+    DATA_HEAD,
     NOTICE_HEAD,
     Context,
     Evidence,
@@ -38,10 +39,9 @@ from .compare import (
     compare_year,
     container_follows,
     registered_title,
-    title_cover,
 )
 from .fields import ReferenceEvidence, reference_evidence
-from .normalise import words
+from .normalise import significant, words
 from .title import about_words, locate_title, split_joined
 
 __all__ = ["Notice", "Verdict", "Verification", "verify"]
@@ -84,29 +84,38 @@ def registered_words(work: Work) -> str:
 
 
 def _notice(ref: ReferenceEvidence, work: Work, ref_words: list[str]) -> Notice | None:
-    """The work as a notice about the cited work, when it is one."""
-    head = NOTICE_HEAD.match(work.title)
+    """The work as a notice about the cited work (or its data), when it is one: its title
+    with the head taken off agrees with the reference, which does not carry the head."""
+    head = NOTICE_HEAD.match(work.title) or DATA_HEAD.match(work.title)
     if head is None or head.end() >= len(work.title):
         if not work.is_notice:
             return None
-        about = work.title
+        about, head_words = work.title, []
     else:
-        about = work.title[head.end():]
+        about, head_words = work.title[head.end():], significant(words(head.group(0)))
     if work.updates and not work.is_notice and any(
             u.direction == "updated-by" for u in work.updates):
         return None  # the updated work itself, its title marked (RETRACTED: ...)
-    cited_title = ref.title if ref.structured else ref.text
-    if NOTICE_HEAD.match(cited_title) is not None and ref.structured:
-        return None  # the reference cites the notice
-    cover = title_cover(about, words(ref.title) if ref.structured else ref_words)
-    if cover < 0.8:
+    if ref.structured:
+        if NOTICE_HEAD.match(ref.title) or DATA_HEAD.match(ref.title):
+            return None  # the reference cites the notice (or the data)
+        match = locate_title(about, words(ref.title), compact=False)
+    else:
+        match = locate_title(about, ref_words)
+        before = set(ref_words[max(0, match.start - 6):match.start])
+        if head_words and all(w in before for w in head_words):
+            return None  # the reference's text carries the head too: it cites the notice
+    if match.cover < 0.8:
         return None
-    if not ref.structured and title_cover(work.title, ref_words) >= 0.95:
-        return None  # the reference's text holds the notice's head too: it cites the notice
     kind = head.group(0).strip(" :.-\u2013\u2014") if head else "Notice"
     target = next((u.target_doi for u in work.updates if u.direction == "updates"), None)
-    return Notice(kind, about, target, f"The DOI is registered for a notice (“{kind}”) about "
-                  "the cited work, not for the work itself.")
+    if head is not None and DATA_HEAD.match(work.title):
+        said = (f"The DOI is registered for the data (“{kind}”) of the cited work, not for "
+                "the work itself.")
+    else:
+        said = (f"The DOI is registered for a notice (“{kind}”) about the cited work, not "
+                "for the work itself.")
+    return Notice(kind, about, target, said)
 
 
 def _decide(title: Evidence, short: bool, others: list[Evidence]) -> Verdict:
@@ -146,8 +155,8 @@ def verify(reference: str | Mapping[str, str], work: Work) -> Verification:
     ref = reference_evidence(reference)
     full = registered_title(work)
     ref_words = split_joined(words(ref.text), full)
-    match = locate_title(full, split_joined(words(ref.title), full) if ref.structured
-                         else ref_words)
+    match = (locate_title(full, split_joined(words(ref.title), full), compact=False)
+             if ref.structured else locate_title(full, ref_words))
     ctx = Context(ref, ref_words, match)
     title = compare_title(ctx, work)
     if title.state == "agreed" and match.main_only and not ref.structured and not (
@@ -159,15 +168,15 @@ def verify(reference: str | Mapping[str, str], work: Work) -> Verification:
               compare_number(ctx, work, "first-page")]
     evidence = (title, *others)
     registered = registered_words(work)
-    notice = _notice(ref, work, ref_words) if title.state != "agreed" or work.is_notice else None
+    notice = _notice(ref, work, ref_words)
     if notice is not None:
         return Verification("mismatch", evidence, notice.message + f" It is {registered}.",
                             registered, notice, ref.truncated)
     about = about_words(ref_words, match) if title.state == "agreed" and not (
         ref.structured) else ""
     if about and not NOTICE_HEAD.match(work.title):
-        return Verification("mismatch", evidence, f"The reference cites “{about}” the work "
-                            f"the DOI is registered for ({registered}), not that work itself.",
+        return Verification("mismatch", evidence, f"The reference cites “{about} …” the "
+                            f"work, not the work the DOI is registered for ({registered}).",
                             registered, None, ref.truncated)
     verdict = _decide(title, match.size < 3, others)
     return Verification(verdict, evidence, _summary(verdict, evidence, registered),
