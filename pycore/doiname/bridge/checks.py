@@ -9,19 +9,14 @@ from typing import Any
 
 from ..batch.rows import CHECK_STATUSES
 from ..jsonable import to_jsonable
-from ..registry import RegistryAnswer, open_link, read_registry_answer
 from .jobs import _job
-from .registry import REGISTRY_FAILURES
+from .registry import bad_answer_params, registry_answer
 from .reply import dumps, error, internal
 
 __all__ = ["batch_check_json", "batch_target_json"]
 
 #: Rows one ``batch_target`` names at most.
 _MAX_TARGETS = 1000
-
-
-def _text(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
 
 
 def batch_target_json(job: Any, rows: Any) -> str:
@@ -53,27 +48,15 @@ def batch_check_json(q: dict[str, Any]) -> str:
     row = q.get("row")
     if type(row) is not int or not 0 <= row < len(found.rows):
         return error("bad-arguments", "batch_check takes a row number of the batch.")
-    failure = q.get("failure")
-    if failure is not None and failure not in REGISTRY_FAILURES:
-        return error("bad-arguments", f"Unknown request failure {failure!r}.")
-    status, body = q.get("status"), q.get("body")
-    if not (status is None or type(status) is int) or not (body is None or isinstance(body, str)):
-        return error("bad-arguments", "An answer is read from its HTTP status (a number) and "
-                     "its body (text).")
+    bad = bad_answer_params(q)
+    if bad is not None:
+        return bad
     name = found.rows[row].name
     if name is None:
         return error("bad-arguments", "This row has no readable DOI name to check.")
-    agency = _text(q.get("agency")) or ""
     try:
-        if q.get("ra_kind") in ("does-not-exist", "invalid"):
-            answer = RegistryAnswer("not-found", None, "Not found: no registration agency "
-                                    "knows this DOI name, so it has no record.", None,
-                                    open_link(name), "")
-        else:
-            answer = read_registry_answer(name, agency, status, body, failure=failure,
-                                          retry_after=_text(q.get("retry_after")),
-                                          content_type=_text(q.get("content_type")))
-        if answer.outcome in ("rate-limited", "timeout") or failure == "cancelled":
+        answer = registry_answer(q, name)
+        if answer.outcome in ("rate-limited", "timeout") or q.get("failure") == "cancelled":
             checked: list[Any] = []  # asked again later: no row changes yet
         else:
             checked = found.check_name(row, answer)

@@ -19,14 +19,15 @@ from ..errors import DoiError
 from ..inspection import inspect
 from ..jsonable import error_json, to_jsonable
 from ..limits import INSPECT_MAX_CHARS, SETTLE_MAX_CANDIDATES, VERIFY_MAX_REFERENCE_CHARS
+from ..model import Doi
 from ..registry import RegistryAnswer, open_link, read_registry_answer, registry_request
 from ..settle import SettleReading, registry_targets, settle
 from ..verify import Verification, verify
 from ..work_card import WorkCard, work_card
 from .reply import dumps, error, guarded, internal
 
-__all__ = ["REGISTRY_FAILURES", "RegistryReading", "plan_json", "read_registry_json",
-           "registry_lookup", "settle_json"]
+__all__ = ["REGISTRY_FAILURES", "RegistryReading", "bad_answer_params", "plan_json",
+           "read_registry_json", "registry_answer", "registry_lookup", "settle_json"]
 
 #: How a registry request can end without an answer read: the transport failures, and
 #: ``not-readable`` for an agency no browser may read (the request said so; nothing sent).
@@ -82,11 +83,9 @@ def _text(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
 
-def read_registry_json(q: dict[str, Any]) -> str:
-    """Read a registry's answer (``read`` of kind ``registry``; :class:`ReadParams`):
-    the answer, the card of the work read and, with ``reference``, its check; reply a
-    :class:`RegistryReading` (002 foreword, "DOI and Metadata")."""
-    from .reading import exact_name
+def bad_answer_params(q: dict[str, Any]) -> str | None:
+    """The error reply for what came back when it is not an answer's params (a failure
+    not known, a status that is no number, a body that is no text), else ``None``."""
     failure = q.get("failure")
     if failure is not None and failure not in REGISTRY_FAILURES:
         return error("bad-arguments", f"Unknown request failure {failure!r}.")
@@ -94,24 +93,41 @@ def read_registry_json(q: dict[str, Any]) -> str:
     if not (status is None or type(status) is int) or not (body is None or isinstance(body, str)):
         return error("bad-arguments", "An answer is read from its HTTP status (a number) and "
                      "its body (text).")
+    return None
+
+
+def registry_answer(q: dict[str, Any], doi: Doi) -> RegistryAnswer:
+    """What came back for ``doi``'s record (params checked by :func:`bad_answer_params`),
+    read (:func:`doiname.read_registry_answer`): a name Which RA said no agency knows is
+    not found without a request; a cancelled request says so."""
+    failure = q.get("failure")
+    agency = _text(q.get("agency")) or ""
+    if failure == "cancelled":
+        return RegistryAnswer("network", None, "The request was cancelled.", None,
+                              open_link(doi), agency)
+    if q.get("ra_kind") in ("does-not-exist", "invalid"):
+        return RegistryAnswer("not-found", None, "Not found: no registration agency knows "
+                              "this DOI name, so it has no record.", None, open_link(doi), "")
+    return read_registry_answer(doi, agency, q.get("status"), q.get("body"), failure=failure,
+                                retry_after=_text(q.get("retry_after")),
+                                content_type=_text(q.get("content_type")))
+
+
+def read_registry_json(q: dict[str, Any]) -> str:
+    """Read a registry's answer (``read`` of kind ``registry``; :class:`ReadParams`):
+    the answer, the card of the work read and, with ``reference``, its check; reply a
+    :class:`RegistryReading` (002 foreword, "DOI and Metadata")."""
+    from .reading import exact_name
+    bad = bad_answer_params(q)
+    if bad is not None:
+        return bad
     reference = _text(q.get("reference"))
     try:
         doi = exact_name(q.get("doi"))
     except DoiError as err:
         return dumps({"error": error_json(err)})
     try:
-        if failure == "cancelled":
-            answer = RegistryAnswer("network", None, "The request was cancelled.", None,
-                                    open_link(doi), _text(q.get("agency")) or "")
-        elif q.get("ra_kind") in ("does-not-exist", "invalid"):
-            answer = RegistryAnswer("not-found", None, "Not found: no registration agency "
-                                    "knows this DOI name, so it has no record.", None,
-                                    open_link(doi), "")
-        else:
-            answer = read_registry_answer(
-                doi, _text(q.get("agency")) or "", status, body, failure=failure,
-                retry_after=_text(q.get("retry_after")),
-                content_type=_text(q.get("content_type")))
+        answer = registry_answer(q, doi)
         work = answer.work
         checked = (verify(reference[:VERIFY_MAX_REFERENCE_CHARS], work)
                    if work is not None and reference else None)
