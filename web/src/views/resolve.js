@@ -37,14 +37,17 @@ export class ResolveView {
     this.parts = parts;
     /** @type {AbortController | null} */
     this.controller = null;
+    /** What the name identifies, being read. @type {AbortController | null} */
+    this.reading = null;
     parts.resolveButton.addEventListener("click", () => void this.run("resolve"));
     parts.whichRaButton.addEventListener("click", () => void this.run("which-ra"));
     parts.cancelButton.addEventListener("click", () => this.cancel());
   }
 
-  /** Stop the request under way, if any. */
+  /** Stop the request under way, if any (and the reading of what the name identifies). */
   cancel() {
     if (this.controller) this.controller.abort();
+    this.reading?.abort();
   }
 
   /** Forget the shown result (the input changed to another name). */
@@ -116,7 +119,12 @@ export class ResolveView {
         if (this.controller !== controller) return;
         const link = found.forms?.url ?? null;
         replace(p.output, drawRecord(record, { name, link, again }));
-        if (c.kind === "doi" && p.onResolved) await p.onResolved(text, found, controller.signal);
+        // What the name identifies, not awaited: Cancel, a new Resolve or another text stop it.
+        if (c.kind === "doi" && p.onResolved) {
+          const reading = new AbortController();
+          this.reading = reading;
+          void p.onResolved(text, found, reading.signal).catch(console.error);
+        }
       } else if (c.kind === "short-doi") {
         this.problem(`${found.message} Expand it first: a shortDOI has no registration agency of its own.`);
       } else {

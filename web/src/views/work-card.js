@@ -100,6 +100,10 @@ export class WorkCardView {
       announce(said);
     } finally {
       p.card.removeAttribute("aria-busy");
+      if (signal.aborted && p.card.dataset.state === "loading") {
+        p.card.dataset.state = "failed";
+        replace(p.card, el("p", { class: "work-failed", text: `Reading what ${name} names was cancelled.` }));
+      }
     }
   }
 
