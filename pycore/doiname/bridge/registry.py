@@ -105,6 +105,10 @@ def registry_answer(q: dict[str, Any], doi: Doi) -> RegistryAnswer:
     if failure == "cancelled":
         return RegistryAnswer("network", None, "The request was cancelled.", None,
                               open_link(doi), agency)
+    if not agency and failure in ("network", "timeout"):
+        return RegistryAnswer("network", None, "doi.org could not be asked which registration "
+                              "agency registered this DOI name, so its record could not be "
+                              "read; try again later.", None, open_link(doi), "")
     if q.get("ra_kind") in ("does-not-exist", "invalid"):
         return RegistryAnswer("not-found", None, "Not found: no registration agency knows "
                               "this DOI name, so it has no record.", None, open_link(doi), "")

@@ -91,7 +91,7 @@ export class WorkCardView {
         }
       }
       const reason = settled?.reason || (this.settledFor?.text === text ? this.settledFor.reason : "");
-      this.draw(name, readings[0], reason);
+      this.draw(name, readings[0], reason, settled ? settled.first !== null : true);
     } catch (e) {
       if (signal.aborted) return;
       p.card.dataset.state = "failed";
@@ -111,14 +111,17 @@ export class WorkCardView {
    * Draw one reading: the notice above the link, the card (or why there is none).
    * @param {string} name
    * @param {RegistryReading} reading
-   * @param {string} reason why this reading was put first ("" when none was)
+   * @param {string} reason why this reading was put first, or why none was ("" for neither)
+   * @param {boolean} settledOn whether the registry settled on a reading
    */
-  draw(name, reading, reason) {
+  draw(name, reading, reason, settledOn) {
     const p = this.parts;
     const { answer, card, verification } = reading;
     /** @type {string[]} */
     const said = [];
-    const why = reason ? el("p", { class: "work-settled", id: "work-settled", text: reason }) : null;
+    const why = reason
+      ? el("p", { class: settledOn ? "work-settled" : "work-unsettled", id: "work-settled", text: reason })
+      : null;
     if (reason) said.push(reason);
     if (!card) {
       p.card.dataset.state = "failed";
