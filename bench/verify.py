@@ -10,7 +10,9 @@ Each reference is checked against three works made from those fields:
 * the right work (its own fields): target ``mismatch`` in at most 1 in 100;
 * another work of the same journal (another reference's fields with the same journal and
   another DOI): target ``matches`` in at most 1 in 100;
-* another work of the same first author (the same, by first author's family name).
+* another work of the same first author (the same, by first author's family name);
+* another work of the same journal and volume (the hardest: only title, pages and
+  authors tell them apart).
 
 and over all cases, ``cannot-tell`` in at most 5 in 100. The other work is drawn with
 ``random.Random(SEED)``. Prints a table of verdicts per case; never asserts. The time per
@@ -46,9 +48,9 @@ from doiname.verify.normalise import fold  # noqa: E402
 DATA = Path("/work/shared/data/references/references-doi-matching.json.gz")
 RECORDS = DATA.with_name("records.jsonl")
 SEED = 20240601
-CASES = ("right work", "same journal", "same first author")
+CASES = ("right work", "same journal", "same first author", "same journal and volume")
 TARGETS = {"right work": ("mismatch", 1.0), "same journal": ("matches", 1.0),
-           "same first author": ("matches", 1.0)}
+           "same first author": ("matches", 1.0), "same journal and volume": ("matches", 1.0)}
 
 
 def work_of(item: dict[str, Any]) -> Work:
@@ -62,19 +64,22 @@ def work_of(item: dict[str, Any]) -> Work:
 def pairs(items: list[dict[str, Any]]) -> dict[str, list[tuple[int, int]]]:
     """(reference, work) index pairs of each case."""
     rng = random.Random(SEED)
-    by: dict[str, defaultdict[str, list[int]]] = {
-        "same journal": defaultdict(list), "same first author": defaultdict(list)}
-    for i, item in enumerate(items):
-        if item.get("jtitle"):
-            by["same journal"][fold(item["jtitle"])].append(i)
-        if item.get("firstAuthor"):
-            by["same first author"][fold(item["firstAuthor"])].append(i)
+    by: dict[str, defaultdict[str, list[int]]] = {case: defaultdict(list) for case in CASES[1:]}
+    keys = [{"same journal": fold(item.get("jtitle") or ""),
+             "same first author": fold(item.get("firstAuthor") or ""),
+             "same journal and volume": (fold(item.get("jtitle") or "") + " / "
+                                         + (item.get("volume") or "")
+                                         if item.get("jtitle") and item.get("volume") else "")}
+            for item in items]
+    for i, named in enumerate(keys):
+        for case, value in named.items():
+            if value:
+                by[case][value].append(i)
     out: dict[str, list[tuple[int, int]]] = {"right work": [(i, i) for i in range(len(items))]}
     for case, groups in by.items():
         chosen = []
         for i, item in enumerate(items):
-            key = fold((item.get("jtitle") if case == "same journal" else item.get("firstAuthor"))
-                       or "")
+            key = keys[i][case]
             others = [j for j in groups.get(key, ()) if items[j]["doi"].lower()
                       != item["doi"].lower() and fold(items[j].get("atitle") or "")
                       != fold(item.get("atitle") or "")]
