@@ -277,3 +277,16 @@ def test_a_number_inside_a_name_is_no_volume_or_page() -> None:
         cited = text.replace("75-90", pages)
         assert {e.field: e.state for e in verify(cited, work).evidence}["first-page"] == (
             "agreed"), pages
+
+
+def test_bibtex_latex_reads_as_text() -> None:
+    bib = ("@article{m,\n  title = {The {$\\beta$}-catenin of {M}{\\\"u}ller cells in "
+           "Fran\\c{c}ois's \\textit{Xenopus}},\n  author = {M{\\\"u}ller, J. and Erd\\H{o}s, "
+           "P.},\n  year = 2001\n}")
+    fields = row_reference(bib, "bibtex")
+    assert isinstance(fields, dict)
+    assert fields["title"] == "The  beta -catenin of Muller cells in Francois's Xenopus"
+    assert fields["author"] == "Muller, J. and Erdos, P."
+    work = Work(doi=None, title="The β-catenin of Müller cells in François's <i>Xenopus</i>",
+                authors=(Author("Müller", "J."),), issued_year=2001)
+    assert verify(fields, work).verdict == "matches"
