@@ -10,12 +10,12 @@ whichever format they come from (:data:`FIELD_NAMES`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..limits import VERIFY_MAX_REFERENCE_CHARS
+from ..limits import REGISTRY_MAX_DEPTH, VERIFY_MAX_REFERENCE_CHARS
+from ..resolver.body import load_json
 from .normalise import GREEK, join_breaks
 
 __all__ = ["FIELD_NAMES", "ReferenceEvidence", "parse_record_fields", "reference_evidence",
@@ -136,9 +136,9 @@ def parse_record_fields(text: str, kind: str) -> dict[str, str]:
             if m is not None and m.group(2).strip():
                 out.setdefault(m.group(1).lower(), m.group(2).strip())
     elif kind == "json":
-        try:
-            data = json.loads(text.strip().rstrip(","))
-        except (ValueError, RecursionError):
+        # nesting checked before parsing (Pyodide's stack is small: resolver.body)
+        data, ok, _ = load_json(text.strip().rstrip(","), max_depth=REGISTRY_MAX_DEPTH)
+        if not ok:
             return {}
         if isinstance(data, dict):
             for key, value in list(data.items())[:200]:
