@@ -13,7 +13,8 @@ from types import ModuleType
 
 import pytest
 
-from doiname import bridge, protocol
+from doiname import bridge
+from doiname.bridge import protocol
 from doiname.batch import BatchJob, BatchRow, BatchSummary
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,7 +6,7 @@ operation: it hands each request to :func:`request_json`, which runs the operati
 in :data:`OPERATIONS` (one per user action: ``inspect`` for a keystroke in Inspect,
 ``compare`` for Equivalence, ``box`` for the widget's box, ``lookup`` for the request to
 send to doi.org for exact names and ``read`` for what came back, the batch steps, ...).
-The params and results of every operation are described in :mod:`doiname.protocol` and
+The params and results of every operation are described in :mod:`doiname.bridge.protocol` and
 the core's dataclasses; ``pycore/tools/gen_types.py`` writes the JavaScript types from
 them. A name comes back into Python only as an exact name ``{prefix, suffix}``, checked
 with :func:`doiname.syntax.validate_name` and never decoded again. The ``call``
@@ -31,7 +31,7 @@ from typing import Annotated, Any, NamedTuple
 
 import doiname
 
-from .. import protocol as p
+from . import protocol as p
 from ..codepoints import CodePoint
 from ..comparison import Comparison
 from ..inspection import Inspection
@@ -75,14 +75,14 @@ __all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES",
            "lookup_json", "read_answer_json", "request_json"]
 
 #: A shortDOI's record (``read`` of kind ``alias``): a :class:`HandleRecord` whose JSON
-#: object also has the fields of :class:`~doiname.protocol.AliasTarget` (gen_types writes
+#: object also has the fields of :class:`~doiname.bridge.protocol.AliasTarget` (gen_types writes
 #: ``Annotated[A, B]`` as ``A & B``).
 AliasRecord = Annotated[HandleRecord, p.AliasTarget]
 
 
 class Operation(NamedTuple):
     """One operation of the worker protocol: its params (a TypedDict of
-    :mod:`doiname.protocol`), the type of its reply's ``ok``, and the function that
+    :mod:`doiname.bridge.protocol`), the type of its reply's ``ok``, and the function that
     answers it with JSON text."""
 
     params: type

@@ -18,7 +18,7 @@ from typing import Any
 from ..batch import BatchJob
 from ..batch.rows import RESOLVED_STATUSES, VERDICT_STATUSES, status_after
 from ..batch.rows import Status as RowStatus
-from ..protocol import StatusLabel
+from .protocol import StatusLabel
 from .reply import dumps, error, internal
 
 __all__ = ["BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",
@@ -72,7 +72,7 @@ def open_jobs() -> int:
 def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
     """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`), or, for ``None``, a
     streamed batch fed piece by piece (:func:`batch_feed_json`, :func:`batch_end_json`);
-    reply :class:`~doiname.protocol.BatchOpened` (its number, size and the row statuses).
+    reply :class:`~doiname.bridge.protocol.BatchOpened` (its number, size and the row statuses).
     ``skip_rows``: the first rows are made but not sent (a batch going on after a restart).
 
     The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
@@ -100,7 +100,7 @@ def _job(job: Any) -> BatchJob | None:
 def batch_feed_json(job: Any, text: Any) -> str:
     """Give a streamed batch its next piece of input (:meth:`BatchJob.feed`: cut
     anywhere, at most :data:`~doiname.limits.BATCH_MAX_FEED_CHARS` characters); reply
-    :class:`~doiname.protocol.BatchFed`: ``taken`` false when the job holds too much
+    :class:`~doiname.bridge.protocol.BatchFed`: ``taken`` false when the job holds too much
     unread text (step, then feed the same piece again), and the ``room`` left."""
     found = _job(job)
     if found is None:
@@ -127,7 +127,7 @@ def batch_end_json(job: Any) -> str:
 
 def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> str:
     """Work on a batch for up to ``budget_ms`` milliseconds or ``max_lines`` lines; reply
-    :meth:`BatchJob.step` (:class:`~doiname.protocol.BatchStep`), whose ``done`` says when
+    :meth:`BatchJob.step` (:class:`~doiname.bridge.protocol.BatchStep`), whose ``done`` says when
     every line is read."""
     found = _job(job)
     if found is None:

@@ -24,7 +24,7 @@ from ..presentation import (
     to_url,
     to_which_ra_url,
 )
-from ..protocol import LinkedReading
+from .protocol import LinkedReading
 from ..resolver import HandleRecord, WhichRaResult, alias_target, transport_outcome
 from ..resolver import read_handle_response as _read_handle
 from ..resolver import read_which_ra_response as _read_which_ra
@@ -153,7 +153,7 @@ def compare_json(a: str, b: str) -> str:
 
 
 def link_options(options: Any) -> dict[str, str]:
-    """The :class:`~doiname.protocol.LinkOptions` given (strings only), or a DoiError."""
+    """The :class:`~doiname.bridge.protocol.LinkOptions` given (strings only), or a DoiError."""
     if options is None:
         return {}
     if not isinstance(options, dict) or not set(options) <= {"level", "resolver", "proxy"} \

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
 
-from .batch import BatchRow, BatchSummary
-from .batch.rows import Status as RowStatus
-from .encoding import Level
-from .inspection import Inspection
-from .model import Doi
-from .resolver import HandleRecord
+from ..batch import BatchRow, BatchSummary
+from ..batch.rows import Status as RowStatus
+from ..encoding import Level
+from ..inspection import Inspection
+from ..model import Doi
+from ..resolver import HandleRecord
 
 __all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchEndParams",
            "BatchExportParams", "BatchFed", "BatchFeedParams",
