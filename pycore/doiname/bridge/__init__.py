@@ -53,7 +53,6 @@ from .reading import (
     ANSWER_KINDS,
     TRANSPORT_FAILURES,
     box,
-    box_json,
     code_points,
     compare_json,
     exact_name,
@@ -62,7 +61,6 @@ from .reading import (
     linked_reading,
     links,
     lookup,
-    lookup_json,
     read_answer_json,
 )
 from .reply import dumps, error
@@ -70,9 +68,9 @@ from .reply import dumps, error
 __all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "AliasRecord",
            "Operation", "batch_close_json", "batch_end_json", "batch_export_json",
            "batch_feed_json", "batch_open_json",
-           "batch_step_json", "box_json", "call_json", "compare_json", "exact_name",
+           "batch_step_json", "call_json", "compare_json", "exact_name",
            "for_view", "functions", "info_json", "inspect_json", "linked_reading",
-           "lookup_json", "read_answer_json", "request_json"]
+           "read_answer_json", "request_json"]
 
 #: A shortDOI's record (``read`` of kind ``alias``): a :class:`HandleRecord` whose JSON
 #: object also has the fields of :class:`~doiname.bridge.protocol.AliasTarget` (gen_types writes

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any
 
 from .. import inspection
@@ -31,9 +30,9 @@ from ..resolver import read_which_ra_response as _read_which_ra
 from ..syntax import validate_name
 from .reply import dumps, error, guarded, internal
 
-__all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "box_json", "code_points",
+__all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "code_points",
            "compare_json", "exact_name", "for_view", "inspect_json", "link_options",
-           "linked_reading", "links", "lookup", "lookup_json", "read_answer_json"]
+           "linked_reading", "links", "lookup", "read_answer_json"]
 
 #: How a request can fail without an answer read (the main thread's ``fetch`` reports
 #: these; ``offline``: the browser says it has no network; ``too-large``: it stopped
@@ -183,17 +182,9 @@ def linked_reading(text: str, options: dict[str, str]) -> LinkedReading:
     return LinkedReading(found, href, uri)
 
 
-def box_json(text: str, options_json: str = "{}") -> str:
-    """:func:`linked_reading` as JSON text: one keystroke in the widget's box, one reading."""
-    try:
-        options = json.loads(options_json or "{}")
-    except ValueError as exc:
-        return error("bad-arguments", f"The link options are not valid JSON: {exc}")
-    return box(text, options)
-
-
 def box(text: Any, options: Any) -> str:
-    """:func:`box_json` with its options read already."""
+    """:func:`linked_reading` as JSON text, its options checked (:func:`link_options`):
+    one keystroke in the widget's box, one reading."""
     if not isinstance(text, str):
         return error("bad-arguments", "The text to read must be a string.")
     return guarded("reading the text", lambda: linked_reading(text, link_options(options)))
@@ -218,23 +209,14 @@ def code_points(text: Any) -> str:
     return guarded("describing the characters", lambda: describe_code_points(text))
 
 
-def lookup_json(kind: str, target_json: str) -> str:
+def lookup(kind: Any, target: Any) -> str:
     """The request to send to doi.org, ``{"url": ...}``, for exact names.
 
-    ``kind`` ``handle``: ``target_json`` is one exact name ``{prefix, suffix}``
+    ``kind`` ``handle``: ``target`` is one exact name ``{prefix, suffix}``
     (:func:`doiname.to_handles_api_url`, 003 ch. 4); ``which-ra``: a list of exact names
     (:func:`doiname.to_which_ra_url`); ``alias``: ``{"short": "10/abcde"}``
     (:func:`doiname.short_doi_api_url`). No name is parsed from text here.
     """
-    try:
-        target = json.loads(target_json)
-    except ValueError as exc:
-        return error("bad-arguments", f"The lookup target is not valid JSON: {exc}")
-    return lookup(kind, target)
-
-
-def lookup(kind: Any, target: Any) -> str:
-    """:func:`lookup_json` with its target read already."""
     try:
         if kind == "handle":
             url = to_handles_api_url(exact_name(target))
