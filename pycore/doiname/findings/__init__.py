@@ -35,7 +35,7 @@ from .name_rules import (
     rule_right_to_left,
     rule_spaces,
 )
-from .rules import RULES, Rule
+from ..codes import RULES, Rule
 from .subject import Subject
 
 __all__ = ["CROSSREF_SET", "LONG_LINK", "LONG_NAME", "RULES", "Rule", "check"]

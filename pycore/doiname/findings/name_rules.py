@@ -13,7 +13,7 @@ from functools import lru_cache
 from .. import citations as c
 from ..model import Doi, Finding
 from ..syntax import char_label
-from .rules import RULES
+from ..codes import RULES
 from .subject import Subject, where
 
 __all__ = [

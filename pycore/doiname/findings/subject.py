@@ -7,7 +7,7 @@ from ..limits import MAX_FINDINGS
 from ..model import Doi, Finding
 from ..syntax import Reading
 from ..written import written_form
-from .rules import RULES
+from ..codes import RULES
 
 __all__ = ["Subject", "where"]
 
