@@ -9,7 +9,7 @@ export interface Doi {
   name: string;
 }
 
-/** An `HS_ADMIN` value (RFC 3651 section 3.5): who administers the handle, and how. */
+/** An `HS_ADMIN` value (RFC 3651 §3.5): who administers the handle, and how. */
 export interface AdminInfo {
   handle: string | null;
   index: number | null;
@@ -268,7 +268,7 @@ export interface HandleRecord {
   source: string;
 }
 
-/** One value of a handle record, decoded for display (RFC 3651 section 3.1). */
+/** One value of a handle record, decoded for display (RFC 3651 §3.1). */
 export interface HandleValue {
   index: number | null;
   type: string;
@@ -412,7 +412,7 @@ export interface ReadParams {
   failure: "network" | "offline" | "timeout" | "cancelled" | "too-large" | null;
 }
 
-/** A handle value reference `index:handle` (RFC 3651 section 3.1, HS_VLIST 3.7). */
+/** A handle value reference `index:handle` (RFC 3651 §3.1, HS_VLIST 3.7). */
 export interface Reference {
   handle: string;
   index: number | null;
