@@ -14,8 +14,8 @@ from types import ModuleType
 import pytest
 
 from doiname import bridge
-from doiname.bridge import protocol
 from doiname.batch import BatchJob, BatchRow, BatchSummary
+from doiname.bridge import protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "pycore" / "tools" / "gen_types.py"

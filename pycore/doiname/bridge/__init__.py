@@ -31,12 +31,12 @@ from typing import Annotated, Any, NamedTuple
 
 import doiname
 
-from . import protocol as p
 from ..codepoints import CodePoint
 from ..comparison import Comparison
 from ..inspection import Inspection
 from ..linkify import LinkTarget
 from ..resolver import HandleRecord, WhichRaResult
+from . import protocol as p
 from .calls import _FUNCTIONS, call_json, functions, run_call
 from .jobs import (
     BATCH_STATUSES,

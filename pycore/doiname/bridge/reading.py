@@ -23,11 +23,11 @@ from ..presentation import (
     to_url,
     to_which_ra_url,
 )
-from .protocol import LinkedReading
 from ..resolver import HandleRecord, WhichRaResult, alias_target, transport_outcome
 from ..resolver import read_handle_response as _read_handle
 from ..resolver import read_which_ra_response as _read_which_ra
 from ..syntax import validate_name
+from .protocol import LinkedReading
 from .reply import dumps, error, guarded, internal
 
 __all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "code_points",
