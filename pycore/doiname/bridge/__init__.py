@@ -34,6 +34,7 @@ import doiname
 from ..codepoints import CodePoint
 from ..comparison import Comparison
 from ..inspection import Inspection
+from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
 from ..linkify import LinkTarget
 from ..resolver import HandleRecord, WhichRaResult
 from . import protocol as p
@@ -111,8 +112,8 @@ OPERATIONS: dict[str, Operation] = {
                             lambda q: batch_feed_json(q["job"], q["text"])),
     "batch_end": Operation(p.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),
     "batch_step": Operation(p.BatchStepParams, p.BatchStep,
-                            lambda q: _step(q["job"], q.get("max_lines", 5000),
-                                            q.get("budget_ms", 50))),
+                            lambda q: _step(q["job"], q.get("max_lines", BATCH_STEP_LINES),
+                                            q.get("budget_ms", BATCH_STEP_MS))),
     "batch_export": Operation(p.BatchExportParams, str,
                               lambda q: export_rows(q["job"], q["format"], q.get("order"),
                                                     q.get("resolved"),

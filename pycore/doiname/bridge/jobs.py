@@ -16,6 +16,7 @@ import os
 from typing import Any
 
 from ..batch import BatchJob
+from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
 from ..batch.rows import RESOLVED_STATUSES, VERDICT_STATUSES, status_after
 from ..batch.rows import Status as RowStatus
 from .protocol import StatusLabel
@@ -125,7 +126,8 @@ def batch_end_json(job: Any) -> str:
     return dumps({"ok": True})
 
 
-def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> str:
+def batch_step_json(job: int, max_lines: int = BATCH_STEP_LINES,
+                    budget_ms: float = BATCH_STEP_MS) -> str:
     """Work on a batch for up to ``budget_ms`` milliseconds or ``max_lines`` lines; reply
     :meth:`BatchJob.step` (:class:`~doiname.bridge.protocol.BatchStep`), whose ``done`` says when
     every line is read."""
