@@ -17,7 +17,7 @@ import tempfile
 import threading
 from typing import Any
 
-from common import ARGS, CHROMIUM
+from common import ARGS, CHROMIUM, Figure, table
 
 from doiname_build import paths, serve
 from doiname_build import site as site_build
@@ -82,6 +82,15 @@ def main() -> None:
           f"= {sum(g for _, _, g in fetched) / max(gz, 1):.0%} of the first visit")
     for u, r, _ in sorted(fetched, key=lambda x: -x[1])[:6]:
         print(f"  downloaded again: {u.rsplit('/', 1)[-1]:<32} {r / 1e3:>9.0f} KB raw")
+    again = sum(g for _, _, g in fetched)
+    table("Bytes transferred", [
+        Figure("first visit, until ready (gzip, as a host compressing on the fly sends it)",
+               f"{gz / 1e6:.2f} MB", "<= 6 MB", f"{raw / 1e6:.2f} MB raw, {len(first)} requests",
+               gz <= 6e6),
+        Figure("repeat visit, downloaded again", f"{again / 1e6:.2f} MB", "",
+               f"{again / max(gz, 1):.0%} of the first visit; "
+               f"{len(second) - len(fetched)} of {len(second)} requests from the cache or 304"),
+    ], "dist/site served by build.py serve; Chromium with a persistent profile.")
 
 
 if __name__ == "__main__":
