@@ -51,7 +51,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from common import ROOT, Figure, as_ratio, spread, table, timed  # (and pycore on the path)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (also when loaded by its path)
+
+from common import ROOT, Figure, as_ratio, spread, table, timed
 
 from doiname.batch import BatchSession, iter_batch_rows, write_csv
 from doiname.limits import BATCH_STEP_LINES, PAGE_STEP_MS

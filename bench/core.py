@@ -16,9 +16,12 @@ import random
 import statistics
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from urllib.parse import quote
 
-from common import Figure, as_ratio, table, timed  # (and pycore on the path)
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (also when loaded by its path)
+
+from common import Figure, as_ratio, table, timed
 
 import doiname
 

@@ -187,8 +187,8 @@ class BatchJob:
         first, new = self._advance(max_lines, budget)
         return self._progress(first, [row_of(t).as_dict() for t in self._kept(first, new)])
 
-    def step_rows(self, max_lines: int = BATCH_STEP_LINES,
-                  budget: float = BATCH_STEP_MS / 1000, skip: int = 0) -> tuple[dict[str, Any], str]:
+    def step_rows(self, max_lines: int = BATCH_STEP_LINES, budget: float = BATCH_STEP_MS / 1000,
+                  skip: int = 0) -> tuple[dict[str, Any], str]:
         """:meth:`step` for the web bridge: the step without ``rows``, and its rows as
         one JSON array's text (compact, ASCII only: what the bridge's ``dumps`` gives for
         ``rows``), made from the row tuples without row objects

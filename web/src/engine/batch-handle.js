@@ -45,7 +45,7 @@ export const AHEAD = 1;
  * Options of a batch: `onRows(rows, firstRow)` gets each step's new rows as they come
  * (row numbers count from 0 in input order; only rows the worker keeps,
  * BATCH_MAX_ROWS_KEPT: past them a step has none), `onProgress` how far it is, `onOpen` the
- * opened job (its size, the row statuses in sort order); `signal` cancels it.
+ * opened job (its number and size); `signal` cancels it.
  * `skipRows` (a batch going on after an engine restart): the page holds the first
  * `skipRows` rows already; the worker makes them again but does not send them, and no
  * progress is reported until its job has passed them (the counts then go on from there).

@@ -9,6 +9,20 @@ export interface Doi {
   name: string;
 }
 
+export type AnswerKind = "handle" | "which-ra" | "alias";
+export type EquivalenceVerdict = "identical" | "basic-latin-case" | "normalization" | "non-basic-latin-case" | "different";
+export type ExportFormat = "csv" | "json" | "jsonl";
+export type How = "exact" | "found" | "literal" | "trimmed" | "joined" | "whole";
+export type InspectionStatus = "ok" | "warning" | "error" | "short-doi";
+export type InspectionVerdict = "empty" | "too-long" | "none" | "name" | "names" | "short-doi" | "invalid";
+export type Level = "mandatory" | "recommended" | "strict";
+export type MatchKind = "doi" | "short-doi";
+export type Outcome = "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
+export type Severity = "error" | "warning" | "info";
+export type Status = "error" | "not-found" | "unreachable" | "warning" | "duplicate" | "short-doi" | "ok" | "no-doi";
+export type TransportFailure = "network" | "offline" | "timeout" | "cancelled" | "too-large";
+export type Verdict = "resolves" | "no-values" | "not-found" | "unreachable";
+
 /** An `HS_ADMIN` value (RFC 3651 §3.5): who administers the handle, and how. */
 export interface AdminInfo {
   handle: string | null;
@@ -39,7 +53,7 @@ export interface BatchEndParams {
 /** `batch_export`: the rows of `job` (all in input order, or the row numbers in `order`) as a file's text, with the resolutions by row number; `unique` and `excel` as `doiname.batch.BatchJob.export_chunks`. */
 export interface BatchExportParams {
   job: number;
-  format: "csv" | "json" | "jsonl";
+  format: ExportFormat;
   order?: number[] | null;
   resolved?: Record<string, Resolution> | null;
   unique?: boolean;
@@ -64,19 +78,18 @@ export interface BatchOpenParams {
   skip_rows?: number;
 }
 
-/** A batch job, opened (`batch_open`): its number, its size, the row statuses. */
+/** A batch job, opened (`batch_open`): its number and its size. */
 export interface BatchOpened {
   job: number;
   lines_total: number;
   chars_total: number;
-  statuses: StatusLabel[];
 }
 
 /** One row of a batch: a DOI found in a record, or the record itself when it has none. */
 export interface BatchRow {
   line: number;
   input: string;
-  status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable";
+  status: Status;
   doi: string | null;
   url: string | null;
   uri: string | null;
@@ -147,9 +160,9 @@ export interface CallParams {
 /** One reading of (a part of) the text: a DOI name, a shortDOI, or an unreadable name. */
 export interface Candidate {
   doi: Doi;
-  kind: "doi" | "short-doi";
-  how: "exact" | "found" | "literal" | "trimmed" | "joined" | "whole";
-  status: "ok" | "warning" | "error" | "short-doi";
+  kind: MatchKind;
+  how: How;
+  status: InspectionStatus;
   start: number;
   end: number;
   start16: number;
@@ -227,7 +240,7 @@ export interface ExactName {
 
 /** Why two names are or are not equivalent (003 ch. 3, ch. 2 note 1). */
 export interface Explanation {
-  verdict: "identical" | "basic-latin-case" | "normalization" | "non-basic-latin-case" | "different";
+  verdict: EquivalenceVerdict;
   equivalent: boolean;
   message: string;
   a: string;
@@ -241,7 +254,7 @@ export interface Explanation {
 /** One observation about a DOI name, from `doiname.check`. */
 export interface Finding {
   code: string;
-  severity: "error" | "warning" | "info";
+  severity: Severity;
   message: string;
   start: number;
   end: number;
@@ -254,7 +267,7 @@ export interface Finding {
 
 /** The outcome of one handle API request (003 ch. 4). */
 export interface HandleRecord {
-  outcome: "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
+  outcome: Outcome;
   ok: boolean;
   message: string;
   status: number | null;
@@ -264,7 +277,7 @@ export interface HandleRecord {
   url: string | null;
   notes: string[];
   retry: boolean;
-  verdict: "resolves" | "no-values" | "not-found" | "unreachable";
+  verdict: Verdict;
   source: string;
 }
 
@@ -311,7 +324,7 @@ export interface InspectParams {
 
 /** What one pasted text holds, and everything to show for the selected candidate. */
 export interface Inspection {
-  verdict: "empty" | "too-long" | "none" | "name" | "names" | "short-doi" | "invalid";
+  verdict: InspectionVerdict;
   message: string;
   length: number;
   candidates: Candidate[];
@@ -322,7 +335,7 @@ export interface Inspection {
 
 /** How a link is made (`doiname.to_url`, `doiname.to_proxy_url`): the widget's `data-level`, `data-resolver` and `data-proxy`. */
 export interface LinkOptions {
-  level?: "mandatory" | "recommended" | "strict";
+  level?: Level;
   resolver?: string;
   proxy?: string;
 }
@@ -362,7 +375,7 @@ export interface Location {
 
 /** `lookup`: the request for exact names: one (`handle`), a list (`which-ra`) or a shortDOI (`alias`). */
 export interface LookupParams {
-  kind: "handle" | "which-ra" | "alias";
+  kind: AnswerKind;
   target: ExactName | ExactName[] | ShortTarget;
 }
 
@@ -406,10 +419,10 @@ export interface RaAnswer {
 
 /** `read`: what doi.org answered (status and body), or how the request failed. */
 export interface ReadParams {
-  kind: "handle" | "which-ra" | "alias";
+  kind: AnswerKind;
   status: number | null;
   body: string | null;
-  failure: "network" | "offline" | "timeout" | "cancelled" | "too-large" | null;
+  failure: TransportFailure | null;
 }
 
 /** A handle value reference `index:handle` (RFC 3651 §3.1, HS_VLIST 3.7). */
@@ -434,23 +447,25 @@ export interface ShortTarget {
 export interface Side {
   text: string;
   doi: Doi | null;
-  how: "exact" | "found" | "literal" | "trimmed" | "joined" | "whole" | null;
-  status: "ok" | "warning" | "error" | "short-doi" | null;
+  how: How | null;
+  status: InspectionStatus | null;
   findings: Finding[];
   message: string;
 }
 
-/** A batch row status and its label, listed in the order rows sort by status (the ones that need attention first). */
+/** A batch row status as the page reads it (`doiname.batch.status.StatusInfo`), listed in the order rows sort by status (the ones that need attention first). */
 export interface StatusLabel {
-  status: "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable";
+  status: Status;
   label: string;
+  rows: string;
   resolve: boolean;
-  after: Record<string, "ok" | "warning" | "error" | "no-doi" | "duplicate" | "short-doi" | "not-found" | "unreachable">;
+  verdict: string | null;
+  after: Record<string, Status>;
 }
 
 /** The outcome of one Which RA request (specs README: `https://doi.org/ra/...`). */
 export interface WhichRaResult {
-  outcome: "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
+  outcome: Outcome;
   ok: boolean;
   message: string;
   status: number | null;
