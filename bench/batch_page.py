@@ -22,6 +22,10 @@ from common import ARGS, CHROMIUM, ROOT, Figure, as_ratio, spread, timed  # (pyc
 
 from doiname import limits
 
+#: The page's goal for a batch, as a rate (a run of fewer lines is held to the same).
+PAGE_RATE = 100_000 / 3
+PAGE_GOAL = ">= 33,333 lines/s (100,000 lines in <= 3 s)"
+
 LONGTASKS = """window.__longtasks = [];
 new PerformanceObserver((l) => {
   for (const e of l.getEntries()) window.__longtasks.push(e.duration);
@@ -221,6 +225,6 @@ def page_bench(lines: list[str], run_naive: Callable[[list[str]], None], rounds:
           "ran then, 290,000-540,000 lines/s)")
     return [Figure(f"page, window.doiname.batch on {n:,} lines",
                    f"{n / mo:,.0f} lines/s ({mo:.2f} s)",
-                   ">= 33,333 lines/s (100,000 lines in <= 3 s)",
+                   PAGE_GOAL,
                    f"{as_ratio(statistics.median(ratios))} the naive scan (host Python)",
-                   n / mo >= 100_000 / 3), *figures]
+                   n / mo >= PAGE_RATE), *figures]
