@@ -305,7 +305,7 @@ def main() -> None:
         figures += page_bench(make_lines(args.page_lines, seed=11), run_naive, args.rounds,
                               make_lines(20_000, seed=13) if args.file_mb else [],
                               args.file_mb)
-    table("Batch: throughput and memory", figures,
+    table("Batch throughput and memory", figures,
           "The mix: bench/batch.py's TEMPLATES, random; the naive scan is a Crossref-style "
           "regular expression and a CSV row per line, timed on the same lines in the same run.")
 

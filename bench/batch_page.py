@@ -95,12 +95,13 @@ def answer_bench(page: Any, text: str, rounds: int) -> list[Figure]:
               f"until it stops: median {statistics.median(cancels):.0f} ms, longest "
               f"{max(cancels):.0f} ms ({len(cancels)} rounds; target: both within 100 ms)")
         figures += [
-            Figure(f"page, a batch of {lines:,} lines ({how}): time between progress reports",
-                   f"{statistics.median(gaps):.0f} ms", "<= 100 ms",
-                   f"95% within {p95:.0f} ms, longest {gaps[-1]:.0f} ms", p95 <= 100),
-            Figure(f"page, a batch of {lines:,} lines ({how}): from cancel() until it stops",
-                   f"{statistics.median(cancels):.0f} ms", "<= 100 ms",
-                   f"longest {max(cancels):.0f} ms", max(cancels) <= 100),
+            Figure(f"page, a batch of {lines:,} lines ({how}): time between progress reports, "
+                   "95th percentile", f"{p95:.0f} ms", "<= 100 ms",
+                   f"median {statistics.median(gaps):.0f} ms, longest {gaps[-1]:.0f} ms",
+                   p95 <= 100),
+            Figure(f"page, a batch of {lines:,} lines ({how}): from cancel() until it "
+                   "stops, longest", f"{max(cancels):.0f} ms", "<= 100 ms",
+                   f"median {statistics.median(cancels):.0f} ms", max(cancels) <= 100),
         ]
     return figures
 

@@ -191,8 +191,8 @@ def main() -> None:
         ratio = statistics.median(cli_t) / statistics.median(sp_t)
         print(f"  speed ratio Spark local[2] / CLI: {ratio:.2f}x (per round {per}); "
               f"{ratio / 2:.0%} of two cores' ideal 2x")
-        figures = [Figure(f"batch, {n:,} reference lines: Spark local[2] / the CLI in one "
-                          "process, speed", as_ratio(ratio), "",
+        figures = [Figure(f"batch, {n:,} reference lines: speed of Spark local[2] / the CLI "
+                          "in one process", as_ratio(ratio), "",
                           f"{n / statistics.median(sp_t):,.0f} against "
                           f"{n / statistics.median(cli_t):,.0f} lines/s; the session's "
                           f"{start_up:.0f} s start-up not counted")]
