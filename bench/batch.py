@@ -227,13 +227,13 @@ if args["stream_mb"]:
         # fresh lines for every piece: distinct names, the most a batch has to remember
         piece = "\\n".join(bench.make_lines(20000, seed=5 + len(heap) * 1000 + fed)) + "\\n"
         while not job.feed(piece):
-            job.step_rows(5000, 0.05)
+            job.step_rows()
         fed += len(piece)
         if len(heap) < fed // 10_000_000:
             heap.append(heap_bytes())
     job.end()
     while not job.done:
-        job.step_rows(5000, 0.05)
+        job.step_rows()
     heap.append(heap_bytes())
     out["stream"] = {"chars": fed, "seconds": time.perf_counter() - t0, "heap": heap,
                      "rows": job.rows_total, "kept": len(job.rows),
