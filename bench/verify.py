@@ -41,6 +41,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pycore"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (also when loaded by its path)
+
+from common import Figure, table  # noqa: E402
 
 from doiname import Author, Work, verify  # noqa: E402
 from doiname.verify.normalise import fold  # noqa: E402
@@ -146,6 +149,21 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"{checks:,} checks in {spent:.1f} s of processor time "
           f"({1e6 * spent / max(checks, 1):.0f} us each).")
+    figures = []
+    for case in CASES:
+        tally = counts[case]
+        n = sum(tally.values()) or 1
+        bad, limit = TARGETS[case]
+        share = 100 * tally[bad] / n
+        figures.append(Figure(f"{case}: {bad}", f"{share:.2f}% ({tally[bad]:,} of {n:,})",
+                              f"<= {limit:g}%", "", share <= limit))
+    figures.append(Figure("all cases: cannot-tell", f"{100 * cannot / (total or 1):.2f}% "
+                          f"({cannot:,} of {total:,})", "<= 5%", "",
+                          100 * cannot / (total or 1) <= 5))
+    figures.append(Figure("processor time a check", f"{1e6 * spent / max(checks, 1):.0f} us"))
+    table("Reference check on PDF references", figures,
+          f"{len(items):,} references GROBID extracted from PubMed Central PDFs, each against "
+          "its own work's NLM fields and another work drawn with a fixed seed.")
     if RECORDS.is_file() and not args.limit:
         records_part(RECORDS)
     for case, lines in failures.items():
@@ -191,15 +209,17 @@ def records_part(path: Path) -> None:
         for style, ref in styles(work).items():
             tally[(style, "right work", verify(ref, work).verdict)] += 1
             tally[(style, "another work", verify(ref, other).verdict)] += 1
-    print(f"\nReferences written from the {len(works):,} Crossref works of {path.name} "
-          "with a title, an author, a year and a journal:\n")
-    print("| style | work | matches | mismatch | cannot-tell |")
-    print("|---|---|---:|---:|---:|")
+    figures = []
     for style in ("APA", "Vancouver", "BibTeX fields"):
-        for case in ("right work", "another work"):
-            cells = " | ".join(f"{tally[(style, case, v)]:,}"
-                               for v in ("matches", "mismatch", "cannot-tell"))
-            print(f"| {style} | {case} | {cells} |")
+        for case, good in (("right work", "matches"), ("another work", "mismatch")):
+            n = sum(tally[(style, case, v)] for v in ("matches", "mismatch", "cannot-tell"))
+            others = ", ".join(f"{tally[(style, case, v)]:,} {v}"
+                               for v in ("matches", "mismatch", "cannot-tell") if v != good)
+            figures.append(Figure(f"{style}, {case}: {good}",
+                                  f"{tally[(style, case, good)]:,} of {n:,} ({others})"))
+    table("References written from registry records", figures,
+          f"The {len(works):,} Crossref works of {path.name} with a title, an author, a year "
+          "and a journal, each written in three styles, against itself and another work.")
 
 
 def datetime_now() -> str:
