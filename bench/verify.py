@@ -163,7 +163,11 @@ def main(argv: list[str] | None = None) -> int:
     figures.append(Figure("processor time a check", f"{1e6 * spent / max(checks, 1):.0f} us"))
     table("Reference check on PDF references", figures,
           f"{len(items):,} references GROBID extracted from PubMed Central PDFs, each against "
-          "its own work's NLM fields and another work drawn with a fixed seed.")
+          "its own work's NLM fields and another work drawn with a fixed seed. Read one by "
+          "one, the right work's mismatches are nearly all references whose gold DOI names "
+          "another work (stale upstream: title, first author, journal and pages all differ), "
+          "cite a comment or letter about it, or have a gold title cut at its markup; the "
+          "matches with another work are the same work under another DOI in the data.")
     if RECORDS.is_file() and not args.limit:
         records_part(RECORDS)
     for case, lines in failures.items():
