@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .canonical import canonical_uri_2003
 from .encoding import (
@@ -28,6 +27,7 @@ from .encoding import (
     needs_escape,
 )
 from .errors import DoiError
+from .memo import remembered
 from .model import KEEP_ESCAPED, Doi
 from .resolver.links import is_linkable_url
 from .syntax import parse
@@ -49,7 +49,7 @@ _URI_NEEDS = needs_escape("uri", slash=True)
 _URI_ESCAPE = escaper("uri", slash=True)
 
 
-@lru_cache(maxsize=64)
+@remembered(64)
 def _resolver(resolver: str) -> str:
     """Normalise a resolver base (it gets a trailing ``/``): an ``http``/``https`` URL made
     of a scheme, a host, an optional port and a path, and nothing else: no user
