@@ -32,7 +32,9 @@ from ..encoding import fix_dot_segments
 from ..extract import _FAST_LINE_RE, Match
 from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
-from ..extract.plain import Plain
+from ..extract.plain import LINK_HEADS, Plain
+from ..extract.scan import DOI_WORD as _DOI_WORD
+from ..extract.scan import LOWER as _LOWER
 from ..findings import quiet
 from ..forms import may_hold_one_name
 from ..inspection import whole_reading
@@ -41,9 +43,6 @@ from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, shown_input
 
 __all__ = ["line_name", "plain_fields", "tail_name"]
 
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-#: R18's word, as the scanner looks for it.
-_DOI_WORD = re.compile("doi", re.IGNORECASE)
 
 _URL = "https://doi.org/"
 _API = "https://doi.org/api/handles/"
@@ -83,8 +82,7 @@ def line_name(text: str) -> list[Plain] | None:
 
 #: A plain name at the end of a line (spaces or tabs after it aside).
 _TAIL_NAME = re.compile(r"10\.([0-9]{4,9})/([A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*)[ \t]*")
-_TAIL_HEADS = tuple((head, len(head)) for head in (
-    "https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/"))
+_TAIL_HEADS = tuple((head, len(head)) for head in LINK_HEADS)
 
 
 def tail_name(text: str) -> list[Plain] | None:

@@ -35,9 +35,11 @@ from .ends import QUOTES, r19_viewer_tail
 from .make import Scanned, _plain_link, make_match, moved
 from .make import _read as read_span
 from .model import Match
+from .scan import DOI_WORD as _DOI_WORD
+from .scan import LOWER as _LOWER
 from .scan import r6_context
 
-__all__ = ["Plain", "head_left", "plain_names", "read_plain", "read_plains"]
+__all__ = ["LINK_HEADS", "Plain", "head_left", "plain_names", "read_plain", "read_plains"]
 
 
 class Plain(NamedTuple):
@@ -66,14 +68,13 @@ _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2}"
 #: The scanner's R4 prefix: an anchor it reads further (anything but a plain name
 #: there sends the text to the scanner).
 _PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
-_LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
-               "http://dx.doi.org/")
+#: The doi.org link heads a plain name follows (R6 reads no more of them).
+LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+              "http://dx.doi.org/")
+_LINK_HEADS = LINK_HEADS
 _LINK_HEAD_SET = frozenset(_LINK_HEADS)
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _DIGITS = frozenset("0123456789")
-#: R18 looks for this word (the same pattern as the scanner's).
-_DOI_WORD = re.compile("doi", re.IGNORECASE)
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 def _ends_name(text: str, e: int, n: int) -> bool:
