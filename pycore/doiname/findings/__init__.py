@@ -105,13 +105,22 @@ CHECKS: list[NameCheck] = [
 ]
 
 
-def _any_applies() -> Callable[[str], re.Match[str] | None]:
-    """One pattern for every rule's precondition (searched once in a name)."""
-    return re.compile("|".join(f"(?:{c.when.pattern})" for c in CHECKS),
-                      re.DOTALL).search
+def _any_applies(checks: list[NameCheck]) -> Callable[[str], re.Match[str] | None]:
+    """One pattern for the preconditions of ``checks`` (searched once in a name)."""
+    if not checks:
+        return re.compile("(?!)").search  # (matches nothing)
+    return re.compile("|".join(f"(?:{c.when.pattern})" for c in checks), re.DOTALL).search
 
 
-_APPLIES = _any_applies()
+def _rebuild() -> None:
+    """The patterns of every rule's precondition, and of those not kept by shape."""
+    global _APPLIES, _NOT_BY_SHAPE
+    _APPLIES = _any_applies(CHECKS)
+    _NOT_BY_SHAPE = _any_applies([c for c in CHECKS if not c.by_shape])
+
+
+_APPLIES = _NOT_BY_SHAPE = _any_applies(CHECKS)
+_rebuild()
 
 
 def register(check: NameCheck, rule: Rule) -> None:
@@ -119,19 +128,17 @@ def register(check: NameCheck, rule: Rule) -> None:
     name its precondition accepts, and ``rule`` (its code, severity, source, summary)
     joins :data:`RULES`. Every surface reports it (Inspect, Batch, the CLI): the names
     remembered by the package's caches are forgotten (:func:`doiname.memo.forget_all`)."""
-    global _APPLIES
     RULES[rule.code] = rule
     CHECKS.append(check)
-    _APPLIES = _any_applies()
+    _rebuild()
     forget_all()
 
 
 def unregister(code: str) -> None:
     """Take out the rule :func:`register` added as ``code`` (and its entry in RULES)."""
-    global _APPLIES
     CHECKS[:] = [c for c in CHECKS if c.code != code]
     RULES.pop(code, None)
-    _APPLIES = _any_applies()
+    _rebuild()
     forget_all()
 
 
@@ -146,9 +153,7 @@ def by_shape(name: str) -> bool:
     depend only on its length and on where its characters outside :data:`CROSSREF_SET`
     are, and which: every rule whose precondition holds says so of itself
     (``NameCheck.by_shape``). A reader may then keep them by that shape."""
-    if _APPLIES(name) is None:
-        return True
-    return all(c.by_shape for c in CHECKS if c.when.search(name) is not None)
+    return _NOT_BY_SHAPE(name) is None
 
 
 def check(text: str | Doi) -> list[Finding]:
