@@ -187,7 +187,10 @@ def _check(text: str | Doi) -> list[Finding]:
     try:
         if isinstance(text, Doi):
             # A Doi value is not validated when it is made: say what parse() would reject.
-            validate_name(str(text))
+            name = str(text)
+            validate_name(name)
+            if _APPLIES(name) is None:
+                return []  # no rule applies, and a name given as a Doi has no reader's notes
             reading = name_reading(text)
         else:
             reading = read(text)
@@ -198,7 +201,7 @@ def _check(text: str | Doi) -> list[Finding]:
         return _finish(s)
     s = Subject(reading, str(reading.doi), list(reading.notes))
     name = s.name
-    if _APPLIES(name) is not None:
+    if isinstance(text, Doi) or _APPLIES(name) is not None:  # (a Doi's was searched above)
         for c in CHECKS:
             if c.when.search(name) is not None:
                 c.run(s)
