@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
@@ -37,7 +38,7 @@ class Memo(Generic[K, V]):
     def __init__(self, size: int) -> None:
         if size < 1:
             raise ValueError("a Memo keeps at least one answer")
-        self._data: dict[K, V] = {}
+        self._data: OrderedDict[K, V] = OrderedDict()
         self.size = size
         #: The answer kept for a key, else ``None`` (the dict's own ``get``: no method of
         #: this class is called for a look-up).
@@ -48,7 +49,7 @@ class Memo(Generic[K, V]):
         """Keep ``value`` for ``key`` (forgetting the oldest answer when full)."""
         data = self._data
         if len(data) >= self.size and key not in data:
-            del data[next(iter(data))]  # the oldest (a dict keeps insertion order)
+            data.popitem(last=False)  # the oldest, at once (a dict's first key is not)
         data[key] = value
         return value
 

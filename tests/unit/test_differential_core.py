@@ -147,7 +147,7 @@ def assert_same_check(doi: Doi) -> None:
              for c in findings_module.CHECKS]
     with mock.patch.object(findings_module, "name_reading", doiname.read), \
             mock.patch.object(findings_module, "CHECKS", every), \
-            mock.patch.object(findings_module, "_APPLIES", re.compile("").search):
+            mock.patch.object(findings_module, "_APPLIES", lambda name: True):
         slow = findings_module._check(doi)
     assert fast == slow, doi
     assert [f.repair for f in fast] == [f.repair for f in slow]

@@ -72,6 +72,9 @@ class NameCheck:
     #: characters outside :data:`CROSSREF_SET` are, and which, and on the name's length
     #: (:func:`by_shape`).
     by_shape: bool = False
+    #: Whether ``when`` matches one character (a class or a literal): the preconditions of
+    #: such rules are then tested on an ASCII name as one class.
+    chars: bool = False
 
 
 def _lookalikes(s: Subject) -> None:
@@ -97,19 +100,39 @@ CHECKS: list[NameCheck] = [
     # 002 §4.3: the suffix starts with one character and "/" (the prefix holds no "/")
     NameCheck("reserved-suffix-start", rule_reserved_suffix, re.compile(r"\A[^/]*/./", re.DOTALL)),
     NameCheck("long-name", rule_length, re.compile(f"\\A.{{{LONG_NAME + 1}}}", re.DOTALL)),
-    NameCheck("lookalike-letter", _lookalikes, re.compile("[^\x00-\x7f]")),
-    NameCheck("percent-escape-in-name", rule_percent_escapes, re.compile("%")),
-    NameCheck("space-in-name", rule_spaces, re.compile(" ")),
+    NameCheck("lookalike-letter", _lookalikes, re.compile("[^\x00-\x7f]"), chars=True),
+    NameCheck("percent-escape-in-name", rule_percent_escapes, re.compile("%"), chars=True),
+    NameCheck("space-in-name", rule_spaces, re.compile(" "), chars=True),
     NameCheck("outside-crossref-set", rule_crossref_set,
-              re.compile("[^" + re.escape("".join(sorted(CROSSREF_SET))) + "]"), True),
+              re.compile("[^" + re.escape("".join(sorted(CROSSREF_SET))) + "]"), True, True),
 ]
 
 
-def _any_applies(checks: list[NameCheck]) -> Callable[[str], re.Match[str] | None]:
-    """One pattern for the preconditions of ``checks`` (searched once in a name)."""
-    if not checks:
-        return re.compile("(?!)").search  # (matches nothing)
-    return re.compile("|".join(f"(?:{c.when.pattern})" for c in checks), re.DOTALL).search
+def _any_applies(checks: list[NameCheck]) -> Callable[[str], bool]:
+    """Whether a precondition of ``checks`` holds on a name: for an ASCII name the
+    one-character preconditions are one class (the ASCII characters any of them
+    matches) and the others one pattern; for any other name, all of them one pattern."""
+    def search(patterns: list[str]) -> Callable[[str], re.Match[str] | None] | None:
+        if not patterns:
+            return None
+        return re.compile("|".join(f"(?:{p})" for p in patterns), re.DOTALL).search
+
+    every = search([c.when.pattern for c in checks])
+    if every is None:
+        return lambda name: False
+    held = "".join(chr(i) for i in range(128)
+                   if any(c.when.fullmatch(chr(i)) for c in checks if c.chars))
+    one = re.compile("[" + re.escape(held) + "]").search if held else None
+    rest = search([c.when.pattern for c in checks if not c.chars])
+    full = every
+
+    def applies(name: str) -> bool:
+        if not name.isascii():
+            return full(name) is not None
+        return ((one is not None and one(name) is not None)
+                or (rest is not None and rest(name) is not None))
+
+    return applies
 
 
 def _rebuild() -> None:
@@ -145,7 +168,7 @@ def unregister(code: str) -> None:
 def quiet(name: str) -> bool:
     """Whether :func:`check` certainly has nothing to say of the valid name ``name``: no
     rule's precondition holds (one search of the rules' patterns)."""
-    return _APPLIES(name) is None
+    return not _APPLIES(name)
 
 
 def by_shape(name: str) -> bool:
@@ -153,7 +176,7 @@ def by_shape(name: str) -> bool:
     depend only on its length and on where its characters outside :data:`CROSSREF_SET`
     are, and which: every rule whose precondition holds says so of itself
     (``NameCheck.by_shape``). A reader may then keep them by that shape."""
-    return _NOT_BY_SHAPE(name) is None
+    return not _NOT_BY_SHAPE(name)
 
 
 def check(text: str | Doi) -> list[Finding]:
@@ -189,7 +212,7 @@ def _check(text: str | Doi) -> list[Finding]:
             # A Doi value is not validated when it is made: say what parse() would reject.
             name = str(text)
             validate_name(name)
-            if _APPLIES(name) is None:
+            if not _APPLIES(name):
                 return []  # no rule applies, and a name given as a Doi has no reader's notes
             reading = name_reading(text)
         else:
@@ -201,7 +224,7 @@ def _check(text: str | Doi) -> list[Finding]:
         return _finish(s)
     s = Subject(reading, str(reading.doi), list(reading.notes))
     name = s.name
-    if isinstance(text, Doi) or _APPLIES(name) is not None:  # (a Doi's was searched above)
+    if isinstance(text, Doi) or _APPLIES(name):  # (a Doi's was searched above)
         for c in CHECKS:
             if c.when.search(name) is not None:
                 c.run(s)
