@@ -140,14 +140,16 @@ def assert_same_outputs(doi: Doi) -> None:
 
 
 def assert_same_check(doi: Doi) -> None:
-    """check() of a Doi (the rules whose preconditions hold, on name_reading) against every
-    rule on the reading of read()."""
+    """check() of a Doi (the rules whose preconditions hold, on name_reading, the findings
+    kept by the name's shape where every rule that applies says so) against every rule on
+    the reading of read()."""
     fast = findings_module._check(doi)
     every = [findings_module.NameCheck(c.code, c.run, re.compile(""))
              for c in findings_module.CHECKS]
     with mock.patch.object(findings_module, "name_reading", doiname.read), \
             mock.patch.object(findings_module, "CHECKS", every), \
-            mock.patch.object(findings_module, "_APPLIES", lambda name: True):
+            mock.patch.object(findings_module, "_APPLIES", lambda name: True), \
+            mock.patch.object(findings_module, "_NOT_BY_SHAPE", lambda name: True):
         slow = findings_module._check(doi)
     assert fast == slow, doi
     assert [f.repair for f in fast] == [f.repair for f in slow]

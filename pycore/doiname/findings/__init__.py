@@ -17,7 +17,7 @@ from ..errors import DoiError
 from ..limits import MAX_FINDINGS
 from ..memo import Memo, forget_all
 from ..model import SEVERITIES, Doi, Finding
-from ..syntax import name_reading, read, validate_name
+from ..syntax import Reading, name_reading, read, validate_name
 from .lookalikes import (
     rule_lookalike_characters,
     rule_lookalike_letters,
@@ -203,6 +203,11 @@ def check(text: str | Doi) -> list[Finding]:
 
 #: The findings of the names checked last.
 _CHECKED: Memo[Doi, tuple[Finding, ...]] = Memo(4096)
+#: The findings of the names of printable ASCII every rule that applies to keeps by shape
+#: (:func:`by_shape`), by the length of the prefix and the name's shape.
+_SHAPED: Memo[tuple[int, str], tuple[Finding, ...]] = Memo(1024)
+#: Every character of the Crossref set written ``a`` (a name's shape).
+_SHAPE = str.maketrans(dict.fromkeys(CROSSREF_SET, "a"))
 
 
 def _check(text: str | Doi) -> list[Finding]:
@@ -214,6 +219,12 @@ def _check(text: str | Doi) -> list[Finding]:
             validate_name(name)
             if not _APPLIES(name):
                 return []  # no rule applies, and a name given as a Doi has no reader's notes
+            if name.isascii() and not _NOT_BY_SHAPE(name):  # (valid: printable)
+                key = (len(text.prefix), name.translate(_SHAPE))
+                got = _SHAPED.get(key)
+                if got is None:
+                    got = _SHAPED.put(key, tuple(_checked(name_reading(text), text)))
+                return list(got)
             reading = name_reading(text)
         else:
             reading = read(text)
@@ -222,9 +233,14 @@ def _check(text: str | Doi) -> list[Finding]:
         s = Subject(None, raw, [_error_finding(err, raw)])
         _scan_unreadable(s)
         return _finish(s)
+    return _checked(reading, text)
+
+
+def _checked(reading: Reading, text: str | Doi) -> list[Finding]:
+    """The rules whose preconditions hold, on a readable name."""
     s = Subject(reading, str(reading.doi), list(reading.notes))
     name = s.name
-    if isinstance(text, Doi) or _APPLIES(name):  # (a Doi's was searched above)
+    if isinstance(text, Doi) or _APPLIES(name):  # (a Doi's was searched before)
         for c in CHECKS:
             if c.when.search(name) is not None:
                 c.run(s)
