@@ -32,14 +32,14 @@ from ..encoding import fix_dot_segments
 from ..extract import _FAST_LINE_RE, Match
 from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
-from ..extract.plain import LINK_HEADS, Plain
+from ..extract.plain import LINK_HEADS, Plain, new_plain
 from ..extract.scan import DOI_WORD as _DOI_WORD
 from ..extract.scan import LOWER as _LOWER
 from ..findings import quiet
 from ..forms import may_hold_one_name
 from ..inspection import whole_reading
 from ..model import make_doi
-from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, shown_input
+from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, new_fields, shown_input
 
 __all__ = ["line_name", "plain_fields", "tail_name"]
 
@@ -77,7 +77,7 @@ def line_name(text: str) -> list[Plain] | None:
     if (not text[s1 - 1].isalnum()
             or (text.find("/", s0, s1) != -1 and r19_viewer_tail(text, s0 - 1, s1) != s1)):
         return None  # (R19 reads a tail after a "/" of the suffix: none, no tail)
-    return [Plain(start, end, form, m["p"], m["s"], False)]
+    return [new_plain((start, end, form, m["p"], m["s"], False))]
 
 
 #: A plain name at the end of a line (spaces or tabs after it aside).
@@ -117,7 +117,7 @@ def tail_name(text: str) -> list[Plain] | None:
                 else "doi" in pre.lower())
             or (text.find("/", s0, s1) != -1 and r19_viewer_tail(text, s0 - 1, s1) != s1)):
         return None
-    return [Plain(start, s1, form, text[a:s0 - 1], m[2], False)]
+    return [new_plain((start, s1, form, text[a:s0 - 1], m[2], False))]
 
 
 def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
@@ -151,7 +151,7 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
             status = "duplicate"
         # (fix_dot_segments' own first test, before the call)
         path = fix_dot_segments(name) if "/." in name else name
-        rows.append(RowFields._make((
+        rows.append(new_fields((
             number, shown if shown is not None else shown_input(text, start, end), status,
             name, _URL + path, "doi:" + ssp, (), first, start, end, text[start:end], form,
             _API + ssp, (), key, (prefix, suffix))))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from ..equivalence import equivalence_key
@@ -23,7 +24,7 @@ from ..model import Doi, Finding
 from ..presentation import DEFAULT_RESOLVER, _api_url, short_doi_api_url, to_uri, to_url
 from .rows import Status
 
-__all__ = ["Checker", "Part", "analyse", "key_of", "part_of", "shifted"]
+__all__ = ["Checker", "Part", "analyse", "key_of", "new_part", "part_of", "shifted"]
 
 Checker = Callable[[Doi], list[Finding]]
 
@@ -48,20 +49,28 @@ class Part(NamedTuple):
     key: str | None
 
 
+#: ``new_part((status, doi, ...))``: a :class:`Part` of the 13 values in their order, without
+#: a Python frame (``tuple.__new__``).
+new_part: Callable[[tuple[object, ...]], Part] = partial(tuple.__new__, Part)
+
+
 def part_of(m: Match, check: Checker, alternatives: tuple[str, ...] | None = None) -> Part:
     """The part of one match (its alternatives as names, unless given)."""
-    alts = tuple(str(a.doi) for a in m.alternatives) if alternatives is None else alternatives
+    if alternatives is not None:
+        alts = alternatives
+    else:
+        alts = tuple([str(a.doi) for a in m.alternatives]) if m.alternatives else ()
     judged, findings = judge(m, check=check)
     if judged == "short-doi":
-        return Part("short-doi", str(m.doi), None, None, findings, m.start, m.end, m.text,
-                    m.form, short_doi_api_url(str(m.doi)), (), None, None)
+        return new_part(("short-doi", str(m.doi), None, None, findings, m.start, m.end, m.text,
+                         m.form, short_doi_api_url(str(m.doi)), (), None, None))
     if judged == "error":
-        return Part("error", str(m.doi), None, None, findings, m.start, m.end, m.text, m.form,
-                    None, alts, None, None)
+        return new_part(("error", str(m.doi), None, None, findings, m.start, m.end, m.text,
+                         m.form, None, alts, None, None))
     doi = m.doi
     name, url, uri, api_url, key = name_forms(doi)
-    return Part(judged, name, url, uri, findings, m.start, m.end, m.text, m.form, api_url,
-                alts, doi, key)
+    return new_part((judged, name, url, uri, findings, m.start, m.end, m.text, m.form, api_url,
+                     alts, doi, key))
 
 
 @remembered(4096)

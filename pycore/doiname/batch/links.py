@@ -30,7 +30,7 @@ from ..findings.name_rules import CROSSREF_SET
 from ..memo import Memo
 from ..model import Finding, make_doi
 from ..percent import decode_valid
-from .general import Checker, Part, name_forms, part_of
+from .general import Checker, Part, name_forms, new_part, part_of
 from .rows import Status
 
 __all__ = ["link_name", "link_part"]
@@ -88,8 +88,8 @@ def link_part(text: str, name: Plain, check: Checker) -> Part | None:
             status, findings, read_as = got
             doi = make_doi(prefix, decoded)
             shown, url, uri, api_url, name_key = name_forms(doi)
-            return Part(status, shown, url, uri, findings, 0, end, text[:end], read_as,
-                        api_url, (), doi, name_key)
+            return new_part((status, shown, url, uri, findings, 0, end, text[:end], read_as,
+                             api_url, (), doi, name_key))
     m = read_plain(text, name)
     if m.start != start:
         return None  # the scanner's (see read_plains)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import chain, groupby
 from operator import attrgetter
 from typing import Any, Literal, NamedTuple
@@ -15,7 +16,7 @@ from ..model import Doi, Finding, make_doi
 
 __all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES",
            "VERDICT_STATUSES", "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status",
-           "fields_of", "make_row", "row_of", "shown_input", "status_after"]
+           "fields_of", "make_row", "new_fields", "row_of", "shown_input", "status_after"]
 
 Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
                  "unreachable"]
@@ -295,8 +296,8 @@ class RowFields(NamedTuple):
     """A row as a tuple (what the session makes and the writers read, no row object): the
     fields of :class:`BatchRow` in their order. ``name`` may also be the ``(prefix,
     suffix)`` of a name not made yet (the :class:`~doiname.model.Doi` is made only when
-    a :class:`BatchRow` is asked for). Made with ``RowFields._make((...))`` where rows
-    are made by the hundred thousand (no Python frame)."""
+    a :class:`BatchRow` is asked for). Made with :func:`new_fields` where rows are made by
+    the hundred thousand (no Python frame)."""
 
     line: int
     input: str
@@ -319,12 +320,14 @@ class RowFields(NamedTuple):
 _FIELDS = attrgetter(*BatchRow.__slots__)
 _LINE = attrgetter("line")
 _STATUS = attrgetter("status")
-_new_fields = RowFields._make
+#: ``new_fields((line, input, ...))``: :class:`RowFields` of the 16 values in their order
+#: (``tuple.__new__``, no Python frame: ``RowFields(...)`` and ``_make`` have one).
+new_fields: Callable[[tuple[object, ...]], RowFields] = partial(tuple.__new__, RowFields)
 
 
 def fields_of(row: BatchRow) -> RowFields:
     """The fields of ``row`` as :class:`RowFields`."""
-    return _new_fields(_FIELDS(row))
+    return new_fields(_FIELDS(row))
 
 
 def row_of(t: RowFields) -> BatchRow:

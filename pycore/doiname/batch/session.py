@@ -44,6 +44,7 @@ from .rows import (
     RowStream,
     fields_of,
     make_row,
+    new_fields,
     row_of,
     shown_input,
 )
@@ -297,7 +298,7 @@ class BatchSession:
         else:
             parts = analyse(text, self._check)
         if not parts:
-            return [RowFields._make((number, shown_input(text), "no-doi", None, None, None, (),
+            return [new_fields((number, shown_input(text), "no-doi", None, None, None, (),
                                  None, None, None, None, None, None, (), key, None))]
         return [self._part_fields(number, text, key, p) for p in parts]
 
@@ -314,7 +315,7 @@ class BatchSession:
                 status, duplicate_of = "duplicate", first
             else:
                 self._remember(name_key, number)
-        return RowFields._make((number, shown_input(text, p.start, p.end), status, p.doi, p.url,
+        return new_fields((number, shown_input(text, p.start, p.end), status, p.doi, p.url,
                             p.uri, p.findings, duplicate_of, p.start, p.end, p.text, p.form,
                             p.api_url, p.alternatives, key, p.name))
 

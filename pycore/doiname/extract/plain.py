@@ -23,6 +23,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from ..errors import DoiError
@@ -39,7 +41,8 @@ from .scan import DOI_WORD as _DOI_WORD
 from .scan import LOWER as _LOWER
 from .scan import r6_context
 
-__all__ = ["LINK_HEADS", "Plain", "head_left", "plain_names", "read_plain", "read_plains"]
+__all__ = ["LINK_HEADS", "Plain", "head_left", "new_plain", "plain_names", "read_plain",
+           "read_plains"]
 
 
 class Plain(NamedTuple):
@@ -54,6 +57,12 @@ class Plain(NamedTuple):
     prefix: str
     suffix: str
     read: bool
+
+
+#: ``new_plain((start, end, form, prefix, suffix, read))``: a :class:`Plain` without a
+#: Python frame (``tuple.__new__``).
+new_plain: Callable[[tuple[int, int, str, str, str, bool]], Plain] = partial(
+    tuple.__new__, Plain)
 
 _LOOKBACK = 400  # as the scanner's R6
 #: What a link's head or the text before an anchor gave lately (:func:`_left`,
@@ -187,8 +196,8 @@ def plain_names(text: str) -> list[Plain] | None:
                 return None
             # escapes the reader decodes and notes, brackets, dots left out (R13: a note
             # and the literal reading, by make_match): the reader reads the name
-            found.append(Plain(left[0], end, form, text[a:sep], suffix,
-                               left[2] or end < e or "%" in suffix or "(" in suffix))
+            found.append(new_plain((left[0], end, form, text[a:sep], suffix,
+                                    left[2] or end < e or "%" in suffix or "(" in suffix)))
             barrier = end
             a = text.find("10.", e)
         if len(found) > 1:
