@@ -8,6 +8,11 @@
   ``csv.writer`` row, on the same lines, in alternating rounds. Target: doiname's time at
   most 4x the naive scan's (stretch 2x). Also the general path alone
   (``BatchSession(fast=False)``, the oracle of the fast path), for the gain of the fast path.
+  Then each line shape alone (:data:`SHAPES`: APA, Vancouver, BibTeX, an HTML anchor, SICI,
+  a proxy link, a bare name, a non-ASCII name, the mix's own templates) on distinct lines,
+  and a mix of the real shapes: time a line and ratio to the naive scan of the same lines
+  in the same run (targets: each shape <= 10x, the mix <= 4x); ``--shapes`` runs that
+  table alone.
 * CLI: ``doiname batch`` on a file of 1,000,000 such lines, in a process of its own: its
   time and its peak memory (resident set, as the kernel counts it). Target: <= 300 MB.
 * Pyodide (the page's engine): the same ``batch_step`` requests the worker runs (a
@@ -65,9 +70,9 @@ TEMPLATES = [
     "https://doi-org.ezproxy.example.edu/10.{r}/x%23{n}",
     "DOI: 10.{r}/DUP.{m}",
 ]
-#: Lines the mix leaves out, printed per template (not in the mix, which stays the
-#: issue's): its two lines that come again word for word (the SICI reference and the line
-#: with no DOI) made distinct, since a line seen a moment ago is served from the parts
+#: Lines the mix leaves out, timed apart (not in the mix, which stays as it was): its two
+#: lines that come again word for word (the SICI reference and the line with no DOI) made
+#: distinct, since a line seen a moment ago is served from the parts
 #: cache; and common ways of real lists the mix does not have (a name with brackets, a
 #: sentence's final period after the name, PubMed's "doi: ... PMID").
 MORE = [
@@ -82,8 +87,8 @@ MORE = [
     "https://doi.org/10.{r}/js.{n}.",
 ]
 
-#: Line shapes of real lists, each timed alone on distinct lines (no line repeated), beside
-#: the bench's own templates: the shapes of the issue's table, then the mix's.
+#: Line shapes of real lists, each timed alone on distinct lines (no line repeated): the
+#: common ways references carry a DOI, then the bench's own templates.
 SHAPES = [
     ("APA reference, doi.org link",
      "Smith, J. ({m}). A study of things {n}. Journal of Stuff, 12(3), 45-67. "
