@@ -75,6 +75,9 @@ class NameCheck:
     #: Whether ``when`` matches one character (a class or a literal): the preconditions of
     #: such rules are then tested on an ASCII name as one class.
     chars: bool = False
+    #: Whether ``when`` matches only at the start of the name (it starts with ``\A`` and
+    #: has no other branch): such preconditions are tested there only.
+    at_start: bool = False
 
 
 def _lookalikes(s: Subject) -> None:
@@ -98,8 +101,10 @@ def _lookalikes(s: Subject) -> None:
 #: :func:`check` without knowing its rules.
 CHECKS: list[NameCheck] = [
     # 002 §4.3: the suffix starts with one character and "/" (the prefix holds no "/")
-    NameCheck("reserved-suffix-start", rule_reserved_suffix, re.compile(r"\A[^/]*/./", re.DOTALL)),
-    NameCheck("long-name", rule_length, re.compile(f"\\A.{{{LONG_NAME + 1}}}", re.DOTALL)),
+    NameCheck("reserved-suffix-start", rule_reserved_suffix,
+              re.compile(r"\A[^/]*/./", re.DOTALL), at_start=True),
+    NameCheck("long-name", rule_length, re.compile(f"\\A.{{{LONG_NAME + 1}}}", re.DOTALL),
+              at_start=True),
     NameCheck("lookalike-letter", _lookalikes, re.compile("[^\x00-\x7f]"), chars=True),
     NameCheck("percent-escape-in-name", rule_percent_escapes, re.compile("%"), chars=True),
     NameCheck("space-in-name", rule_spaces, re.compile(" "), chars=True),
@@ -109,28 +114,30 @@ CHECKS: list[NameCheck] = [
 
 
 def _any_applies(checks: list[NameCheck]) -> Callable[[str], bool]:
-    """Whether a precondition of ``checks`` holds on a name: for an ASCII name the
-    one-character preconditions are one class (the ASCII characters any of them
-    matches) and the others one pattern; for any other name, all of them one pattern."""
-    def search(patterns: list[str]) -> Callable[[str], re.Match[str] | None] | None:
+    """Whether a precondition of ``checks`` holds on a name: those at the start of the name
+    one pattern matched there; for an ASCII name the one-character preconditions one
+    class (the ASCII characters any of them matches); the others one pattern searched
+    (for a name that is not ASCII, the one-character ones too)."""
+    def one_pattern(patterns: list[str]) -> re.Pattern[str] | None:
         if not patterns:
             return None
-        return re.compile("|".join(f"(?:{p})" for p in patterns), re.DOTALL).search
+        return re.compile("|".join(f"(?:{p})" for p in patterns), re.DOTALL)
 
-    every = search([c.when.pattern for c in checks])
-    if every is None:
-        return lambda name: False
+    start = one_pattern([c.when.pattern for c in checks if c.at_start])
     held = "".join(chr(i) for i in range(128)
                    if any(c.when.fullmatch(chr(i)) for c in checks if c.chars))
-    one = re.compile("[" + re.escape(held) + "]").search if held else None
-    rest = search([c.when.pattern for c in checks if not c.chars])
-    full = every
+    one = re.compile("[" + re.escape(held) + "]") if held else None
+    rest = one_pattern([c.when.pattern for c in checks if not c.at_start and not c.chars])
+    wide = one_pattern([c.when.pattern for c in checks if not c.at_start])
+    tests = [p.match for p in (start,) if p is not None]
+    ascii_tests = tests + [p.search for p in (one, rest) if p is not None]
+    other_tests = tests + [p.search for p in (wide,) if p is not None]
 
     def applies(name: str) -> bool:
-        if not name.isascii():
-            return full(name) is not None
-        return ((one is not None and one(name) is not None)
-                or (rest is not None and rest(name) is not None))
+        for test in ascii_tests if name.isascii() else other_tests:
+            if test(name) is not None:
+                return True
+        return False
 
     return applies
 
