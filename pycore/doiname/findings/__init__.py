@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..codes import RULES, Rule
 from ..errors import DoiError
 from ..limits import MAX_FINDINGS
 from ..memo import Memo, forget_all
@@ -36,7 +37,6 @@ from .name_rules import (
     rule_right_to_left,
     rule_spaces,
 )
-from .rules import RULES, Rule
 from .subject import Subject
 
 __all__ = [
