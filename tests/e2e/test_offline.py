@@ -83,6 +83,30 @@ class Host:
         return sent
 
 
+class RedirectingHost(Host):
+    """A host that answers ``/x.html`` with ``308 -> /x`` (and ``/index.html`` with
+    ``308 -> /``) and serves ``/x``, as Cloudflare Pages does."""
+
+    def start(self) -> None:
+        super().start()
+        served = self.server.RequestHandlerClass
+
+        class Redirecting(served):  # type: ignore[misc, valid-type]
+            def send_head(self) -> Any:
+                path, _, query = self.path.partition("?")
+                if path.endswith(".html"):
+                    target = path.removesuffix(".html")
+                    target = target.removesuffix("index") if target.endswith("/index") else target
+                    self.send_response(308)
+                    self.send_header("Location", target + ("?" + query if query else ""))
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return None
+                return super().send_head()
+
+        self.server.RequestHandlerClass = Redirecting
+
+
 @pytest.fixture
 def host(site_dir: Path) -> Iterator[Host]:
     h = Host(site_dir)
@@ -272,3 +296,31 @@ def test_the_manifest_makes_the_site_installable(profile: BrowserContext, host: 
     assert {192, 512} <= sizes
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert errors == [], errors
+
+
+@pytest.mark.parametrize("redirects", [True, False], ids=["redirects-html", "serves-html"])
+def test_the_second_visit_loads_on_a_host_that_redirects_html(
+        profile: BrowserContext, site_dir: Path, redirects: bool) -> None:
+    """A host that redirects ``/x.html`` to ``/x``: the stored pages are the pages, never the
+    redirect (Chromium refuses a redirected answer to a navigation)."""
+    h = (RedirectingHost if redirects else Host)(site_dir)
+    h.start()
+    try:
+        first, _ = first_visit(profile, h.url)
+        if redirects:
+            assert ("/index.html", 0) not in h.sent  # the redirect sends no body
+            assert first.request.get(h.url + "index.html", max_redirects=0).status == 308
+        first.close()
+        for path in ("", "widget-demo", "?x=1", "index.html"):
+            page = profile.new_page()
+            response = page.goto(h.url + path)
+            assert response is not None and response.ok, (path, response)
+            if path == "widget-demo":
+                expect(page.locator("#refs [data-doiname-link]").first).to_be_attached(
+                    timeout=60_000)
+            else:
+                assert page.evaluate(READY) is True, path
+                assert page.evaluate(STEPS)[0] == "worker.restoreSnapshot", path
+            page.close()
+    finally:
+        h.stop()
