@@ -14,18 +14,15 @@ import itertools
 import os
 import shutil
 import struct
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from doiname_build import offline, serve
-
-from .conftest import NOT_LOCAL
 
 pytestmark = pytest.mark.e2e
 
@@ -114,18 +111,6 @@ def host(site_dir: Path) -> Iterator[Host]:
     yield h
     if h.server is not None:
         h.stop()
-
-
-@pytest.fixture
-def profile(browser_type: BrowserType,
-            browser_type_launch_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    """A persistent profile with service workers; no request leaves this machine."""
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as data:
-        context = browser_type.launch_persistent_context(
-            data, **browser_type_launch_args, service_workers="allow")
-        context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
-        yield context
-        context.close()
 
 
 def visit(context: BrowserContext, url: str) -> Page:

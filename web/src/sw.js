@@ -21,10 +21,12 @@
  * was loaded from it (`prune`), so that such a page still restarts its engine.
  *
  * Fetch: a GET for a file of a stored build (also `/`, `/name` for `name.html`) is
- * answered from the cache, checked against the build's integrity value first (a copy
+ * answered from the cache, checked against this build's integrity value first (a copy
  * changed in the cache is dropped and fetched again), else from the network. A request
  * that names the integrity value it expects (the browser's `integrity`, or the worker's
- * `EXPECTED_HEADER`) gets the stored build that holds those bytes. A page comes with the
+ * `EXPECTED_HEADER`) may get an older stored build's copy of those bytes, checked
+ * against that value; no other request does (a cache and its list can be written by any
+ * script of the origin: only this worker's own values are trusted). A page comes with the
  * policy build.py gives it (`DOINAME_PRECACHE.policies`, as `_headers` does), whatever the
  * stored headers said. Requests to other origins (doi.org) are not touched.
  * @module sw
@@ -70,6 +72,8 @@ const href = (path) => new URL(path, scope).href;
 const files = new Map(PRECACHE.files.map(([path, integrity]) => [href(path), integrity]));
 /** The policy of each page, by URL. */
 const policies = new Map(Object.entries(PRECACHE.policies ?? {}).map(([path, csp]) => [href(path), csp]));
+/** The list of each complete cache, once read (a list is written once, last). */
+const lists = new Map();
 /** Which cache each open page was loaded from (by client id), while this worker runs. */
 const servedFrom = new Map();
 /** Whether to prune once the next page this worker loaded asks for a file (it is listed then). */
@@ -112,8 +116,14 @@ async function builds() {
   const out = [];
   for (const name of [CACHE, ...(await caches.keys()).filter((n) => n !== CACHE && n.endsWith(SCOPE_SUFFIX))]) {
     const cache = await caches.open(name);
-    const list = await cache.match(href(PRECACHE.list));
-    if (list) out.push({ name, cache, list: (await list.json()).files ?? {} });
+    let list = lists.get(name);
+    if (!list) {
+      const stored = await cache.match(href(PRECACHE.list));
+      if (!stored) continue;
+      list = /** @type {Record<string, string>} */ ((await stored.json()).files ?? {});
+      lists.set(name, list);
+    }
+    out.push({ name, cache, list });
   }
   return out;
 }
@@ -128,7 +138,10 @@ async function prune() {
   const used = new Set(pages.map((page) => servedFrom.get(page.id)));
   if (used.has(undefined)) return;
   for (const name of await caches.keys()) {
-    if (name !== CACHE && name.endsWith(SCOPE_SUFFIX) && !used.has(name)) await caches.delete(name);
+    if (name !== CACHE && name.endsWith(SCOPE_SUFFIX) && !used.has(name)) {
+      lists.delete(name);
+      await caches.delete(name);
+    }
   }
 }
 
@@ -160,13 +173,17 @@ async function answer(event, url) {
   const expected = request.integrity || request.headers.get(EXPECTED_HEADER) || "";
   try {
     for (const { name, cache, list } of await builds()) {
-      const integrity = list[url];
-      const hit = integrity ? await cache.match(url) : undefined;
-      if (!hit) continue;
+      // This build's values are its own (not the stored list, which a script could
+      // rewrite); another build's copy serves only a request that names what it expects.
+      const integrity = name === CACHE ? files.get(url) : expected;
+      const hit = integrity && list[url] ? await cache.match(url) : undefined;
+      if (!integrity || !hit) continue;
       const body = await hit.arrayBuffer();
       if (!(await hasIntegrity(body, integrity))) {
-        console.warn(`doiname service worker: the stored ${url} is not the build's: fetched again`);
-        await cache.delete(url);
+        if (name === CACHE) {
+          console.warn(`doiname service worker: the stored ${url} is not the build's: fetched again`);
+          await cache.delete(url);
+        }
         continue;
       }
       if (expected && expected !== integrity && !(await hasIntegrity(body, expected))) continue;
