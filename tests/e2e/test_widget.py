@@ -309,7 +309,7 @@ def test_linkify_leaves_links_svg_buttons_and_editable_text_alone(
     expect(page.locator("#later a[data-doiname-link]")).to_have_count(1, timeout=60_000)
     assert page.locator("a a").count() == 0
     assert page.locator("svg a, svg [data-doiname-link]").count() == 0
-    assert page.inner_text("#svgtext") == "10.1000/182"
+    assert page.text_content("#svgtext") == "10.1000/182"
     assert page.locator("#btn a, #edit a").count() == 0
 
 
