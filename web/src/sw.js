@@ -72,8 +72,6 @@ const href = (path) => new URL(path, scope).href;
 const files = new Map(PRECACHE.files.map(([path, integrity]) => [href(path), integrity]));
 /** The policy of each page, by URL. */
 const policies = new Map(Object.entries(PRECACHE.policies ?? {}).map(([path, csp]) => [href(path), csp]));
-/** The list of each complete cache, once read (a list is written once, last). */
-const lists = new Map();
 /** Which cache each open page was loaded from (by client id), while this worker runs. */
 const servedFrom = new Map();
 /** Whether to prune once the next page this worker loaded asks for a file (it is listed then). */
@@ -109,23 +107,15 @@ async function install() {
 }
 
 /**
- * The stored builds of this scope, this one first, each with its list of files.
- * @returns {Promise<{name: string, cache: Cache, list: Record<string, string>}[]>}
+ * The caches to look in for a request: this build's, and the older builds' of this scope
+ * when the request names the integrity value it expects. (Read with `caches.match`, which
+ * never makes a cache that `prune` has just deleted, as `caches.open` would.)
+ * @param {string} expected
+ * @returns {Promise<string[]>}
  */
-async function builds() {
-  const out = [];
-  for (const name of [CACHE, ...(await caches.keys()).filter((n) => n !== CACHE && n.endsWith(SCOPE_SUFFIX))]) {
-    const cache = await caches.open(name);
-    let list = lists.get(name);
-    if (!list) {
-      const stored = await cache.match(href(PRECACHE.list));
-      if (!stored) continue;
-      list = /** @type {Record<string, string>} */ ((await stored.json()).files ?? {});
-      lists.set(name, list);
-    }
-    out.push({ name, cache, list });
-  }
-  return out;
+async function candidates(expected) {
+  if (!expected) return [CACHE];
+  return [CACHE, ...(await caches.keys()).filter((n) => n !== CACHE && n.endsWith(SCOPE_SUFFIX))];
 }
 
 /**
@@ -138,10 +128,7 @@ async function prune() {
   const used = new Set(pages.map((page) => servedFrom.get(page.id)));
   if (used.has(undefined)) return;
   for (const name of await caches.keys()) {
-    if (name !== CACHE && name.endsWith(SCOPE_SUFFIX) && !used.has(name)) {
-      lists.delete(name);
-      await caches.delete(name);
-    }
+    if (name !== CACHE && name.endsWith(SCOPE_SUFFIX) && !used.has(name)) await caches.delete(name);
   }
 }
 
@@ -172,17 +159,17 @@ async function answer(event, url) {
   const request = event.request;
   const expected = request.integrity || request.headers.get(EXPECTED_HEADER) || "";
   try {
-    for (const { name, cache, list } of await builds()) {
-      // This build's values are its own (not the stored list, which a script could
+    for (const name of await candidates(expected)) {
+      // This build's values are its own (not a stored list, which a script could
       // rewrite); another build's copy serves only a request that names what it expects.
       const integrity = name === CACHE ? files.get(url) : expected;
-      const hit = integrity && list[url] ? await cache.match(url) : undefined;
+      const hit = integrity ? await caches.match(url, { cacheName: name }) : undefined;
       if (!integrity || !hit) continue;
       const body = await hit.arrayBuffer();
       if (!(await hasIntegrity(body, integrity))) {
         if (name === CACHE) {
           console.warn(`doiname service worker: the stored ${url} is not the build's: fetched again`);
-          await cache.delete(url);
+          await (await caches.open(CACHE)).delete(url);
         }
         continue;
       }
