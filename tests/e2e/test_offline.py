@@ -309,3 +309,63 @@ def test_the_second_visit_loads_on_a_host_that_redirects_html(
             page.close()
     finally:
         h.stop()
+
+
+def _changed_worker(copy: Path) -> None:
+    """Build B's worker.js differs by one byte (in a message) from build A's."""
+    worker = copy / "worker.js"
+    data = worker.read_bytes().replace(b"Loading the Python runtime",
+                                       b"Loading the Python runtimf", 1)
+    for name in ("worker.js", "worker.js.br", "worker.js.gz", "sw.js", "sw.js.br", "sw.js.gz"):
+        (copy / name).unlink(missing_ok=True)  # hard links: never write through them
+    worker.write_bytes(data)
+    offline.write_service_worker(copy)
+
+
+def test_two_builds_in_two_folders_keep_their_own_copies(
+        profile: BrowserContext, site_dir: Path, tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copytree(site_dir, root / "a", copy_function=os.link)
+    _new_build(site_dir, tmp_path)  # tmp_path/site: build B
+    (tmp_path / "site").rename(root / "b")
+    h = Host(root)
+    h.start()
+    try:
+        first, (a,) = first_visit(profile, h.url + "a/")
+        second, (b,) = first_visit(profile, h.url + "b/")
+        assert a != b and {a, b} <= set(second.evaluate(CACHES))
+        first.reload()
+        assert first.evaluate(READY) is True
+        assert first.evaluate(STORED) == [a]
+        assert {a, b} <= set(first.evaluate(CACHES))
+    finally:
+        h.stop()
+
+
+def test_a_page_of_the_old_build_restarts_its_engine(
+        profile: BrowserContext, site_dir: Path, tmp_path: Path) -> None:
+    """A page of build A stays open while build B takes over (another page's "Reload"): its
+    engine, restarted, gets build A's files, not B's (which A's checks refuse)."""
+    shutil.copytree(site_dir, tmp_path / "site", copy_function=os.link)
+    h = Host(tmp_path / "site")
+    h.start()
+    try:
+        old, _ = first_visit(profile, h.url + "?snapshot=never")
+        old.reload()  # now a page the service worker answered
+        assert old.evaluate(READY) is True
+        _changed_worker(tmp_path / "site")  # build B deployed at the same place
+        other = visit(profile, h.url)
+        note = other.locator("#update-note")
+        expect(note).to_contain_text("new version", timeout=60_000)
+        with other.expect_navigation():
+            note.get_by_role("button", name="Reload").click()
+        # The old page's engine ends and restarts.
+        assert len(old.workers) == 1
+        old.workers[0].evaluate("() => { setTimeout(() => self.close(), 0); }")
+        parsed = old.evaluate("() => window.doiname.call('parse', '10.1000/182').then("
+                              "(r) => r.name, (e) => 'failed: ' + e.message)")
+        assert parsed == "10.1000/182"
+        assert old.evaluate("() => window.doiname.timings.restarts") >= 1
+    finally:
+        h.stop()
