@@ -25,7 +25,9 @@
   WebAssembly heap, sampled every 2 s, while Batch reads a file of ``--file-mb`` MB opened
   in its file input (target: far below 2 GiB whatever the size).
 
-Prints medians, ranges and ratios measured in one run; never asserts. The engine's times
+Prints medians, ranges and ratios measured in one run, then one table of the figures
+beside their goals (:func:`common.table`, what bench/REPORT.md shows); never asserts.
+The engine's times
 are processor time of this process (``time.process_time``), so that other work on a shared
 machine does not move the ratio; the CLI prints wall time and processor time.
 
@@ -47,13 +49,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "pycore"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (also when loaded by its path)
 
-from doiname.batch import BatchSession, iter_batch_rows, write_csv  # noqa: E402
+from batch_page import PAGE_GOAL, PAGE_RATE, page_bench
+from common import ROOT, Figure, as_ratio, spread, table, timed
+
+from doiname.batch import BatchSession, iter_batch_rows, write_csv
+from doiname.limits import BATCH_STEP_LINES, PAGE_STEP_MS
 
 TEMPLATES = [
     "Smith, J. (2019). A study of things. Journal of Stuff, 12(3), 45-67. https://doi.org/10.{r}/js.{n}",
@@ -82,17 +86,6 @@ MORE = [
     "https://doi.org/10.{r}/js.{n}.",
 ]
 
-def _step_ms() -> int:
-    """How long a batch step of the page reads lines (web/src/engine/batch-handle.js)."""
-    js = ROOT / "web" / "src" / "engine" / "batch-handle.js"
-    m = re.search(r"export const STEP_MS = (\d+);", js.read_text(encoding="utf-8"))
-    if m is None:
-        raise SystemExit(f"bench/batch.py: no STEP_MS in {js}")
-    return int(m[1])
-
-
-STEP_MS = _step_ms()
-
 #: The naive scan of the issue: what most tools ship.
 NAIVE = re.compile(r"10\.\d{4,9}/[-._;()/:A-Z0-9]+", re.I)
 
@@ -119,19 +112,7 @@ def run_naive(lines: list[str]) -> None:
         writer.writerow((number, line, *findall(line)))
 
 
-def timed(fn: Callable[[list[str]], None], lines: list[str]) -> float:
-    """The processor time ``fn(lines)`` takes in this process: on a machine shared with
-    other work, time spent waiting for a core is not counted against either contender."""
-    t0 = time.process_time()
-    fn(lines)
-    return time.process_time() - t0
-
-
-def _range(ts: list[float]) -> str:
-    return f"median {statistics.median(ts):.2f} s, range {min(ts):.2f}-{max(ts):.2f} s"
-
-
-def engine_bench(n: int, rounds: int) -> None:
+def engine_bench(n: int, rounds: int) -> list[Figure]:
     lines = make_lines(n)
     ours: list[float] = []
     naive: list[float] = []
@@ -142,13 +123,23 @@ def engine_bench(n: int, rounds: int) -> None:
     ratios = [o / v for o, v in zip(ours, naive, strict=True)]
     mo = statistics.median(ours)
     print(f"engine (iter_batch_rows + write_csv), {n:,} lines, Python {sys.version.split()[0]}:")
-    print(f"  doiname      {n / mo:>10,.0f} lines/s  ({_range(ours)})")
-    print(f"  naive scan   {n / statistics.median(naive):>10,.0f} lines/s  ({_range(naive)})")
+    print(f"  doiname      {n / mo:>10,.0f} lines/s  ({spread(ours)})")
+    print(f"  naive scan   {n / statistics.median(naive):>10,.0f} lines/s  ({spread(naive)})")
     print(f"  doiname / naive scan, same lines, per round: "
           f"{', '.join(f'{r:.1f}x' for r in ratios)}; median {statistics.median(ratios):.1f}x "
           "(target <= 4x, stretch 2x)")
     print(f"  general path alone (fast=False, on {n // 10:,} lines): {n // 10 / general:,.0f} "
           f"lines/s, {general / (n // 10) * n / mo:.1f}x the time of the fast path")
+    ratio = statistics.median(ratios)
+    figures = [
+        Figure(f"engine, {n:,} lines of the mix (host Python): doiname / naive scan",
+               as_ratio(ratio), "<= 4x (stretch 2x)",
+               f"{n / mo:,.0f} against {n / statistics.median(naive):,.0f} lines/s",
+               ratio <= 4),
+        Figure(f"general path alone (the oracle), {n // 10:,} lines",
+               f"{n // 10 / general:,.0f} lines/s", "",
+               f"{as_ratio(general / (n // 10) * n / mo)} the time of the whole engine"),
+    ]
     by_template = []
     rng = random.Random(3)
     for t in TEMPLATES + MORE:
@@ -160,9 +151,10 @@ def engine_bench(n: int, rounds: int) -> None:
     print("  per template (doiname / naive scan, one round each; doiname's time per line):")
     for line in by_template:
         print("    " + line)
+    return figures
 
 
-def cli_bench(n: int) -> None:
+def cli_bench(n: int) -> list[Figure]:
     import resource  # (not in Pyodide, which imports this module for make_lines)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -185,6 +177,10 @@ def cli_bench(n: int) -> None:
           f"peak memory {peak_mb:,.0f} MB (target <= 300 MB); "
           f"exit {proc.returncode}; "
           f"{proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else ''}")
+    return [Figure(f"CLI doiname batch, {n:,} lines ({size / 1e6:,.0f} MB): peak memory",
+                   f"{peak_mb:,.0f} MB", "<= 300 MB",
+                   f"{n / cpu:,.0f} lines/s ({took:.1f} s, exit {proc.returncode})",
+                   peak_mb <= 300 and proc.returncode == 0)]
 
 
 PYODIDE_JS = r"""
@@ -212,7 +208,8 @@ def job_run():
     steps = 0
     while True:
         steps += 1
-        if jobs.batch_step_json(job, 5000, args["step_ms"]).startswith('{"ok":{"done":true'):
+        if jobs.batch_step_json(job, args["step_lines"], args["step_ms"]).startswith(
+                '{"ok":{"done":true'):
             break
     jobs.batch_close_json(job)
     return steps
@@ -230,13 +227,13 @@ if args["stream_mb"]:
         # fresh lines for every piece: distinct names, the most a batch has to remember
         piece = "\\n".join(bench.make_lines(20000, seed=5 + len(heap) * 1000 + fed)) + "\\n"
         while not job.feed(piece):
-            job.step_rows(5000, 0.05)
+            job.step_rows()
         fed += len(piece)
         if len(heap) < fed // 10_000_000:
             heap.append(heap_bytes())
     job.end()
     while not job.done:
-        job.step_rows(5000, 0.05)
+        job.step_rows()
     heap.append(heap_bytes())
     out["stream"] = {"chars": fed, "seconds": time.perf_counter() - t0, "heap": heap,
                      "rows": job.rows_total, "kept": len(job.rows),
@@ -246,27 +243,31 @@ json.dumps(out)
 """
 
 
-def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
+def pyodide_bench(n: int, rounds: int, stream_mb: int) -> list[Figure]:
     pyodide_dir = ROOT / "node_modules" / "pyodide"
     if not (pyodide_dir / "pyodide.mjs").is_file():
         print("pyodide: node_modules/pyodide missing (python3 build.py build runs npm ci); skipped")
-        return
+        return []
     args = json.dumps({"lines": n, "rounds": rounds, "stream_mb": stream_mb,
-                       "step_ms": STEP_MS})
+                       "step_ms": PAGE_STEP_MS, "step_lines": BATCH_STEP_LINES})
     proc = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_JS, str(pyodide_dir),
                            str(ROOT), args], capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         print(f"pyodide: failed ({proc.returncode}): {proc.stderr.strip()[-800:]}")
-        return
+        return []
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     ours, naive = out["ours"], out["naive"]
     mo = statistics.median(ours)
     ratios = [o / v for o, v in zip(ours, naive, strict=True)]
     print(f"Pyodide (Python {out['python']} under Node), batch_step replies (BatchJob steps of "
-          f"{STEP_MS} ms, their JSON included) on {n:,} "
-          f"lines: {mo:.2f} s ({_range(ours)}; {n / mo:,.0f} lines/s, {out['steps']} steps; "
-          f"target: 100,000 lines in <= 3 s); naive scan there {_range(naive)}; "
+          f"{PAGE_STEP_MS} ms, their JSON included) on {n:,} "
+          f"lines: {mo:.2f} s ({spread(ours)}; {n / mo:,.0f} lines/s, {out['steps']} steps; "
+          f"target: 100,000 lines in <= 3 s); naive scan there {spread(naive)}; "
           f"doiname / naive scan median {statistics.median(ratios):.1f}x")
+    figures = [Figure(f"Pyodide under Node, {n:,} lines as the worker steps them",
+                      f"{n / mo:,.0f} lines/s ({mo:.2f} s)", PAGE_GOAL,
+                      f"{as_ratio(statistics.median(ratios))} the naive scan there",
+                      n / mo >= PAGE_RATE)]
     stream = out.get("stream")
     if stream:
         heap = ", ".join(f"{h / 2**20:,.0f}" for h in stream["heap"])
@@ -275,6 +276,12 @@ def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
               f"{stream['summary']['unique']:,} distinct names "
               f"({stream['summary']['names_not_kept']:,} past the names kept); "
               f"WebAssembly heap after each 10 MB, MiB: {heap}")
+        top = max(stream["heap"]) / 2**20
+        figures.append(Figure(f"Pyodide stream, {stream['chars'] / 1e6:,.0f} MB fed in pieces: "
+                              "largest WebAssembly heap", f"{top:,.0f} MiB", "far below 2 GiB",
+                              f"{stream['rows']:,} rows in {stream['seconds']:.0f} s",
+                              top < 1024))
+    return figures
 
 
 def main() -> None:
@@ -289,15 +296,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-page", action="store_true")
     args = ap.parse_args()
-    engine_bench(args.lines, args.rounds)
+    figures = engine_bench(args.lines, args.rounds)
     if args.cli_lines:
-        cli_bench(args.cli_lines)
+        figures += cli_bench(args.cli_lines)
     if args.pyodide_lines:
-        pyodide_bench(args.pyodide_lines, args.rounds, args.stream_mb)
+        figures += pyodide_bench(args.pyodide_lines, args.rounds, args.stream_mb)
     if not args.no_page:
-        from batch_page import page_bench  # (it imports this module's lines and scan)
-
-        page_bench(args.page_lines, args.rounds, args.file_mb)
+        figures += page_bench(make_lines(args.page_lines, seed=11), run_naive, args.rounds,
+                              make_lines(20_000, seed=13) if args.file_mb else [],
+                              args.file_mb)
+    table("Batch throughput and memory", figures,
+          "The mix: bench/batch.py's TEMPLATES, random; the naive scan is a Crossref-style "
+          "regular expression and a CSV row per line, timed on the same lines in the same run.")
 
 
 if __name__ == "__main__":

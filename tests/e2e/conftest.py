@@ -39,7 +39,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Rout
 
 from doiname_build import paths, serve, site
 
-from .test_page_helpers import page_address
+from .site_page import page_address
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDLES = ROOT / "tests" / "fixtures" / "handles"

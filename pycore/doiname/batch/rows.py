@@ -8,38 +8,15 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import chain, groupby
 from operator import attrgetter, itemgetter
-from typing import Any, Literal
+from typing import Any
 
 from ..jsonable import to_jsonable
 from ..model import Doi, Finding, make_doi
+from .status import NAME_STATUSES, Status, status_named
 
-__all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES",
-           "VERDICT_STATUSES", "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status",
-           "fields_of", "make_row", "row_of", "shown_input", "status_after"]
-
-Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
-                 "unreachable"]
-_STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate", "short-doi",
-                                 "not-found", "unreachable")
-
-#: The statuses of the rows whose name "Resolve all" asks doi.org about: a readable DOI
-#: name (a duplicate's name is asked once, through its first row; a shortDOI, an error
-#: or a row with no name are not asked).
-RESOLVED_STATUSES: tuple[Status, ...] = ("ok", "warning")
-
-#: The status such a row takes from its name's verdict (:data:`doiname.resolver.outcome.Verdict`)
-#: when that says more than reading did; other verdicts leave the row as it was.
-VERDICT_STATUSES: dict[str, Status] = {"not-found": "not-found", "unreachable": "unreachable"}
-
-
-def status_after(status: Status, verdict: str | None) -> Status:
-    """A row's status once its name was resolved at doi.org (003 ch. 4) and the record's
-    verdict is ``verdict`` (``None``: not resolved): ``not-found`` or ``unreachable``
-    for a row of :data:`RESOLVED_STATUSES`, its own status otherwise. The page reads this
-    rule as data (``batch_open``'s statuses), never as code of its own."""
-    if verdict is None or status not in RESOLVED_STATUSES:
-        return status
-    return VERDICT_STATUSES.get(verdict, status)
+__all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchRow",
+           "BatchSummary", "RowFields", "RowStream", "Status", "fields_of", "make_row", "row_of",
+           "shown_input"]
 
 CSV_COLUMNS = (
     "line", "input", "doi", "url", "uri", "status", "duplicate_of", "findings",
@@ -110,14 +87,6 @@ class BatchRow:
             api_url=data.get("api_url"), alternatives=tuple(data.get("alternatives") or ()),
             record=data.get("record"),
         )
-
-
-def status_named(value: object) -> Status:
-    """The :data:`Status` spelled ``value``; ``ValueError`` for anything else."""
-    for s in _STATUSES:
-        if value == s:
-            return s
-    raise ValueError(f"unknown batch status {value!r}")
 
 
 @dataclass(slots=True)
@@ -200,17 +169,16 @@ class BatchSummary:
         self._last_line = rows[-1][0]
         self.lines += lines
         by = Counter(map(_STATUS, rows))
-        ok, dup, err, short = by["ok"], by["duplicate"], by["error"], by["short-doi"]
-        warn, nf, unr = by["warning"], by["not-found"], by["unreachable"]
+        names, dup, err = sum(by[s] for s in NAME_STATUSES), by["duplicate"], by["error"]
         self.no_doi += by["no-doi"]
-        self.short_dois += short
+        self.short_dois += by["short-doi"]
         self.duplicates += dup
         self.errors += err
-        self.warnings += warn
-        self.not_found += nf
-        self.unreachable += unr
-        self.unique += ok + warn + nf + unr
-        self.dois += ok + warn + nf + unr + dup + err
+        self.warnings += by["warning"]
+        self.not_found += by["not-found"]
+        self.unreachable += by["unreachable"]
+        self.unique += names
+        self.dois += names + dup + err
 
     def as_dict(self) -> dict[str, int]:
         """The counts as a JSON object."""

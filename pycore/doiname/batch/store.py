@@ -28,7 +28,8 @@ from ..equivalence import equivalence_key
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_ROWS_KEPT
 from ..model import Finding, make_doi
 from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
-from .rows import _STATUSES, BatchRow, RowFields, fields_of, make_row, shown_input
+from .rows import BatchRow, RowFields, fields_of, make_row, shown_input
+from .status import STATUS_NAMES as _STATUSES
 
 __all__ = ["RowStore"]
 

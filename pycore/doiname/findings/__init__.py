@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ..codes import RULES, Rule
 from ..errors import DoiError
 from ..limits import MAX_FINDINGS
 from ..model import SEVERITIES, Doi, Finding
@@ -35,7 +36,6 @@ from .name_rules import (
     rule_right_to_left,
     rule_spaces,
 )
-from .rules import RULES, Rule
 from .subject import Subject
 
 __all__ = ["CROSSREF_SET", "LONG_LINK", "LONG_NAME", "RULES", "Rule", "check"]

@@ -11,9 +11,9 @@ from collections.abc import Collection, Iterator
 from functools import lru_cache
 
 from .. import citations as c
+from ..codes import RULES
 from ..model import Doi, Finding
 from ..syntax import char_label
-from .rules import RULES
 from .subject import Subject, where
 
 __all__ = [
