@@ -48,7 +48,8 @@ from common import Figure, table  # noqa: E402
 from doiname import Author, Work, verify  # noqa: E402
 from doiname.verify.normalise import fold  # noqa: E402
 
-DATA = Path("/work/shared/data/references/references-doi-matching.json.gz")
+DATA = (Path(__file__).resolve().parents[2] / "shared" / "data" / "references"
+        / "references-doi-matching.json.gz")
 RECORDS = DATA.with_name("records.jsonl")
 SEED = 20240601
 CASES = ("right work", "same journal", "same first author", "same journal and volume")
