@@ -158,7 +158,7 @@ test("a data file is checked as it streams, on its first request and on every la
   const inits = [];
   const scope = {
     location: { href: "https://site.example/worker.js" },
-    fetch: async (/** @type {string} */ _url, /** @type {RequestInit} */ init) => {
+    fetch: async (/** @type {string} */ _url, /** @type {RequestInit} */ init = {}) => {
       inits.push(init);
       return new Response(bytes.slice(), { status: 200 });
     },

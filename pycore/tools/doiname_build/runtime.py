@@ -64,6 +64,8 @@ STDLIB_KEEP: tuple[str, ...] = (
     # the core (doiname.cli, doiname.resolver, doiname.batch, ...)
     "argparse", "csv", "gettext", "pkgutil", "xml", "xml.parsers", "xml.parsers.expat",
     "http", "datetime", "_pydatetime", "quopri", "calendar",
+    # doiname.verify (titles compared by their longest common runs)
+    "difflib",
 )
 
 
