@@ -8,6 +8,11 @@
   ``csv.writer`` row, on the same lines, in alternating rounds. Target: doiname's time at
   most 4x the naive scan's (stretch 2x). Also the general path alone
   (``BatchSession(fast=False)``, the oracle of the fast path), for the gain of the fast path.
+  Then each line shape alone (:data:`SHAPES`: APA, Vancouver, BibTeX, an HTML anchor, SICI,
+  a proxy link, a bare name, a non-ASCII name, the mix's own templates) on distinct lines,
+  and a mix of the real shapes: time a line and ratio to the naive scan of the same lines
+  in the same run (targets: each shape <= 10x, the mix <= 4x); ``--shapes`` runs that
+  table alone.
 * CLI: ``doiname batch`` on a file of 1,000,000 such lines, in a process of its own: its
   time and its peak memory (resident set, as the kernel counts it). Target: <= 300 MB.
 * Pyodide (the page's engine): the same ``batch_step`` requests the worker runs (a
@@ -33,7 +38,7 @@ machine does not move the ratio; the CLI prints wall time and processor time.
 
     python3 bench/batch.py [--lines N] [--cli-lines N] [--pyodide-lines N]
                            [--stream-mb N] [--page-lines N] [--file-mb N] [--rounds R]
-                           [--no-page]
+                           [--no-page] [--shapes]
 """
 
 from __future__ import annotations
@@ -69,9 +74,9 @@ TEMPLATES = [
     "https://doi-org.ezproxy.example.edu/10.{r}/x%23{n}",
     "DOI: 10.{r}/DUP.{m}",
 ]
-#: Lines the mix leaves out, printed per template (not in the mix, which stays the
-#: issue's): its two lines that come again word for word (the SICI reference and the line
-#: with no DOI) made distinct, since a line seen a moment ago is served from the parts
+#: Lines the mix leaves out, timed apart (not in the mix, which stays as it was): its two
+#: lines that come again word for word (the SICI reference and the line with no DOI) made
+#: distinct, since a line seen a moment ago is served from the parts
 #: cache; and common ways of real lists the mix does not have (a name with brackets, a
 #: sentence's final period after the name, PubMed's "doi: ... PMID").
 MORE = [
@@ -85,6 +90,45 @@ MORE = [
     "Smith, J. (2019). A study of things. Journal of Stuff, 12(3), 45-67. "
     "https://doi.org/10.{r}/js.{n}.",
 ]
+
+#: Line shapes of real lists, each timed alone on distinct lines (no line repeated): the
+#: common ways references carry a DOI, then the bench's own templates.
+SHAPES = [
+    ("APA reference, doi.org link",
+     "Smith, J. ({m}). A study of things {n}. Journal of Stuff, 12(3), 45-67. "
+     "https://doi.org/10.{r}/js.{n}"),
+    ("bare name", "10.{r}/abc.{n}"),
+    ("proxy link with %23", "https://doi-org.ezproxy.example.edu/10.{r}/x%23{n}"),
+    ("Vancouver, doi: ...(YY)3NNN-N.",
+     "Huang C, Wang Y, Li X. Clinical features {n}. Lancet. 2020;395(10223):497-506. "
+     "doi: 10.1016/S0140-6736({y})3{k}-{d}."),
+    ("BibTeX entry on one line",
+     "@article{{smith{n}, author = {{Smith, J.}}, title = {{A study}}, journal = {{J. Stuff}}, "
+     "year = {{2019}}, doi = {{10.{r}/js.{n}}}}}"),
+    ("HTML anchor, link as href and text",
+     '<a href="https://doi.org/10.{r}/js.{n}">https://doi.org/10.{r}/js.{n}</a>'),
+    ("SICI after doi:",
+     "Hert CA. Facilitating statistical information seeking. JASIS. 1998;49({m}):693. "
+     "doi:10.1002/(SICI)1097-4571(1998{m})49:8<693::AID-ASI{n}>3.0.CO;2-O"),
+    ("non-ASCII letter in the name", "10.{r}/étude.{n}"),
+] + [(f"bench mix: {t[:28]}", t) for t in TEMPLATES] + [(f"more: {t[:34]}", t) for t in MORE]
+#: The shapes of real lists mixed (the first REAL_MIX of SHAPES, one line of each in turn).
+REAL_MIX = 8
+
+
+def shape_lines(template: str, n: int, seed: int) -> list[str]:
+    """``n`` distinct lines of one template (a line seen twice would be read from the
+    cache of lines: a shape is timed on lines read for the first time)."""
+    rng = random.Random(seed)
+    out: dict[str, None] = {}
+    tries = 0
+    while len(out) < n and tries < 20 * n:
+        tries += 1
+        out[template.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**7),
+                            m=rng.randrange(10**4), y=rng.randrange(10, 100),
+                            k=rng.randrange(1000, 10000), d=rng.randrange(10))] = None
+    return list(out)
+
 
 #: The naive scan of the issue: what most tools ship.
 NAIVE = re.compile(r"10\.\d{4,9}/[-._;()/:A-Z0-9]+", re.I)
@@ -140,17 +184,41 @@ def engine_bench(n: int, rounds: int) -> list[Figure]:
                f"{n // 10 / general:,.0f} lines/s", "",
                f"{as_ratio(general / (n // 10) * n / mo)} the time of the whole engine"),
     ]
-    by_template = []
-    rng = random.Random(3)
-    for t in TEMPLATES + MORE:
-        sample = [t.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**6),
-                           m=rng.randrange(1000)) for _ in range(max(200, n // 50))]
-        a, b = timed(run_naive, sample), timed(run_doiname, sample)
-        by_template.append(f"{b / a:5.1f}x  {b / len(sample) * 1e6:5.1f} us/line  {t[:60]}"
-                           + ("  (not in the mix)" if t in MORE else ""))
-    print("  per template (doiname / naive scan, one round each; doiname's time per line):")
-    for line in by_template:
-        print("    " + line)
+    return figures
+
+
+def shapes_bench(n: int, rounds: int) -> list[Figure]:
+    """Each line shape alone on ``n`` distinct lines, then the real lists' shapes mixed
+    (the first :data:`REAL_MIX` shapes in turn): doiname's time a line and its ratio to
+    the naive scan of the same lines, the median of ``rounds`` rounds, each round timing
+    both on lines no round read before (so no cache of names helps a later round)."""
+    cases = [(name, shape_lines(t, n * rounds, 100 + i)) for i, (name, t) in enumerate(SHAPES)]
+    mixed = [line for group in zip(*(lines for _, lines in cases[:REAL_MIX]), strict=True)
+             for line in group]
+    # (a template of the bench's mix written without a number is one line: its distinct
+    # lines are those of "more:")
+    cases = [c for c in cases if len(c[1]) == n * rounds]
+    cases.append((f"real mix (the first {REAL_MIX} shapes, in turn)", mixed))
+    cases.append(("bench mix (make_lines: some lines repeat)", make_lines(n * rounds, seed=9)))
+    print(f"  per line shape, distinct lines ({n:,} a round; median of {rounds} rounds; "
+          "target: each <= 10x, the mix <= 4x):")
+    figures = []
+    for name, lines in cases:
+        size = len(lines) // rounds
+        ours: list[float] = []
+        ratios: list[float] = []
+        for r in range(rounds):
+            part = lines[r * size:(r + 1) * size]
+            a = timed(run_naive, part)
+            b = timed(run_doiname, part)
+            ours.append(b)
+            ratios.append(b / a)
+        ratio, us = statistics.median(ratios), statistics.median(ours) / size * 1e6
+        print(f"    {ratio:5.1f}x  {us:5.1f} us/line  {name}")
+        mix = name.startswith(("real mix", "bench mix ("))
+        figures.append(Figure(f"line shape: {name}", f"{us:.1f} us a line",
+                              "<= 4x" if mix else "<= 10x", f"{as_ratio(ratio)} the naive scan",
+                              ratio <= (4 if mix else 10)))
     return figures
 
 
@@ -295,7 +363,16 @@ def main() -> None:
                     help="MB of the file Batch reads for the worker's memory (0: skip)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-page", action="store_true")
+    ap.add_argument("--shapes", action="store_true",
+                    help="only the engine's line shapes (host Python)")
     args = ap.parse_args()
+    shapes = shapes_bench(max(2000, args.lines // 50), args.rounds)
+    table("Batch line shapes", shapes,
+          "Each shape alone on distinct lines (bench/batch.py's SHAPES), then the first "
+          f"{REAL_MIX} mixed and the bench's own mix; the naive scan of the same lines in the "
+          "same run.")
+    if args.shapes:
+        return
     figures = engine_bench(args.lines, args.rounds)
     if args.cli_lines:
         figures += cli_bench(args.cli_lines)

@@ -14,6 +14,8 @@ __all__ = [
            "BATCH_MAX_PENDING_CHARS",
            "BATCH_MAX_ROWS_KEPT", "BATCH_PASTE_STREAM_CHARS", "BATCH_STEP_LINES",
            "BATCH_STEP_MAX_ROWS", "BATCH_STEP_MS",
+           "CROSSREF_CONCURRENT_POLITE", "CROSSREF_CONCURRENT_PUBLIC",
+           "CROSSREF_PER_SECOND_POLITE", "CROSSREF_PER_SECOND_PUBLIC",
            "DRAW_MAX_VALUES", "DRAW_MAX_VALUE_CHARS", "DRAW_PAGE_VALUES",
            "EXPORT_CHUNK_CHARS",
            "INSPECT_MAX_CHARS",
@@ -29,6 +31,10 @@ __all__ = [
            "PIECE_CHARS",
            "RECORD_MAX_CHARS",
            "RECORD_MAX_LINES",
+           "REGISTRY_DEADLINE_MS", "REGISTRY_MAX_BODY", "REGISTRY_MAX_DEPTH",
+           "REGISTRY_MAX_JSON_VALUES", "REGISTRY_RETRY_AFTER_MAX_S",
+           "VERIFY_MAX_REFERENCE_CHARS", "WORK_MAX_AUTHORS", "WORK_MAX_TITLE_CHARS",
+           "WORK_MAX_UPDATES",
 ]
 
 #: Characters of text one Inspect reading takes (the page's input box, the widget's box,
@@ -94,6 +100,45 @@ BATCH_MAX_NAMES = 2_000_000
 #: Characters of one piece of an export (``BatchJob.export_chunks``): an export is written
 #: in pieces of about this size, never as one string.
 EXPORT_CHUNK_CHARS = 1024 * 1024
+
+
+# Registry records (doiname.registry): answers of Crossref, DataCite and doi.org's content
+# negotiation, untrusted, read within these bounds (002 foreword, "DOI and Metadata").
+
+#: Bytes (or characters) of one registry answer that are read; a larger one is refused
+#: unread (outcome ``too-large``). A Crossref work with 3,000 authors is about 2 MB.
+REGISTRY_MAX_BODY = 10 * 1024 * 1024
+#: JSON nesting a registry answer may have (a Crossref work is 6 deep); a deeper one is
+#: refused before it is parsed (``bad-answer``).
+REGISTRY_MAX_DEPTH = 64
+#: JSON values (counted by their separators, before parsing) one answer may hold; more is
+#: refused unparsed (``too-large``): 10 MB of ``[0,0,0,...]`` would be 5 million objects.
+REGISTRY_MAX_JSON_VALUES = 500_000
+#: Milliseconds one registry request may take, from asking to the last byte.
+REGISTRY_DEADLINE_MS = 15_000
+#: Seconds of a ``Retry-After`` that are honoured; a longer wait is reported, not waited.
+REGISTRY_RETRY_AFTER_MAX_S = 600
+#: Authors a :class:`~doiname.registry.Work` keeps (in order; the rest are counted).
+WORK_MAX_AUTHORS = 500
+#: Updates (retractions, corrections, ...) a work keeps.
+WORK_MAX_UPDATES = 100
+#: Characters of a title, subtitle or container title kept.
+WORK_MAX_TITLE_CHARS = 2000
+#: Characters of a reference that :func:`doiname.verify` reads (a reference is rarely
+#: over 2,000); the rest is not compared, and the verification says so.
+VERIFY_MAX_REFERENCE_CHARS = 8000
+
+# Crossref's published limits for its REST API (since December 2025), the "polite" pool
+# being requests that carry a ``mailto``. Facts of Crossref, obeyed by the page and the CLI.
+
+#: Single-record requests a second with a ``mailto``.
+CROSSREF_PER_SECOND_POLITE = 10
+#: Requests at once with a ``mailto``.
+CROSSREF_CONCURRENT_POLITE = 3
+#: Single-record requests a second without a ``mailto``.
+CROSSREF_PER_SECOND_PUBLIC = 5
+#: Requests at once without a ``mailto``.
+CROSSREF_CONCURRENT_PUBLIC = 1
 
 
 # The web page (web/src: read through web/src/engine/limits.gen.js, written from here).

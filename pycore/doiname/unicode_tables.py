@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 from . import _unidata
 from ._ranges import deltas, plain
+from .memo import remembered
 
 __all__ = ["NEUTRAL_SCRIPTS", "lookalike", "script_of", "script_set"]
 
@@ -48,7 +48,7 @@ class _Tables:
     look_steps: str
 
 
-@cache
+@remembered(1)
 def _tables() -> _Tables:
     """Decode :mod:`doiname._unidata` once (a few milliseconds, on first use)."""
     u = _unidata
@@ -71,7 +71,7 @@ def _tables() -> _Tables:
     )
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@remembered(_CACHE_SIZE)
 def script_of(ch: str) -> str:
     """The Unicode script of ``ch`` (Scripts.txt), e.g. ``"Latin"``, ``"Common"``.
 
@@ -82,7 +82,7 @@ def script_of(ch: str) -> str:
     return t.script_names[t.script_values[bisect_right(t.script_starts, ord(ch)) - 1]]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@remembered(_CACHE_SIZE)
 def script_set(ch: str) -> frozenset[str] | None:
     """Script_Extensions of ``ch``, augmented (UTS #39 §5.1); ``None`` when neutral."""
     t = _tables()
@@ -114,7 +114,7 @@ def lookalike(ch: str) -> tuple[str, str] | None:
     return _lookalike(ch)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@remembered(_CACHE_SIZE)
 def _lookalike(ch: str) -> tuple[str, str] | None:
     t = _tables()
     cp = ord(ch)

@@ -11,13 +11,13 @@ description of every request and reply.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
 
 from ..batch import BatchRow, BatchSummary
 from ..batch.status import Status as RowStatus
 from ..encoding import Level
 from ..inspection import Inspection
+from ..memo import remembered
 from ..model import Doi
 from ..resolver import HandleRecord
 
@@ -308,7 +308,7 @@ class InfoParams(TypedDict):
     """``info``: takes nothing."""
 
 
-@cache
+@remembered(64)
 def fields_of(params: type) -> dict[str, tuple[object, bool]]:
     """The fields of a TypedDict: each one's type and whether it is required (read from
     the annotations, so ``NotRequired`` is seen under postponed annotations too). Read
