@@ -16,7 +16,7 @@
 * CLI: ``doiname batch`` on a file of 1,000,000 such lines, in a process of its own: its
   time and its peak memory (resident set, as the kernel counts it). Target: <= 300 MB.
 * Pyodide (the page's engine): the same ``batch_step`` requests the worker runs (a
-  ``BatchJob`` step of the page's ``STEP_MS`` and its reply's JSON text,
+  ``BatchJob`` step of ``doiname.limits.PAGE_STEP_MS`` and its reply's JSON text,
   :mod:`doiname.bridge.jobs`) on 100,000 lines, in the shipped Pyodide under Node,
   against the naive scan there; and a
   streamed input read in pieces, with the WebAssembly heap after each 10 MB. Target: the
