@@ -19,7 +19,10 @@ from typing import Literal
 from .presentation import to_url
 from .registry import Update, Work
 
-__all__ = ["CARD_AUTHORS", "CardNotice", "WorkCard", "work_card"]
+__all__ = ["CARD_AUTHORS", "CardNotice", "NoticeLevel", "WorkCard", "work_card"]
+
+#: How loudly a notice is shown: above the link (``grave``) or in the card (``note``).
+NoticeLevel = Literal["grave", "note"]
 
 #: Authors named on a card; the rest are counted ("and 12 others").
 CARD_AUTHORS = 3
@@ -63,7 +66,7 @@ class CardNotice:
     version); ``head`` a word or two, ``text`` one or two sentences, ``href`` the notice's
     link at doi.org (``None`` when the record names no notice) and ``link_text``."""
 
-    level: Literal["grave", "note"]
+    level: NoticeLevel
     kind: str
     head: str
     text: str
@@ -103,7 +106,7 @@ def _notice(update: Update) -> CardNotice:
     head, text = _HEADS[update.kind]
     when = f" on {update.date}" if update.date else ""
     href = to_url(update.notice_doi) if update.notice_doi is not None else None
-    level: Literal["grave", "note"] = "grave" if update.kind in _GRAVE else "note"
+    level: NoticeLevel = "grave" if update.kind in _GRAVE else "note"
     return CardNotice(level, update.kind, head, text.format(when=when), href,
                       _NOTICE_LINK[update.kind])
 

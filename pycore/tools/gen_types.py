@@ -2,25 +2,28 @@
 
 The page, the worker, the widget and the single file exchange the JSON of
 :data:`doiname.bridge.OPERATIONS`: each operation's params (a TypedDict of
-:mod:`doiname.protocol`) and its result (the core's dataclasses, as
+:mod:`doiname.bridge.protocol`) and its result (the core's dataclasses, as
 :func:`doiname.jsonable.to_jsonable` writes them). This tool walks those types and writes
 one TypeScript declaration file that the JavaScript imports in its JSDoc, so no JSON
 shape is written by hand in JavaScript::
 
-    python3 pycore/tools/gen_types.py           # writes web/src/engine/types.gen.d.ts
-                                                # and limits.gen.js (doiname.limits)
+    python3 pycore/tools/gen_types.py           # writes web/src/engine/types.gen.d.ts,
+                                                # limits.gen.js (doiname.limits) and
+                                                # statuses.gen.js (the batch statuses)
     python3 pycore/tools/gen_types.py --check   # exit status 1 when that file is stale
 
 tests/unit/test_gen_types.py fails when the committed file is not what this writes.
 
 How Python types are written: ``str`` string, ``int``/``float`` number, ``bool``
-boolean, ``None`` null, ``Any`` unknown, ``Literal`` a union of literals, ``X | Y`` a
-union, ``list[X]``/``tuple[X, ...]`` ``X[]``, ``tuple[A, B]`` ``[A, B]``,
-``dict[str, X]`` ``Record<string, X>``, ``Annotated[A, B]`` ``A & B`` (one JSON object
-with the fields of both). A dataclass is an interface of its fields, except those hidden
-from its ``repr`` (``BatchRow.name``, ``BatchSummary._last_line``: not in its JSON); a
-:class:`~doiname.model.Doi` is ``{prefix, suffix, name}``; a TypedDict is an interface
-whose ``NotRequired`` keys are optional.
+boolean, ``None`` null, ``Any`` unknown, a ``Literal`` of several values the named
+alias :data:`ALIASES` gives it (``export type Status = "error" | ...``: a Literal not
+named there stops the tool), ``X | Y`` a union, ``list[X]``/``tuple[X, ...]`` ``X[]``,
+``tuple[A, B]`` ``[A, B]``, ``dict[str, X]`` ``Record<string, X>``, ``Annotated[A, B]``
+``A & B`` (one JSON object with the fields of both). A dataclass is an interface of its
+fields, except those hidden from its ``repr`` (``BatchRow.name``,
+``BatchSummary._last_line``: not in its JSON); a :class:`~doiname.model.Doi` is
+``{prefix, suffix, name}``; a TypedDict is an interface whose ``NotRequired`` keys are
+optional.
 """
 
 from __future__ import annotations
@@ -40,15 +43,64 @@ OUT = ROOT / "web" / "src" / "engine" / "types.gen.d.ts"
 #: The size bounds of doiname.limits as JavaScript constants (the page's own and those it
 #: checks before asking the worker), so no bound is written twice.
 LIMITS_OUT = OUT.with_name("limits.gen.js")
+#: The statuses of batch rows (doiname.bridge.BATCH_STATUSES), which the page needs before
+#: its engine is ready (the filter's options) and for every row it draws.
+STATUSES_OUT = OUT.with_name("statuses.gen.js")
 
 if str(ROOT / "pycore") not in sys.path:  # run as a script from a checkout
     sys.path.insert(0, str(ROOT / "pycore"))
 
-from doiname import bridge, limits, protocol  # noqa: E402
+from doiname import (  # noqa: E402
+    bridge,
+    encoding,
+    equivalence,
+    inspection,
+    limits,
+    model,
+    work_card,
+)
+from doiname.batch import status  # noqa: E402
+from doiname.bridge import protocol  # noqa: E402
+from doiname.extract import model as extract_model  # noqa: E402
 from doiname.model import Doi  # noqa: E402
+from doiname.registry import answers as registry_answers  # noqa: E402
+from doiname.registry import requests as registry_requests  # noqa: E402
+from doiname.registry import work as registry_work  # noqa: E402
+from doiname.resolver import outcome  # noqa: E402
+from doiname.verify import compare as verify_compare  # noqa: E402
+from doiname.verify import rows as verify_rows  # noqa: E402
+from doiname.verify import verdict as verify_verdict  # noqa: E402
+
+#: The Literal types of the replies, each written once as a named alias
+#: (``export type NAME = ...``), by the name the JavaScript reads.
+ALIASES: dict[str, Any] = {
+    "AnswerKind": protocol.AnswerKind,
+    "CheckStatus": verify_rows.CheckStatus,
+    "CheckVerdict": verify_verdict.Verdict,
+    "EvidenceField": verify_compare.EvidenceField,
+    "EvidenceState": verify_compare.EvidenceState,
+    "NoticeLevel": work_card.NoticeLevel,
+    "RecordForm": registry_requests.RecordForm,
+    "RegistryFailure": protocol.RegistryFailure,
+    "RegistryOutcome": registry_answers.RegistryOutcome,
+    "UpdateDirection": typing.get_type_hints(registry_work.Update)["direction"],
+    "UpdateKind": registry_work.UpdateKind,
+    "EquivalenceVerdict": equivalence.Verdict,
+    "ExportFormat": protocol.ExportFormat,
+    "How": inspection.How,
+    "InspectionStatus": inspection.Status,
+    "InspectionVerdict": inspection.Verdict,
+    "Level": encoding.Level,
+    "MatchKind": extract_model.MatchKind,
+    "Outcome": outcome.Outcome,
+    "Severity": model.Severity,
+    "Status": status.Status,
+    "TransportFailure": protocol.TransportFailure,
+    "Verdict": outcome.Verdict,
+}
 
 HEADER = """\
-// Generated by pycore/tools/gen_types.py from doiname.bridge.OPERATIONS, doiname.protocol
+// Generated by pycore/tools/gen_types.py from doiname.bridge.OPERATIONS, doiname.bridge.protocol
 // and the dataclasses they return; do not edit. Regenerate:
 //   python3 pycore/tools/gen_types.py
 """
@@ -69,6 +121,16 @@ class Writer:
     def __init__(self) -> None:
         self.todo: list[type] = []
         self.names: dict[str, type] = {}
+        self.aliases: set[str] = set()
+
+    def alias(self, hint: Any) -> str:
+        """The name of a Literal type of several values (:data:`ALIASES`), to be written."""
+        names = [name for name, alias in ALIASES.items() if alias == hint]
+        if len(names) != 1:
+            raise SystemExit(f"gen_types: name {hint!r} once in ALIASES "
+                             f"({'named ' + ', '.join(names) if names else 'not named'})")
+        self.aliases.add(names[0])
+        return names[0]
 
     def ref(self, cls: type) -> str:
         """The name of an interface, queued for writing."""
@@ -98,7 +160,7 @@ class Writer:
         if hint is Any or hint is object:
             return "unknown"
         if origin is typing.Literal:
-            return " | ".join(json.dumps(a) for a in args)
+            return json.dumps(args[0]) if len(args) == 1 else self.alias(hint)
         if origin in (typing.Union, types.UnionType):
             parts: list[str] = []
             for a in args:
@@ -157,6 +219,7 @@ def render() -> str:
         result = w.render(op.result)
         ops.append(f"  {json.dumps(name)}: {{ params: {params}; result: {result} }};")
     w.ref(protocol.ErrorJson)
+    w.ref(protocol.StatusLabel)  # (the page reads them from statuses.gen.js)
     blocks: list[str] = []
     done: set[str] = set()
     while w.todo:
@@ -165,12 +228,15 @@ def render() -> str:
             done.add(cls.__name__)
             blocks.append(w.interface(cls))
     blocks.sort(key=lambda b: b.split("export interface ", 1)[1].split(" ", 1)[0])
+    aliases = "".join(f"export type {name} = "
+                      f"{' | '.join(json.dumps(a) for a in typing.get_args(ALIASES[name]))};\n"
+                      for name in sorted(w.aliases))
     operations = ("/** The worker's operations (doiname.bridge.OPERATIONS): each one's params "
                   "and the `ok` of its reply. */\nexport interface Operations {\n"
                   + "\n".join(ops) + "\n}\n\n"
                   "/** The name of an operation of the worker. */\n"
                   "export type OperationName = keyof Operations;\n")
-    return HEADER + "\n" + "\n".join([DOI, *blocks, operations])
+    return HEADER + "\n" + "\n".join([DOI, aliases, *blocks, operations])
 
 
 def render_limits() -> str:
@@ -186,13 +252,44 @@ def render_limits() -> str:
     return "\n".join(lines) + "\n"
 
 
+def render_statuses() -> str:
+    """The text of statuses.gen.js: :data:`doiname.bridge.BATCH_STATUSES`, in their order."""
+    def value(v: Any) -> str:
+        if isinstance(v, dict):
+            if not v:
+                return "{}"
+            keys = [k if re.fullmatch(r"[A-Za-z_$][\w$]*", k) else json.dumps(k) for k in v]
+            return "{ " + ", ".join(f"{k}: {value(x)}" for k, x in zip(keys, v.values(),
+                                                                     strict=True)) + " }"
+        return json.dumps(v)
+    lines = ["// @ts-check",
+             "// Generated by pycore/tools/gen_types.py from doiname.batch.status (the table of",
+             "// statuses: doiname.bridge.BATCH_STATUSES); do not edit. Regenerate:",
+             "//   python3 pycore/tools/gen_types.py", "",
+             '/** @typedef {import("./types.gen.js").StatusLabel} StatusLabel */', "",
+             "/**",
+             " * The statuses of batch rows, in the order rows sort by status (the ones that need",
+             " * attention first): each one's labels, whether Resolve all asks about its rows, the",
+             " * verdict that gives it and what each verdict makes of its rows.",
+             " * @type {readonly StatusLabel[]}",
+             " */",
+             "export const STATUSES = ["]
+    for s in bridge.BATCH_STATUSES:
+        lines.append("  {")
+        lines += [f"    {k}: {value(v)}," for k, v in s.items()]
+        lines.append("  },")
+    lines.append("];")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="do not write; exit 1 when the file is stale")
     parser.add_argument("--out", type=Path, default=OUT, help=f"where to write ({OUT})")
     args = parser.parse_args(argv)
-    outputs = {args.out: render(), args.out.with_name(LIMITS_OUT.name): render_limits()}
+    outputs = {args.out: render(), args.out.with_name(LIMITS_OUT.name): render_limits(),
+               args.out.with_name(STATUSES_OUT.name): render_statuses()}
     if args.check:
         stale = [out for out, text in outputs.items()
                  if (out.read_text(encoding="utf-8") if out.is_file() else "") != text]

@@ -20,6 +20,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from doiname.batch import BatchJob
+from doiname.batch.status import STATUSES
 
 from .batch_page import (
     REFERENCES,
@@ -33,7 +34,7 @@ from .batch_page import (
     running,
     summary_of,
 )
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 pytestmark = pytest.mark.e2e
 
@@ -76,6 +77,11 @@ def test_hundred_thousand_lines(context: BrowserContext, page: Page, site_url: s
 
     # The CSV download is exactly what the CLI would write for this text.
     assert read_download(page, "#batch-csv") == host_csv(rows)
+
+    # The filter offers every status of Python's table, in its order, by its name.
+    options = page.locator("#batch-filter option").evaluate_all(
+        "(os) => os.map((o) => [o.value, o.textContent])")
+    assert options == [["all", "All rows"], *([s.status, s.rows] for s in STATUSES)]
 
     # Filter: duplicates only; the shown-rows download has exactly those, in order.
     page.select_option("#batch-filter", "duplicate")

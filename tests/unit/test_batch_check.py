@@ -27,7 +27,7 @@ def ask(op: str, **params: Any) -> Any:
 def test_check_all_gives_each_row_its_status_and_the_export_its_columns() -> None:
     opened = ask("batch_open", text=BIBTEX)
     job = opened["job"]
-    labels = {s["status"]: s["label"] for s in opened["statuses"]}
+    labels: dict[str, str] = {s["status"]: s["label"] for s in BATCH_STATUSES}
     assert labels["another-work"] == "Points at another work"
     assert labels["updated"] == "Retracted or corrected" and labels["cannot-tell"] == "Cannot tell"
     rows = ask("batch_step", job=job, max_lines=1000, budget_ms=1000)["rows"]

@@ -174,6 +174,8 @@ def test_a_long_retry_after_is_reported_not_waited() -> None:
     registry = Registry(fetcher=fetcher, sleep=slept.append)
     answer = registry.record(Doi("10.1000", "x"))
     assert answer.outcome == "rate-limited" and answer.retry_after_s == 3600
+    assert answer.message == ("Crossref is limiting requests. It asks to wait 3600 seconds: "
+                              "try again later.")
     assert all(s < 1 for s in slept)  # only the pacing between requests
 
 

@@ -24,7 +24,8 @@ from doiname.limits import (
 from doiname.registry import CSL_ACCEPT, RecordError, plain_title
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "registry"
-SHARED = Path("/work/shared/data/references")
+#: The project's shared data, beside the repository (as in a fresh clone next to shared/).
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "references"
 DOI = Doi("10.1371", "journal.pone.0033693")
 
 

@@ -16,7 +16,8 @@ from doiname import Doi, Work, read_registry_answer
 from doiname.registry.values import update_kind
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "registry"
-SHARED = Path("/work/shared/data/references")
+#: The project's shared data, beside the repository (as in a fresh clone next to shared/).
+SHARED = Path(__file__).resolve().parents[3] / "shared" / "data" / "references"
 
 #: What each update type of the lists is (their own words, typing slips included).
 KINDS = {"retraction": "retraction", "Retraction": "retraction", "retration": "retraction",

@@ -256,3 +256,37 @@ def test_a_main_title_before_a_dash_and_a_subtitle_agrees_when_the_journal_follo
     goes_on = ("Krenz G. Graduate Curriculum Initiative - COSMIC and beyond in teaching. "
                "Other Journal. 2019.")
     assert verify(goes_on, work).verdict == "mismatch"
+
+
+def test_a_number_inside_a_name_is_no_volume_or_page() -> None:
+    # Another work of the same author, journal and volume: its first page, 1, stands in
+    # the reference only inside a chemical's name.
+    other = Work(doi=None, title="Defining the bioaccumulation of PAC in mussels",
+                 authors=(Author("Hellou", "J."),), container_short="Int J Polyc Arom Comp",
+                 volume="26", first_page="1")
+    text = ("Hellou J, Beach DG (2010) Balanced fates of pyrene and 1-hydroxypyrene in "
+            "snails. Int J Polyc Arom Comp 26:75-90")
+    got = verify(text, other)
+    assert got.verdict == "mismatch"
+    assert {e.field: e.state for e in got.evidence}["first-page"] == "differed"
+    for pages, first in (("S93-S95", "S93"), ("ii13-ii16", "ii13"), ("293_318", "293"),
+                         ("2165-a-2166", "2165"), ("11,023-33", "11,023")):
+        work = Work(doi=None, title="Balanced fates of pyrene and 1-hydroxypyrene in snails",
+                    authors=(Author("Hellou", "J."),), container_short="Int J Polyc Arom Comp",
+                    volume="26", first_page=first)
+        cited = text.replace("75-90", pages)
+        assert {e.field: e.state for e in verify(cited, work).evidence}["first-page"] == (
+            "agreed"), pages
+
+
+def test_bibtex_latex_reads_as_text() -> None:
+    bib = ("@article{m,\n  title = {The {$\\beta$}-catenin of {M}{\\\"u}ller cells in "
+           "Fran\\c{c}ois's \\textit{Xenopus}},\n  author = {M{\\\"u}ller, J. and Erd\\H{o}s, "
+           "P.},\n  year = 2001\n}")
+    fields = row_reference(bib, "bibtex")
+    assert isinstance(fields, dict)
+    assert fields["title"] == "The  beta -catenin of Muller cells in Francois's Xenopus"
+    assert fields["author"] == "Muller, J. and Erdos, P."
+    work = Work(doi=None, title="The β-catenin of Müller cells in François's <i>Xenopus</i>",
+                authors=(Author("Müller", "J."),), issued_year=2001)
+    assert verify(fields, work).verdict == "matches"

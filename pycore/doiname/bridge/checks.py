@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..batch.rows import CHECK_STATUSES
+from ..batch.status import CHECK_STATUSES
 from ..jsonable import to_jsonable
 from .jobs import _job
 from .registry import bad_answer_params, registry_answer

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any, Literal
 
-from ..limits import REGISTRY_MAX_BODY, REGISTRY_MAX_DEPTH, REGISTRY_MAX_JSON_VALUES
+from ..limits import (
+    REGISTRY_MAX_BODY,
+    REGISTRY_MAX_DEPTH,
+    REGISTRY_MAX_JSON_VALUES,
+    REGISTRY_RETRY_AFTER_MAX_S,
+)
 from ..model import Doi
 from ..resolver.body import load_json
 from .requests import agency_key, open_link
@@ -136,6 +141,8 @@ def read_registry_answer(doi: Doi, agency: str, status: int | None, body: str | 
     if status == 429:
         when = f" Asking again in {wait:g} seconds." if wait is not None else (
             " Wait a moment before asking again.")
+        if wait is not None and wait > REGISTRY_RETRY_AFTER_MAX_S:  # not waited for
+            when = f" It asks to wait {wait:g} seconds: try again later."
         return answer("rate-limited", f"{who} is limiting requests.{when}", retry=wait)
     if status in (404, 410):
         return answer("not-found", f"Not found: {who} has no record of this DOI.")

@@ -246,6 +246,38 @@ def container_follows(ctx: Context, work: Work) -> bool:
 
 
 
+def _standalone(value: str, text: str) -> bool:
+    """Whether ``value`` stands in ``text`` as a number of its own: not inside a word or a
+    name (``1-hydroxypyrene``, ``CD4``), though it may open a range (``75-90``,
+    ``S93-S95``, ``ii13-ii16``, ``293_318``)."""
+    value, text = value.lower(), text.lower()
+    at = text.find(value)
+    while at >= 0:
+        before = text[at - 1] if at else " "
+        rest = text[at + len(value):at + len(value) + 40]
+        if not (before.isalnum() or before in ".-/") and _ends_number(rest):
+            return True
+        at = text.find(value, at + 1)
+    return False
+
+
+def _ends_number(rest: str) -> bool:
+    """Whether what follows a number ends it: not a letter or digit, not ``/``, not a
+    decimal part, not a hyphen that joins it to a word (``-hydroxypyrene``)."""
+    if not rest:
+        return True
+    first = rest[0]
+    if first.isalnum() or first == "/":
+        return False
+    if first in ".," and rest[1:2].isalnum():
+        return False
+    if first in "-\u2010\u2011\u2012\u2013\u2014\u2015":
+        word = rest[1:].lstrip()
+        letters = len(word) - len(word.lstrip("abcdefghijklmnopqrstuvwxyz"))
+        return letters < 2 or (letters < len(word) and word[letters].isalnum())
+    return True
+
+
 def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-page"]) -> Evidence:
     """The volume or the first page, as a word of the reference outside its title (or
     its field); absent when the reference has no number that could be it: in a text, a
@@ -265,6 +297,7 @@ def compare_number(ctx: Context, work: Work, which: Literal["volume", "first-pag
             _YEAR_WORD.fullmatch(w) is None and w not in others)) for w in where):
         return Evidence(which, "absent", f"The reference gives no {label.lower()}.")
     have = set(where)
-    if all(w in have for w in wanted) or (wanted[0] in have and which == "first-page"):
+    if (all(w in have for w in wanted) or (wanted[0] in have and which == "first-page")) and (
+            ref.structured or _standalone(value, ref.text) or _standalone(wanted[0], ref.text)):
         return Evidence(which, "agreed", f"{label} agrees: {value}.")
     return Evidence(which, "differed", f"{label} differs: the record says {value}.")

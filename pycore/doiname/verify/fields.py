@@ -10,15 +10,19 @@ whichever format they come from (:data:`FIELD_NAMES`).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..limits import VERIFY_MAX_REFERENCE_CHARS
-from .normalise import join_breaks
+from ..limits import REGISTRY_MAX_DEPTH, VERIFY_MAX_REFERENCE_CHARS
+from ..resolver.body import load_json
+from .normalise import GREEK, join_breaks
 
-__all__ = ["FIELD_NAMES", "ReferenceEvidence", "parse_record_fields", "reference_evidence"]
+__all__ = ["FIELD_NAMES", "ReferenceEvidence", "parse_record_fields", "reference_evidence",
+           "unlatex"]
+
+#: Greek letters' names, as LaTeX writes them (``\\alpha``).
+GREEK_NAMES = frozenset(GREEK.values())
 
 #: Field names of each part of a reference, in BibTeX, biblatex, RIS, CSL-JSON, Crossref's
 #: deposited references and PubMed-like forms, folded to lower case. A record with none
@@ -39,6 +43,16 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
 #: A link or a DOI name in a reference's text: not part of what it says of the work
 #: (its numbers are no volume or page).
 _LINK = re.compile(r"(?:https?://|www\.)\S+|\b(?:doi:\s*)?10\.\d{3,9}/\S+", re.IGNORECASE)
+#: LaTeX in a BibTeX value: an accent command on a letter (``{\\"u}``, ``\\'e``,
+#: ``\\v{c}``), a letter command (``\\ss``, ``\\o``), a Greek letter (``$\\beta$``), any
+#: other command (``\\textit``), math shifts.
+_LATEX_ACCENT = re.compile(
+    r"\\[\"'`^~=.]\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"  # \"u, \"{u}, \'e
+    r"|\\[uvHcdbtkr](?:\s*\{\s*([A-Za-z])\s*\}|\s+([A-Za-z]))")  # \v{c}, \c c
+_LATEX_LETTER = re.compile(r"\\(ss|o|O|aa|AA|ae|AE|oe|OE|l|L|i|j)(?![A-Za-z])")
+_LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
+_LATEX_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
+                  "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "i", "j": "j"}
 _BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*")
 _RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
 
@@ -86,6 +100,19 @@ def _bibtex_value(text: str, at: int) -> tuple[str, int]:
     return word, at + len(word)
 
 
+def unlatex(value: str) -> str:
+    """A BibTeX value's LaTeX as text: accents on their letters dropped (the comparison
+    folds accents anyway), letter commands as letters, Greek letter commands as their
+    names, other commands and math shifts gone (``M{\\"u}ller``, ``$\\beta$-catenin``)."""
+    if "\\" not in value and "$" not in value:
+        return value
+    value = _LATEX_ACCENT.sub(lambda m: next(g for g in m.groups() if g), value)
+    value = _LATEX_LETTER.sub(lambda m: _LATEX_LETTERS[m.group(1)], value)
+    value = _LATEX_COMMAND.sub(lambda m: f" {m.group(1)} " if m.group(1) in GREEK_NAMES
+                               else "", value)
+    return value.replace("$", "")
+
+
 def parse_record_fields(text: str, kind: str) -> dict[str, str]:
     """The fields of a BibTeX entry, a RIS record or a JSON object (the kinds of
     :class:`doiname.records.Record`), names in lower case, values as written (braces
@@ -100,7 +127,8 @@ def parse_record_fields(text: str, kind: str) -> dict[str, str]:
             if m is None:
                 break
             value, at = _bibtex_value(text, m.end())
-            out.setdefault(m.group(1).lower(), value.replace("{", "").replace("}", "").strip())
+            out.setdefault(m.group(1).lower(),
+                           unlatex(value).replace("{", "").replace("}", "").strip())
             at = max(at, m.end())
     elif kind == "ris":
         for line in text.splitlines():
@@ -108,9 +136,9 @@ def parse_record_fields(text: str, kind: str) -> dict[str, str]:
             if m is not None and m.group(2).strip():
                 out.setdefault(m.group(1).lower(), m.group(2).strip())
     elif kind == "json":
-        try:
-            data = json.loads(text.strip().rstrip(","))
-        except (ValueError, RecursionError):
+        # nesting checked before parsing (Pyodide's stack is small: resolver.body)
+        data, ok, _ = load_json(text.strip().rstrip(","), max_depth=REGISTRY_MAX_DEPTH)
+        if not ok:
             return {}
         if isinstance(data, dict):
             for key, value in list(data.items())[:200]:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
 
+from ..memo import remembered
 from ..registry.markup import plain_title
 
 __all__ = ["GREEK", "STOP_WORDS", "fold", "join_breaks", "significant", "words"]
@@ -58,7 +58,7 @@ def _greek(m: re.Match[str]) -> str:
     return " ".join(GREEK[c] for c in run) if len(run) <= 2 else run
 
 
-@lru_cache(maxsize=4096)
+@remembered(4096)
 def fold(text: str) -> str:
     """Lower-case words of letters and digits (of any script), one space apart: markup
     dropped, accents taken off, Greek letters used as symbols written out (``β`` is

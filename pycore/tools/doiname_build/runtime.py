@@ -63,7 +63,9 @@ STDLIB_KEEP: tuple[str, ...] = (
     "html.*", "ipaddress", "platform", "sysconfig.*", "tarfile", "urllib", "urllib.parse",
     # the core (doiname.cli, doiname.resolver, doiname.batch, ...)
     "argparse", "csv", "gettext", "pkgutil", "xml", "xml.parsers", "xml.parsers.expat",
-    "http", "datetime", "_pydatetime", "quopri", "calendar", "difflib",
+    "http", "datetime", "_pydatetime", "quopri", "calendar",
+    # doiname.verify (titles compared by their longest common runs)
+    "difflib",
 )
 
 
