@@ -24,7 +24,7 @@ from .registry_routes import (
     Reply,
     route_registries,
 )
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 pytestmark = pytest.mark.e2e
 

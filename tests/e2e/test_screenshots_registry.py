@@ -13,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from .conftest import NOT_LOCAL, DoiRoutes
 from .registry_routes import REGISTRY, route_registries
-from .test_page_helpers import open_page
+from .site_page import open_page
 from .test_screenshots import SHOTS, SIZES
 
 pytestmark = pytest.mark.e2e
