@@ -8,6 +8,7 @@ the test fails."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -118,7 +119,7 @@ def _stdlib_changed(data: bytes) -> bytes:
 
 #: The runtime's data files, each with a change that leaves it working: a message in the
 #: wasm's data, a package's name in the lock file that nothing loads, a time in the zip.
-CHANGED_DATA = {
+CHANGED_DATA: dict[str, Callable[[bytes], bytes]] = {
     "pyodide/pyodide.asm.wasm": lambda b: one_byte_changed(b, "Fatal Python error",
                                                            "Fatal Python errar"),
     "pyodide/python_stdlib.zip": _stdlib_changed,
