@@ -11,7 +11,8 @@ __all__ = [
            "BATCH_MAX_LINE_CHARS",
            "BATCH_MAX_NAMES",
            "BATCH_MAX_PENDING_CHARS",
-           "BATCH_MAX_ROWS_KEPT", "BATCH_PASTE_STREAM_CHARS", "BATCH_STEP_MAX_ROWS",
+           "BATCH_MAX_ROWS_KEPT", "BATCH_PASTE_STREAM_CHARS", "BATCH_STEP_MAX_CHARS",
+           "BATCH_STEP_MAX_ROWS",
            "DRAW_MAX_VALUES", "DRAW_MAX_VALUE_CHARS", "DRAW_PAGE_VALUES",
            "EXPORT_CHUNK_CHARS",
            "INSPECT_MAX_CHARS",
@@ -77,6 +78,10 @@ BATCH_MAX_ROWS_KEPT = 1_000_000
 #: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
 #: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
 BATCH_STEP_MAX_ROWS = 5_000
+#: Characters of input one ``BatchJob.step`` reads at most (at least one line): a step of
+#: long lines ends as soon as one of a few short lines does, so a call waiting in the
+#: worker (an Inspect asked meanwhile) is answered between two steps.
+BATCH_STEP_MAX_CHARS = 200_000
 #: Distinct names a batch remembers to mark duplicates exactly (about 100-150 bytes each).
 #: A name first seen after that is still compared with every name remembered, but is not
 #: remembered itself; the summary counts those names (``names_not_kept``).

@@ -21,7 +21,8 @@ class Subject:
     """A readable name and the findings collected about it, at most ``MAX_FINDINGS``
     listed; past that they are only counted by code (``more`` becomes one finding)."""
 
-    __slots__ = ("doi", "flagged", "more", "name", "out", "reading", "suffix_start")
+    __slots__ = ("doi", "flagged", "more", "name", "out", "places", "reading", "seen",
+                 "suffix_start")
 
     def __init__(self, reading: Reading | None, name: str, out: list[Finding]) -> None:
         self.reading = reading
@@ -31,6 +32,24 @@ class Subject:
         self.out = out
         self.flagged: set[str] = set()  # characters with a per-character warning
         self.more: dict[str, int] = {}
+        # A character reported again: (code, character) -> its finding's index in out,
+        # and that finding's positions in the name (one finding for all of them).
+        self.seen: dict[tuple[str, str], int] = {}
+        self.places: dict[int, list[int]] = {}
+
+    def again(self, code: str, ch: str, a: int) -> bool:
+        """Whether ``code`` was already reported for the character ``ch``: then ``a`` is
+        one more place of that finding (a finding said once for each kind)."""
+        at = self.seen.get((code, ch))
+        if at is None:
+            return False
+        self.places[at].append(a)
+        return True
+
+    def first(self, code: str, ch: str, a: int) -> None:
+        """Remember that the finding about to be listed reports ``ch`` at ``a``."""
+        self.seen[(code, ch)] = len(self.out)
+        self.places[len(self.out)] = [a]
 
     @property
     def full(self) -> bool:

@@ -9,6 +9,7 @@ export const BATCH_MAX_NAMES = 2000000;
 export const BATCH_MAX_PENDING_CHARS = 8388608;
 export const BATCH_MAX_ROWS_KEPT = 1000000;
 export const BATCH_PASTE_STREAM_CHARS = 200000;
+export const BATCH_STEP_MAX_CHARS = 200000;
 export const BATCH_STEP_MAX_ROWS = 5000;
 export const DRAW_MAX_VALUES = 20;
 export const DRAW_MAX_VALUE_CHARS = 1000;
