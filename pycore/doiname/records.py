@@ -11,8 +11,8 @@ APA lines) are grouped piece by piece.
 Memory and work are bounded: a record that does not close within
 :data:`RECORD_MAX_LINES` lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced
 brace, a missing ``ER  -``) is given back as single lines, each read once, so nothing
-waits for the end of the input and nothing is lost. Lines holding only JSON punctuation (``[``, ``]``, ``],``) are structure, not
-records.
+waits for the end of the input and nothing is lost. Lines holding only JSON
+punctuation (``[``, ``]``, ``],``) are structure, not records.
 """
 
 from __future__ import annotations
