@@ -159,3 +159,41 @@ def test_each_task_group_gets_a_partition_of_its_own(spark: Any) -> None:
     placed = df.select("part", F.spark_partition_id().alias("pid")).distinct().collect()
     assert df.rdd.getNumPartitions() == 7
     assert sorted((r["part"], r["pid"]) for r in placed) == [(p, p) for p in range(7)]
+
+
+def _rows_and_peak(path: str) -> tuple[list[tuple[Any, ...]], int]:
+    """In a Spark Python worker: the rows of a ``.gz`` file, and the worker's peak RSS
+    (bytes) while it read them (the peak reset first)."""
+    import re as re_
+
+    from doiname.spark.worker import region_rows
+
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # reset VmHWM, the peak resident set
+    rows = [(r["line"], r["status"], r["doi"], [f["code"] for f in r["findings"]],
+             [f["message"] for f in r["findings"]])
+            for r in region_rows(path, "gzip", None) if r["status"] is not None]
+    with open("/proc/self/status") as f:
+        found = re_.search(r"VmHWM:\s+(\d+) kB", f.read())
+    assert found is not None
+    return rows, int(found[1]) * 1024
+
+
+def test_a_gz_holding_a_1_gib_line_is_read_in_bounded_memory(spark: Any,
+                                                             tmp_path: Path) -> None:
+    """The review's file: about 1 MB of gzip holding one line of 1 GiB, then a name. The
+    Python worker stays under 300 MB (it peaked at 3.1 GB) and says what the CLI says."""
+    path = tmp_path / "one-line.txt.gz"
+    block = b"x" * (1 << 20)
+    with gzip.open(path, "wb", compresslevel=9) as f:
+        for _ in range(1 << 10):
+            f.write(block)
+        f.write(b" 10.1000/182\n10.1000/183\n")
+    assert path.stat().st_size < 2 << 20
+    ((rows, peak),) = spark.sparkContext.parallelize([str(path)], 1).map(
+        _rows_and_peak).collect()
+    assert peak < 300 << 20, peak
+    (line, status, _doi, codes, messages), second = rows[-2:]
+    assert (line, status, codes) == (1, "error", ["line-too-long"])
+    assert f"This line has {(1 << 30) + 12:,} characters" in messages[0]
+    assert second[:3] == (2, "ok", "10.1000/183")

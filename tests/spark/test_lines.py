@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import gzip
 import io
+import tracemalloc
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from doiname.batch import LongLine, read_lines
+from doiname.limits import BATCH_MAX_LINE_CHARS
 from doiname.spark import lines
-from doiname.spark.lines import compression_of, decode, head, iter_lines, not_text, text_hint
+from doiname.spark.lines import (
+    CHUNK,
+    compression_of,
+    decode,
+    head,
+    iter_lines,
+    not_text,
+    text_hint,
+)
 
 PIECES = [b"\r", b"\n", b"\r\n", b"\xef\xbb\xbf", b"a", b"10.1000/x", b"\xc3\xa9", b"\xc3",
           b"\xe2\x80", b"\xff", b"\x80", b" ", b"\xf0\x9f\x98\x80", b"{", b"}"]
@@ -38,6 +50,50 @@ def test_lines_and_their_text_are_the_clis_from_any_byte(
         assert [text for _, text in whole] == cli_lines(raw)
         start = pick.draw(st.integers(0, len(raw) + 1))
         assert ours(raw, start) == [(at, text) for at, text in whole if at >= start]
+
+
+class _Stream(io.RawIOBase):
+    """``size`` bytes of ``unit`` said again and again, then ``tail``, made as they are read
+    (never in memory whole: what a decompressor gives)."""
+
+    def __init__(self, unit: bytes, size: int, tail: bytes) -> None:
+        self.unit, self.left, self.tail = unit, size, tail
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        if self.left <= 0:
+            n = min(len(b), len(self.tail))
+            b[:n] = self.tail[:n]
+            self.tail = self.tail[n:]
+            return n
+        n = min(len(b), self.left) // len(self.unit) * len(self.unit) or len(self.unit)
+        b[:n] = self.unit * (n // len(self.unit))
+        self.left -= n
+        return n
+
+
+def test_a_long_line_holds_the_clis_bound_not_the_line() -> None:
+    """A line of 32 MB: at most LINE_BYTES of it are held (the rest counted), and it reads
+    as the CLI reads it: its first BATCH_MAX_LINE_CHARS characters and its length."""
+    unit, tail = "ab\u00e9\u2010".encode(), b"\n10.1000/x\n"
+    size = (32 << 20) // len(unit) * len(unit)
+    chars = size // len(unit) * 4
+    tracemalloc.start()
+    got = [(at, decode(raw, at)) for at, raw in iter_lines(io.BufferedReader(
+        _Stream(unit, size, tail), CHUNK))]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 3 * CHUNK + 4 * lines.LINE_BYTES, peak  # it was the whole line, 3 times
+    (first_at, first), (second_at, second) = got
+    assert isinstance(first, LongLine) and first.total == chars
+    assert first == ("ab\u00e9\u2010" * BATCH_MAX_LINE_CHARS)[:BATCH_MAX_LINE_CHARS]
+    assert (first_at, second_at, second) == (0, size + 1, "10.1000/x")
+    cli = list(read_lines(io.TextIOWrapper(io.BufferedReader(_Stream(unit, size, tail)),
+                                           encoding="utf-8", newline="")))
+    assert [(x, getattr(x, "total", None)) for x in cli] == [
+        (first, chars), ("10.1000/x", None)]
 
 
 def test_what_is_not_text() -> None:

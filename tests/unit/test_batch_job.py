@@ -22,7 +22,6 @@ from doiname.batch import (
     write_csv,
     write_json,
 )
-
 from doiname.limits import BATCH_STEP_MAX_CHARS
 
 from .batch_cases import LIST, rows_of

@@ -8,9 +8,11 @@ character, so splitting bytes first and decoding each line gives the same text) 
 says where each line starts, so that a task can begin at any byte of a file, as Spark
 splits files: the line that starts at or after its first byte is the first one it owns.
 
-Compressed files (``.gz``, ``.bz2``, ``.xz``) are read whole, decompressed; a file that
-is not text (a NUL byte in its first bytes, UTF-16 or UTF-32) is not read as lines
-(:func:`not_text`). Nothing here needs Spark.
+A line holds at most :data:`LINE_BYTES` bytes in memory, however long it is (the CLI's
+line bound, ``BATCH_MAX_LINE_CHARS`` characters: the rest is counted, not held).
+Compressed files (``.gz``, ``.bz2``, ``.xz``) are read whole by one task, decompressed a
+chunk at a time; a file that is not text (a NUL byte in its first bytes, UTF-16 or
+UTF-32) is not read as lines (:func:`not_text`). Nothing here needs Spark.
 """
 
 from __future__ import annotations
@@ -20,7 +22,11 @@ import re
 from collections.abc import Iterator
 from typing import IO, TypeAlias
 
-__all__ = ["CHUNK", "COMPRESSIONS", "SNIFF_BYTES", "Bytes", "ReadFailed", "compression_of",
+from ..batch.lines import LongLine
+from ..limits import BATCH_MAX_LINE_CHARS
+
+__all__ = ["CHUNK", "COMPRESSIONS", "LINE_BYTES", "SNIFF_BYTES", "Bytes", "LongBytes",
+           "ReadFailed", "compression_of",
            "decode", "head", "iter_lines", "not_text", "open_bytes", "read_some", "text_hint"]
 
 #: How many bytes are read at a time.
@@ -34,9 +40,27 @@ COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".lzma": "lzma"}
 Bytes: TypeAlias = IO[bytes] | io.BufferedIOBase
 
 _EOL = re.compile(rb"\r\n?|\n")
+#: Bytes of one line held at most: BATCH_MAX_LINE_CHARS characters of UTF-8 (at most
+#: four bytes each); the rest of a longer line is counted, never held.
+LINE_BYTES = 4 * BATCH_MAX_LINE_CHARS
+_CONTINUATION = bytes(range(0x80, 0xC0))
 _BOM = b"\xef\xbb\xbf"
 _WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
               (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+class LongBytes(bytes):
+    """The first :data:`LINE_BYTES` bytes of a longer line; ``more`` is how many
+    characters follow them (decoded, the line is a :class:`~doiname.batch.LongLine`)."""
+
+    more: int
+
+    @classmethod
+    def of(cls, kept: bytes, more: int) -> LongBytes:
+        """``kept`` followed by ``more`` characters not held."""
+        line = cls(kept)
+        line.more = more
+        return line
 
 
 class ReadFailed(Exception):
@@ -137,9 +161,13 @@ def not_text(head: bytes) -> str | None:
 def decode(line: bytes, offset: int) -> str:
     """One line's text as the CLI reads it (UTF-8, bad bytes as U+FFFD; the file's first
     line without its byte-order mark)."""
+    more = line.more if isinstance(line, LongBytes) else 0
     if offset == 0 and line.startswith(_BOM):
         line = line[3:]
-    return line.decode("utf-8", "replace")
+    text = line.decode("utf-8", "replace")
+    if more or len(text) > BATCH_MAX_LINE_CHARS:
+        return LongLine(text[:BATCH_MAX_LINE_CHARS], len(text) + more)
+    return text
 
 
 def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
@@ -148,10 +176,15 @@ def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
 
     ``f`` must be positioned at byte ``max(0, start - 1)`` (the byte before ``start``
     says whether a line starts at ``start``). A last line without a line break is a
-    line; nothing after the last line break is not. Raises :class:`ReadFailed` when
-    reading fails."""
+    line; nothing after the last line break is not. At most :data:`LINE_BYTES` bytes of
+    a line are held, as the CLI holds at most ``BATCH_MAX_LINE_CHARS`` characters
+    (:func:`doiname.batch.read_lines`): a longer line comes out as :class:`LongBytes`,
+    its rest read (decompressed a chunk at a time) and counted, never held. Raises
+    :class:`ReadFailed` when reading fails."""
     pos = start - 1 if start > 0 else 0
     pieces: list[bytes] = []  # the current line's bytes from earlier chunks
+    held = 0  # how many bytes pieces hold (at most LINE_BYTES)
+    more = 0  # characters of the current line after those held
     line_at = pos  # where the current line starts
     offset = pos  # where the current chunk starts
     after_cr = False  # the last chunk ended with \r: a \n now belongs to it
@@ -172,10 +205,15 @@ def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
             if m is None:
                 break
             a, b = m.span()
-            if pieces:
-                pieces.append(data[i:a])
+            if pieces or a - i > LINE_BYTES:
+                keep = max(0, min(a - i, LINE_BYTES - held))
+                pieces.append(data[i:i + keep])
+                more += _chars(data, i + keep, a)
                 line = b"".join(pieces)
+                if more:
+                    line = LongBytes.of(line, more)
                 pieces = []
+                held = more = 0
             else:
                 line = data[i:a]
             if line_at >= start:
@@ -185,9 +223,21 @@ def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
             if b == n and b - a == 1 and data[a] == 0x0D:  # \r ends the chunk: \r\n cut?
                 after_cr = True
         if i < n:
-            pieces.append(data[i:])
+            keep = max(0, min(n - i, LINE_BYTES - held))
+            if keep:
+                pieces.append(data[i:i + keep])
+                held += keep
+            more += _chars(data, i + keep, n)
         offset += n
     if pieces and line_at >= start:
         last = b"".join(pieces)
         if line_at or last != _BOM:  # a file of a byte-order mark alone has no line
-            yield line_at, last
+            yield line_at, LongBytes.of(last, more) if more else last
+
+
+def _chars(data: bytes, a: int, b: int) -> int:
+    """How many characters ``data[a:b]`` starts (UTF-8: the bytes that do not continue
+    a character; each byte that is not UTF-8 is one U+FFFD, as decoding makes it)."""
+    if b <= a:
+        return 0
+    return len(data[a:b].translate(None, _CONTINUATION))
