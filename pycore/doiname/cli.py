@@ -35,6 +35,7 @@ from .batch import (
     write_matches_csv,
     write_matches_jsonl,
 )
+from .batch.lines import NotText, open_text
 from .canonical import canonical_uri_2003
 from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes, with_source
 from .codepoints import describe_code_points
@@ -193,14 +194,27 @@ def _rules_help() -> str:
     return "findings (code, severity, what it means, source):\n" + "\n".join(rows)
 
 
+def _open_text(path: str) -> TextIO:
+    """A file read as text by its byte-order mark (:func:`doiname.batch.text_encoding`)."""
+    f = open(path, "rb")  # noqa: SIM115
+    try:
+        return open_text(f)
+    except NotText:
+        f.close()
+        raise
+
+
 def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """``doiname extract`` / ``doiname batch``: stream a file, rows out, counts to stderr."""
     fmt = args.format or ("jsonl" if args.json else "csv")
     try:
         opened = (contextlib.nullcontext(stdin) if args.file == "-" else
-                  open(args.file, encoding="utf-8-sig", errors="replace", newline=""))  # noqa: SIM115
+                  _open_text(args.file))
     except OSError as err:
         stderr.write(f"doiname: cannot read {args.file}: {err.strerror}\n")
+        return 1
+    except NotText as err:
+        stderr.write(f"doiname: {args.file} was not read: {err}.\n")
         return 1
     with opened as source:
         lines = read_lines(source)  # one line at a time, each bounded

@@ -26,6 +26,7 @@ __all__ = [
            "PIECE_CHARS",
            "RECORD_MAX_CHARS",
            "RECORD_MAX_LINES",
+           "TEXT_SNIFF_BYTES",
 ]
 
 #: Characters of text one Inspect reading takes (the page's input box, the widget's box,
@@ -86,6 +87,9 @@ BATCH_STEP_MAX_CHARS = 200_000
 #: A name first seen after that is still compared with every name remembered, but is not
 #: remembered itself; the summary counts those names (``names_not_kept``).
 BATCH_MAX_NAMES = 2_000_000
+#: Bytes at the start of a file that say how it is read (doiname.batch.text_encoding): its
+#: byte-order mark (UTF-8, UTF-16), or a NUL byte among them (not text, as git decides).
+TEXT_SNIFF_BYTES = 8000
 #: Characters of one piece of an export (``BatchJob.export_chunks``): an export is written
 #: in pieces of about this size, never as one string.
 EXPORT_CHUNK_CHARS = 1024 * 1024

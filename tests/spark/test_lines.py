@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doiname.batch import LongLine, read_lines
+from doiname.batch.lines import NotText, text_encoding
 from doiname.limits import BATCH_MAX_LINE_CHARS
 from doiname.spark import lines
 from doiname.spark.lines import (
@@ -20,8 +21,8 @@ from doiname.spark.lines import (
     decode,
     head,
     iter_lines,
-    not_text,
     text_hint,
+    text_reader,
 )
 
 PIECES = [b"\r", b"\n", b"\r\n", b"\xef\xbb\xbf", b"a", b"10.1000/x", b"\xc3\xa9", b"\xc3",
@@ -96,12 +97,29 @@ def test_a_long_line_holds_the_clis_bound_not_the_line() -> None:
         (first, chars), ("10.1000/x", None)]
 
 
-def test_what_is_not_text() -> None:
-    assert not_text(b"10.1000/182\n") is None
-    assert "NUL byte at byte 3" in (not_text(b"PK\x03\x00\x04") or "")
-    assert "UTF-16" in (not_text("10.1000/1".encode("utf-16")) or "")
-    assert "UTF-32" in (not_text("10.1000/1".encode("utf-32")) or "")
-    assert not_text(b"x" * 9000 + b"\x00") is None  # only the first 8,000 bytes decide
+def test_how_a_file_is_read_is_its_byte_order_mark() -> None:
+    assert text_encoding(b"10.1000/182\n") == ("utf-8", 0)
+    assert text_encoding(b"\xef\xbb\xbf10.1000/182") == ("utf-8", 3)
+    assert text_encoding("10.1000/1".encode("utf-16-le")[:0] + b"\xff\xfe1\x00") == (
+        "utf-16le", 2)
+    assert text_encoding(b"\xfe\xff\x001") == ("utf-16be", 2)
+    for raw, words in ((b"PK\x03\x00\x04", "NUL byte at byte 3"),
+                       ("10.1000/1".encode("utf-32"), "UTF-32 LE text")):
+        with pytest.raises(NotText, match=words):
+            text_encoding(raw)
+    assert text_encoding(b"x" * 9000 + b"\x00") == ("utf-8", 0)  # the first 8,000 bytes
+
+
+def test_utf16_is_read_as_its_text_in_utf8() -> None:
+    text = "10.1000/1\r\n\u00e9 10.1000/\U0001f600\n\ud800x\n"
+    for codec, encoding in (("utf-16-le", "utf-16le"), ("utf-16-be", "utf-16be")):
+        raw = {"utf-16le": b"\xff\xfe", "utf-16be": b"\xfe\xff"}[encoding] + text.encode(
+            codec, "surrogatepass")
+        f = io.BufferedReader(io.BytesIO(raw))  # type: ignore[arg-type]
+        assert text_encoding(head(f)) == (encoding, 2)
+        f.seek(0)
+        got = [decode(b, at) for at, b in iter_lines(text_reader(f, encoding, 2))]
+        assert got == ["10.1000/1", "\u00e9 10.1000/\U0001f600", "\ufffdx"]
 
 
 def test_names_say_how_to_read_a_file() -> None:

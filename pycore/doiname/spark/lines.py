@@ -11,28 +11,45 @@ splits files: the line that starts at or after its first byte is the first one i
 A line holds at most :data:`LINE_BYTES` bytes in memory, however long it is (the CLI's
 line bound, ``BATCH_MAX_LINE_CHARS`` characters: the rest is counted, not held).
 Compressed files (``.gz``, ``.bz2``, ``.xz``) are read whole by one task, decompressed a
-chunk at a time; a file that is not text (a NUL byte in its first bytes, UTF-16 or
-UTF-32) is not read as lines (:func:`not_text`). Nothing here needs Spark.
+chunk at a time. A file is read as :func:`doiname.batch.text_encoding` says, as the CLI
+and the page read it: UTF-8, or UTF-16 by its byte-order mark (:func:`text_reader`: its
+text as UTF-8 bytes); a file that is not text is not read. Nothing here needs Spark.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import re
 from collections.abc import Iterator
-from typing import IO, TypeAlias
+from typing import IO, Any, TypeAlias
 
-from ..batch.lines import LongLine
-from ..limits import BATCH_MAX_LINE_CHARS
+from ..batch.lines import LongLine, TextEncoding
+from ..limits import BATCH_MAX_LINE_CHARS, TEXT_SNIFF_BYTES
 
-__all__ = ["CHUNK", "COMPRESSIONS", "LINE_BYTES", "SNIFF_BYTES", "Bytes", "LongBytes",
-           "ReadFailed", "compression_of",
-           "decode", "head", "iter_lines", "not_text", "open_bytes", "read_some", "text_hint"]
+__all__ = [
+    "CHUNK",
+    "COMPRESSIONS",
+    "LINE_BYTES",
+    "SNIFF_BYTES",
+    "Bytes",
+    "LongBytes",
+    "ReadFailed",
+    "Utf8Of",
+    "compression_of",
+    "decode",
+    "head",
+    "iter_lines",
+    "open_bytes",
+    "read_some",
+    "text_hint",
+    "text_reader",
+]
 
 #: How many bytes are read at a time.
 CHUNK = 1 << 20
-#: How many bytes at the start of a file decide whether it is text (as git decides).
-SNIFF_BYTES = 8000
+#: How many bytes at the start of a file decide how it is read (text_encoding).
+SNIFF_BYTES = TEXT_SNIFF_BYTES
 #: File name endings read through a decompressor (by the standard library's modules).
 COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".lzma": "lzma"}
 
@@ -45,8 +62,6 @@ _EOL = re.compile(rb"\r\n?|\n")
 LINE_BYTES = 4 * BATCH_MAX_LINE_CHARS
 _CONTINUATION = bytes(range(0x80, 0xC0))
 _BOM = b"\xef\xbb\xbf"
-_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
-              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
 
 
 class LongBytes(bytes):
@@ -142,20 +157,45 @@ def head(f: Bytes) -> bytes:
     return got
 
 
-def not_text(head: bytes) -> str | None:
-    """Why bytes that start a file are not UTF-8 text, or ``None`` when they may be.
+class Utf8Of(io.RawIOBase):
+    """The text of a UTF-16 file as UTF-8 bytes, decoded a chunk at a time (a bad code
+    unit becomes U+FFFD, as the CLI reads it), so that :func:`iter_lines` splits it as
+    it splits any file. ``f`` is past the byte-order mark."""
 
-    A wide byte-order mark (UTF-16 or UTF-32) or a NUL byte in the first
-    :data:`SNIFF_BYTES` bytes (what images, PDFs, archives and spreadsheets all have):
-    read as text such a file would give one row of noise per line."""
-    for bom, name in _WIDE_BOMS:
-        if head.startswith(bom):
-            return f"it is {name} text; doiname reads UTF-8 (save the file as UTF-8)"
-    at = head.find(b"\x00", 0, SNIFF_BYTES)
-    if at >= 0:
-        return (f"it is not text: a NUL byte at byte {at:,} (an image, a PDF, an archive or "
-                "a spreadsheet?)")
-    return None
+    def __init__(self, f: Bytes, encoding: str) -> None:
+        super().__init__()
+        self.f = f
+        self.decoder = codecs.getincrementaldecoder(encoding)("replace")
+        self.out = b""
+        self.at = 0
+        self.ended = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        while not self.out and not self.ended:
+            data = read_some(self.f, CHUNK, self.at)
+            self.at += len(data)
+            self.ended = not data
+            self.out = self.decoder.decode(data, final=self.ended).encode("utf-8")
+        n = min(len(b), len(self.out))
+        b[:n] = self.out[:n]
+        self.out = self.out[n:]
+        return n
+
+    def close(self) -> None:
+        self.f.close()
+        super().close()
+
+
+def text_reader(f: Bytes, encoding: TextEncoding, bom: int) -> Bytes:
+    """``f``, at its start, read as :func:`~doiname.batch.text_encoding` says: UTF-8 as
+    it is; UTF-16 as its text in UTF-8, without its byte-order mark."""
+    if encoding == "utf-8":
+        return f
+    read_some(f, bom, 0)
+    return io.BufferedReader(Utf8Of(f, encoding), CHUNK)
 
 
 def decode(line: bytes, offset: int) -> str:

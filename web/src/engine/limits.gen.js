@@ -26,3 +26,4 @@ export const MAX_XML = 1000000;
 export const PIECE_CHARS = 1048576;
 export const RECORD_MAX_CHARS = 100000;
 export const RECORD_MAX_LINES = 300;
+export const TEXT_SNIFF_BYTES = 8000;

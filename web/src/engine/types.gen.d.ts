@@ -58,10 +58,11 @@ export interface BatchFeedParams {
   text: string;
 }
 
-/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). */
+/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). `head`: a file's first bytes (at most TEXT_SNIFF_BYTES), which say how it is read (`doiname.batch.lines.text_encoding`). */
 export interface BatchOpenParams {
   text?: string | null;
   skip_rows?: number;
+  head?: number[];
 }
 
 /** A batch job, opened (`batch_open`): its number, its size, the row statuses. */
@@ -70,6 +71,7 @@ export interface BatchOpened {
   lines_total: number;
   chars_total: number;
   statuses: StatusLabel[];
+  encoding: "utf-8" | "utf-16le" | "utf-16be";
 }
 
 /** One row of a batch: a DOI found in a record, or the record itself when it has none. */
