@@ -53,7 +53,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pycore"))
 
-from doiname.batch import BatchSession, iter_batch_rows, write_csv  # noqa: E402
+from doiname.batch import BatchSession, iter_batch_rows, write_csv, write_jsonl  # noqa: E402
 
 TEMPLATES = [
     "Smith, J. (2019). A study of things. Journal of Stuff, 12(3), 45-67. https://doi.org/10.{r}/js.{n}",
@@ -160,6 +160,32 @@ def engine_bench(n: int, rounds: int) -> None:
     print("  per template (doiname / naive scan, one round each; doiname's time per line):")
     for line in by_template:
         print("    " + line)
+
+
+def slow_lines_bench() -> None:
+    """The review's slow and large lines through the engine (iter_batch_rows + write_jsonl):
+    seconds, the answer's size, and the time of as many lines of the mix, of as many
+    characters, in the same run."""
+    mix = make_lines(60_000, seed=5)
+    print("slow lines (the review's), against the mix in the same run:")
+    for label, text in (("99,000 U+2010 on one line (was 2.9 s)", "10.1000/" + "\u2010" * 99_000),
+                        ("'{\\n' x 49,500, a record never closed (was 5.1 s)", "{\n" * 49_500),
+                        ("24 KB name, a zero-width space after each letter (was 38 MB)",
+                         "10.1000/" + "a\u200b" * 12_000)):
+        lines = text.splitlines()
+        out = io.StringIO()
+        t0 = time.perf_counter()
+        write_jsonl(iter_batch_rows(lines, BatchSession()), out)
+        took = time.perf_counter() - t0
+        by_lines = timed(run_doiname, mix[: len(lines)])
+        chars, k = 0, 0
+        while chars < len(text) and k < len(mix):
+            chars += len(mix[k]) + 1
+            k += 1
+        by_chars = timed(run_doiname, mix[:k])
+        print(f"  {label}: {took:.2f} s; {took / max(by_lines, by_chars):.1f}x the mix's "
+              f"time for as many lines ({len(lines):,}) or characters ({len(text):,}); "
+              f"answer {len(out.getvalue()) / 1e6:.2f} MB")
 
 
 def cli_bench(n: int) -> None:
@@ -290,6 +316,7 @@ def main() -> None:
     ap.add_argument("--no-page", action="store_true")
     args = ap.parse_args()
     engine_bench(args.lines, args.rounds)
+    slow_lines_bench()
     if args.cli_lines:
         cli_bench(args.cli_lines)
     if args.pyodide_lines:

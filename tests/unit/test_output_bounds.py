@@ -9,10 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from doiname import bridge
+from doiname import Doi, bridge, check
 from doiname.cli import main
 from doiname.limits import INSPECT_MAX_CHARS, MAX_FINDINGS
 
@@ -93,3 +94,21 @@ def test_output_grows_linearly_with_the_input(piece: str) -> None:
 
     base, one, many = size(0), size(1), size(1000)
     assert many - base <= 2 * 1000 * max(one - base, len(piece) * 40) + 20_000
+
+
+def test_the_lookalike_repair_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """99,000 U+2010 took 2.9 s: the repaired name was written out again for each
+    finding. It is written once, whatever the number of lookalikes."""
+    import doiname.findings as findings
+
+    made: list[str] = []
+    write = findings.written_form
+
+    def counted(doi: Doi) -> str:
+        made.append(str(doi))
+        return write(doi)
+
+    monkeypatch.setattr(findings, "written_form", counted)
+    found = check(Doi("10.1000", "x" + "\u2010" * 5_000 + "\u2212\u2013"))
+    assert len(made) == 1 and made[0] == "10.1000/x" + "-" * 5_002
+    assert [f.code for f in found].count("lookalike-dash") == 3  # one for each character
