@@ -99,16 +99,15 @@ def test_output_grows_linearly_with_the_input(piece: str) -> None:
 def test_the_lookalike_repair_is_made_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """99,000 U+2010 took 2.9 s: the repaired name was written out again for each
     finding. It is written once, whatever the number of lookalikes."""
-    import doiname.findings as findings
+    from doiname.written import written_form
 
     made: list[str] = []
-    write = findings.written_form
 
     def counted(doi: Doi) -> str:
         made.append(str(doi))
-        return write(doi)
+        return written_form(doi)
 
-    monkeypatch.setattr(findings, "written_form", counted)
+    monkeypatch.setattr("doiname.findings.written_form", counted)
     found = check(Doi("10.1000", "x" + "\u2010" * 5_000 + "\u2212\u2013"))
     assert len(made) == 1 and made[0] == "10.1000/x" + "-" * 5_002
     assert [f.code for f in found].count("lookalike-dash") == 3  # one for each character
