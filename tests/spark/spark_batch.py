@@ -158,6 +158,9 @@ def test_a_utf16_file_gives_the_rows_of_the_cli(spark: Any, tmp_path: Path) -> N
     expected = cli_rows(files, tmp_path)
     got = csv_of(batch([str(p) for p in files], spark=spark), tmp_path)
     assert got == expected
+    # a file cut into splits: UTF-16 is read in one task (its bytes are not lines)
+    assert csv_of(batch([str(p) for p in files], spark=spark, split_bytes=53), tmp_path,
+                  "split") == expected
     first = [r for r in got if r[-2] == str(files[0])]
     assert [r[2] for r in first if r[5] in ("ok", "warning")] == UTF16_NAMES
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doiname.batch import LongLine, read_lines
-from doiname.batch.lines import NotText, text_encoding
+from doiname.batch.lines import NotText, TextEncoding, text_encoding
 from doiname.limits import BATCH_MAX_LINE_CHARS
 from doiname.spark import lines
 from doiname.spark.lines import (
@@ -112,10 +112,10 @@ def test_how_a_file_is_read_is_its_byte_order_mark() -> None:
 
 def test_utf16_is_read_as_its_text_in_utf8() -> None:
     text = "10.1000/1\r\n\u00e9 10.1000/\U0001f600\n\ud800x\n"
-    for codec, encoding in (("utf-16-le", "utf-16le"), ("utf-16-be", "utf-16be")):
-        raw = {"utf-16le": b"\xff\xfe", "utf-16be": b"\xfe\xff"}[encoding] + text.encode(
-            codec, "surrogatepass")
-        f = io.BufferedReader(io.BytesIO(raw))  # type: ignore[arg-type]
+    cases: list[tuple[str, TextEncoding, bytes]] = [("utf-16-le", "utf-16le", b"\xff\xfe"),
+                                                    ("utf-16-be", "utf-16be", b"\xfe\xff")]
+    for codec, encoding, bom in cases:
+        f = io.BufferedReader(io.BytesIO(bom + text.encode(codec, "surrogatepass")))
         assert text_encoding(head(f)) == (encoding, 2)
         f.seek(0)
         got = [decode(b, at) for at, b in iter_lines(text_reader(f, encoding, 2))]
