@@ -107,7 +107,7 @@ def test_the_lookalike_repair_is_made_once(monkeypatch: pytest.MonkeyPatch) -> N
         made.append(str(doi))
         return written_form(doi)
 
-    monkeypatch.setattr("doiname.findings.written_form", counted)
+    monkeypatch.setattr("doiname.findings.subject.written_form", counted)
     found = check(Doi("10.1000", "x" + "\u2010" * 5_000 + "\u2212\u2013"))
     assert len(made) == 1 and made[0] == "10.1000/x" + "-" * 5_002
     assert [f.code for f in found].count("lookalike-dash") == 3  # one for each character

@@ -17,7 +17,6 @@ from ..limits import MAX_FINDINGS
 from ..model import SEVERITIES, Doi, Finding
 from ..syntax import Reading, name_reading, places, read, validate_name
 from ..unicode_tables import lookalike
-from ..written import written_form
 from .lookalikes import (
     lookalike_message,
     rule_lookalike_characters,
@@ -192,31 +191,13 @@ def bounded(findings: tuple[Finding, ...] | list[Finding]) -> tuple[Finding, ...
 
 def _repair_all(s: Subject, at: list[int]) -> str | None:
     """One text with the lookalike at each name position of ``at`` replaced by what it
-    looks like: the corrected name written out (a ``Doi``), or the input with the same
-    changes (a link stays a link). Linear in the name's length."""
-    name = s.name
-    chars = list(name)
-    replaced: list[tuple[int, str]] = []
-    for i in at:
-        hit = lookalike(name[i])
+    looks like (:meth:`Subject.repaired_at`: made once, linear in the name's length)."""
+    changes = []
+    for i in sorted(at):
+        hit = lookalike(s.name[i])
         assert hit is not None
-        chars[i] = hit[1]
-        replaced.append((i, hit[1]))
-    fixed = "".join(chars)
-    if s.reading is None:
-        return None
-    if s.reading.form == "doi":
-        cut = fixed.find("/")
-        return written_form(Doi(fixed[:cut], fixed[cut + 1:])) if cut > 0 else None
-    text = s.reading.text
-    pieces: list[str] = []
-    last = 0
-    for (a, b), looks in sorted((s.reading.input_span(i, i + 1), x) for i, x in replaced):
-        pieces.append(text[last:a])
-        pieces.append(looks)
-        last = b
-    pieces.append(text[last:])
-    return "".join(pieces)
+        changes.append((i, i + 1, hit[1]))
+    return s.repaired_at(changes)
 
 
 def _order(f: Finding) -> tuple[int, int, int, str]:
