@@ -113,3 +113,4 @@ def test_a_binary_file_is_refused_in_words(page: Page, site_url: str, tmp_path: 
     expect(page.locator("#batch-status")).to_contain_text(
         "This file was not read: it is not text: a NUL byte at byte 9 (an image, a PDF, an "
         "archive or a spreadsheet?)")
+    expect(page.locator("#batch-progress-wrap")).to_be_hidden()  # no "Starting…" left

@@ -228,6 +228,7 @@ export class BatchView {
         }
         if (err.code === "not-text") {
           // A file Python refused from its first bytes (what it is and where): no rows.
+          this.els.progressWrap.hidden = true;
           this.say(`${err.message ?? err} Open a text file (UTF-8 or UTF-16), or paste the list.`, true);
           return;
         }
