@@ -22,7 +22,7 @@ from doiname.cli import main as cli_main
 from doiname.limits import INSPECT_MAX_CHARS
 
 from .batch_page import count, read_download
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 pytestmark = pytest.mark.e2e
 
