@@ -32,6 +32,7 @@ from typing import Literal
 
 from .errors import DoiError
 from .extract import Match, extract
+from .findings import bounded
 from .findings import check as _check
 from .forms import FORM_NAMES, may_hold_one_name
 from .limits import INSPECT_MAX_CHARS
@@ -116,9 +117,9 @@ def judge(
     (``input_start``/``input_end``), when the match's text can be read on its own.
     ``check`` replaces :func:`~doiname.check` (tests)."""
     if m.kind == "short-doi":
-        return "short-doi", m.findings
+        return "short-doi", bounded(m.findings)
     if not m.ok:
-        return "error", m.findings
+        return "error", bounded(m.findings)
     extra = (check or _check)(m.doi)
     if extra:
         seen = {f.code for f in m.findings}
@@ -126,7 +127,7 @@ def judge(
         if positions:
             extra = _placed(m, extra)
     findings = (*m.findings, *extra) if extra else m.findings
-    return status_of(findings), findings
+    return status_of(findings), bounded(findings)
 
 
 def _placed(m: Match, findings: list[Finding]) -> list[Finding]:

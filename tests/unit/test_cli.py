@@ -161,3 +161,24 @@ def test_batch_unique_and_excel(tmp_path: Path) -> None:
     table = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
     assert [(r["doi"], r["occurrences"], r["duplicate_lines"]) for r in table] == [
         ("10.1000/1", "2", "7"), ("10.1000/2", "1", "")]
+
+
+def test_a_file_is_read_by_its_byte_order_mark(tmp_path: Path) -> None:
+    """UTF-16 (LE and BE) read as its text (it was read as UTF-8: "0 DOI names, 7 lines
+    without a DOI", NULs in the CSV); a binary file refused in words, with where."""
+    names = [f"10.1000/{i}" for i in range(1, 7)]
+    text = "References\r\n" + "\r\n".join(names) + "\r\n"
+    for codec, bom in (("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+                       ("utf-8", b"\xef\xbb\xbf")):
+        path = tmp_path / f"{codec}.txt"
+        path.write_bytes(bom + text.encode(codec))
+        code, out, err = run(["batch", "--json", str(path)])
+        rows = [json.loads(line) for line in out.splitlines()]
+        assert code == 0 and [r["doi"] for r in rows] == [None, *names], codec
+        assert "7 lines, 6 DOIs" in err and "\x00" not in out
+    binary = tmp_path / "scan.pdf"
+    binary.write_bytes(b"%PDF-1.7\n\x00\x01 10.1000/182\n")
+    code, out, err = run(["batch", str(binary)])
+    assert (code, out) == (1, "")
+    assert err == (f"doiname: {binary} was not read: it is not text: a NUL byte at byte 9 (an "
+                   "image, a PDF, an archive or a spreadsheet?).\n")

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..errors import DoiError
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
-from .clean import Text, edit_finding
+from .clean import Text, edit_findings
 from .ends import OPENER, TRAILING, r13_trailing, scan_suffix, starts_anchor
 from .model import Alternative, Found, Match
 
@@ -157,11 +157,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
     kind = "in-url" if form == "in-url" else kind
     o_start, o_end = t.span(start, end)
     if t.edits:
-        for e in t.edits_in(start, end):
-            f = edit_finding(e)
-            if f.code == "zero-width-dropped":
-                f = dataclasses.replace(f, repair=s[start:end])
-            findings.append(f)
+        findings.extend(edit_findings(t.edits_in(start, end), s[start:end]))
     if dots_kept:
         alt = _alternative(t, kind, start, sc.a, sc.end13, doi, "trimmed")
         left = s[sc.end13:sc.raw_end]
@@ -194,7 +190,7 @@ def _orig(t: Text, start: int, end: int) -> tuple[int, int, str]:
 
 def _finish(t: Text, m: Match, start: int, end: int) -> Found:
     if t.edits:
-        extra = tuple(edit_finding(e) for e in t.edits_in(start, end))
+        extra = tuple(edit_findings(t.edits_in(start, end)))
         m = dataclasses.replace(m, findings=(*m.findings, *extra))
     return Found(m, start, end)
 

@@ -20,6 +20,7 @@ export type MatchKind = "doi" | "short-doi";
 export type Outcome = "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
 export type Severity = "error" | "warning" | "info";
 export type Status = "error" | "not-found" | "unreachable" | "warning" | "duplicate" | "short-doi" | "ok" | "no-doi";
+export type TextEncoding = "utf-8" | "utf-16le" | "utf-16be";
 export type TransportFailure = "network" | "offline" | "timeout" | "cancelled" | "too-large";
 export type Verdict = "resolves" | "no-values" | "not-found" | "unreachable";
 
@@ -72,10 +73,11 @@ export interface BatchFeedParams {
   text: string;
 }
 
-/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). */
+/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). `head`: a file's first bytes (at most TEXT_SNIFF_BYTES), which say how it is read (`doiname.batch.lines.text_encoding`). */
 export interface BatchOpenParams {
   text?: string | null;
   skip_rows?: number;
+  head?: number[];
 }
 
 /** A batch job, opened (`batch_open`): its number and its size. */
@@ -83,6 +85,7 @@ export interface BatchOpened {
   job: number;
   lines_total: number;
   chars_total: number;
+  encoding: TextEncoding;
 }
 
 /** One row of a batch: a DOI found in a record, or the record itself when it has none. */
