@@ -153,12 +153,14 @@ export function copyButton(get, what) {
  * @param {string} what how the copied value is named ("link", "DOI name")
  */
 export function wireCopy(button, get, what) {
-  const idle = button.textContent ?? "Copy";
+  // The words to come back to are the button's own when pressed (a view may change them).
+  let idle = button.textContent ?? "Copy";
   /** @type {number} */
   let timer = 0;
   button.addEventListener("click", async () => {
     const value = get();
     if (!value) return;
+    if (!button.classList.contains("done")) idle = button.textContent ?? idle;
     const ok = await copyText(value);
     button.textContent = ok ? "Copied" : "Copy failed";
     button.classList.toggle("done", ok);

@@ -39,11 +39,14 @@ const LEVELS = /** @type {const} */ ([
  * its repair, when it has one, as a button that puts the repaired text in the input.
  * @param {Context} cx
  * @param {Finding[]} findings
+ * @param {string} [explained] the code of the finding the card's reading line says
  * @returns {HTMLElement}
  */
-export function findingsBlock(cx, findings) {
-  const problems = findings.filter((f) => f.severity !== "info");
-  const notes = findings.filter((f) => f.severity === "info");
+export function findingsBlock(cx, findings, explained = "") {
+  // A finding the card's reading line already says (what was left out, and the other
+  // reading) is a note here, not a problem to check.
+  const problems = findings.filter((f) => f.severity !== "info" && f.code !== explained);
+  const notes = findings.filter((f) => f.severity === "info" || f.code === explained);
   /** @type {(Node | null)[]} */
   const parts = [];
   if (problems.length) {
@@ -65,7 +68,7 @@ export function findingsBlock(cx, findings) {
         el(
           "ul",
           { class: "findings", id: problems.length ? "findings-info" : "findings" },
-          notes.map((f) => findingItem(cx, f)),
+          notes.map((f) => findingItem(cx, f, f.code === explained ? "info" : f.severity)),
         ),
       ),
     );
@@ -78,9 +81,10 @@ export function findingsBlock(cx, findings) {
  * and the source it follows, small.
  * @param {Context} cx
  * @param {Finding} f
+ * @param {string} [severity] the severity shown (a finding the card's line explains is a note)
  * @returns {HTMLElement}
  */
-function findingItem(cx, f) {
+function findingItem(cx, f, severity = f.severity) {
   const n = chars(cx.text).length;
   /** @type {(Node | string)[]} */
   const pos = [];
@@ -93,8 +97,8 @@ function findingItem(cx, f) {
   }
   return el(
     "li",
-    { class: `finding sev-${f.severity}`, "data-code": f.code },
-    el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
+    { class: `finding sev-${severity}`, "data-code": f.code },
+    el("span", { class: `badge sev-${severity}`, text: severity }),
     el(
       "span",
       { class: "finding-body" },
