@@ -29,6 +29,7 @@ export const DEADLINES = /** @type {const} */ ({
   box: 10_000,
   link_targets: 20_000,
   resolve: 20_000,
+  expand: 20_000,
 });
 
 /**
