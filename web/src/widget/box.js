@@ -120,7 +120,7 @@ export function defineBox(channel) {
       this.shown = null;
       this.input.addEventListener(
         "focus",
-        () => channel.open().catch(() => this.say("The DOI tool is not available on this page.", true)),
+        () => channel.open().catch((e) => this.fail(e instanceof Error ? e.message : String(e))),
         { once: true },
       );
       this.input.addEventListener("input", () => {
@@ -146,6 +146,16 @@ export function defineBox(channel) {
     connectedCallback() {
       const initial = this.getAttribute("value");
       if (initial && !this.input.value) this.input.value = initial;
+    }
+
+    /**
+     * The widget cannot work on this page: say why, in the box (widget/blocked.js).
+     * @param {string} why
+     */
+    fail(why) {
+      this.out.hidden = true;
+      this.readings.hidden = true;
+      this.say(why, true);
     }
 
     /** @param {string} text @param {boolean} [error] */

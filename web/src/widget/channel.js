@@ -16,6 +16,7 @@
 import { frameEndpoint } from "../engine/endpoints.js";
 import { connect, DoinameError } from "../engine/rpc.js";
 import { el } from "../ui/dom.js";
+import { onPolicyBlock } from "./blocked.js";
 
 /** @typedef {import("./frame.js").FrameOperations} FrameOperations */
 
@@ -87,9 +88,7 @@ export function frameChannel(base, onFail) {
     rpc.fail(failure);
   }
 
-  document.addEventListener("securitypolicyviolation", (e) => {
-    if (e.blockedURI?.startsWith(origin)) fail(`The page's Content-Security-Policy blocked ${e.violatedDirective}.`);
-  });
+  onPolicyBlock(base, fail);
 
   /** Open the frame once; resolves when Python is ready in it. @returns {Promise<void>} */
   function open() {

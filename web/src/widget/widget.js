@@ -15,6 +15,7 @@
  * data-proxy (a library's EZproxy prefix ending in url= or qurl=).
  * @module widget/widget
  */
+import { sayInBoxes } from "./blocked.js";
 import { defineBox } from "./box.js";
 import { frameChannel } from "./channel.js";
 import { linkify, placeholder, upgrade, watch } from "./linkify.js";
@@ -30,8 +31,9 @@ function start(base) {
   const channel = frameChannel(base, (why) => {
     console.warn(
       `[doiname widget] ${why} DOIs stay plain links. To enable the widget, the page's ` +
-        `Content-Security-Policy must allow ${new URL(base).origin} in script-src and frame-src.`,
+        `Content-Security-Policy must allow ${base} in script-src and frame-src.`,
     );
+    sayInBoxes(why);
   });
   defineBox(channel);
   const lazy = new IntersectionObserver(
