@@ -125,7 +125,8 @@ def test_batch_and_extract_files(tmp_path: Path) -> None:
     src = tmp_path / "refs.txt"
     src.write_text("See doi:10.1000/182.\nnothing\nhttps://doi.org/10.1000/182\n", encoding="utf-8")
     code, out, err = run(["batch", str(src)])
-    assert code == 0 and out.splitlines()[0].startswith("line,input,doi")
+    assert code == 0 and out.splitlines()[0].startswith(
+        "line,record,status,doi,url,duplicate_of,findings,input")
     assert "3 lines, 2 DOIs (1 unique, 1 duplicates" in err
     code, out, err = run(["extract", "--json", "-"], stdin=src.read_text())
     assert [json.loads(x)["doi"] for x in out.splitlines()] == ["10.1000/182", "10.1000/182"]

@@ -136,9 +136,9 @@ def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
     findings = findings_cell(t[6]) if t[6] else ""
     if findings[:1] in risky:
         findings = safe_cell(findings)
-    return (t[0], inp, doi, t[4] or "", t[5] or "", t[2], "" if t[7] is None else t[7],
-            findings, "" if t[8] is None else t[8], "" if t[9] is None else t[9], text,
-            t[11] or "", t[12] or "", alternatives, record)
+    return (t[0], record, t[2], doi, t[4] or "", "" if t[7] is None else t[7], findings,
+            inp, t[5] or "", "" if t[8] is None else t[8], "" if t[9] is None else t[9], text,
+            t[11] or "", t[12] or "", alternatives)
 
 
 def _line(t: RowFields, risky: frozenset[str]) -> str:
@@ -149,13 +149,13 @@ def _line(t: RowFields, risky: frozenset[str]) -> str:
     if "," in inp or '"' in inp or "\n" in inp or "\r" in inp:
         inp = '"' + inp.replace('"', '""') + '"'
     findings = _findings_quoted(t[6], risky) if t[6] else ""
-    head = f"{doi},{t[4] or ''},{t[5] or ''},{t[2]},{'' if t[7] is None else t[7]}"
-    tail = (f"{'' if t[8] is None else t[8]},{'' if t[9] is None else t[9]},{text},"
-            f"{t[11] or ''},{t[12] or ''},{alternatives},{record}")
+    head = f"{record},{t[2]},{doi},{t[4] or ''},{'' if t[7] is None else t[7]}"
+    tail = (f"{t[5] or ''},{'' if t[8] is None else t[8]},{'' if t[9] is None else t[9]},"
+            f"{text},{t[11] or ''},{t[12] or ''},{alternatives}")
     both = head + tail  # (str.__contains__ is many times faster than a pattern here)
     if (both.count(",") == 10 and '"' not in both and "\n" not in both
             and "\r" not in both):
-        return f"{t[0]},{inp},{head},{findings},{tail}\r\n"
+        return f"{t[0]},{head},{findings},{inp},{tail}\r\n"
     return csv_line(_cells(t, risky))
 
 

@@ -99,19 +99,18 @@ def row_json(t: RowFields) -> str:
     text, form, api, findings, alternatives, record = t[10], t[11], t[12], t[6], t[13], t[14]
     # (the line, duplicate_of, start and end are ints: int.__repr__ is what JSON writes)
     return (
-        f'{{"line":{t[0]},"input":{_enc(t[1])},'
-        f'"doi":{"null" if doi is None else _enc(doi)},'
+        f'{{"line":{t[0]},"record":{"null" if record is None else _enc(record)},'
+        f'"status":"{t[2]}","doi":{"null" if doi is None else _enc(doi)},'
         f'"url":{"null" if url is None else _enc(url)},'
-        f'"uri":{"null" if uri is None else _enc(uri)},"status":"{t[2]}",'
         f'"duplicate_of":{"null" if dup is None else dup},'
         f'"findings":{findings_json(findings) if findings else "[]"},'
+        f'"input":{_enc(t[1])},"uri":{"null" if uri is None else _enc(uri)},'
         f'"start":{"null" if start is None else start},'
         f'"end":{"null" if end is None else end},'
         f'"text":{"null" if text is None else _enc(text)},'
         f'"form":{"null" if form is None else _enc(form)},'
         f'"api_url":{"null" if api is None else _enc(api)},'
-        f'"alternatives":[{",".join(map(_enc, alternatives)) if alternatives else ""}],'
-        f'"record":{"null" if record is None else _enc(record)}}}')
+        f'"alternatives":[{",".join(map(_enc, alternatives)) if alternatives else ""}]}}')
 
 
 def rows_json(rows: list[RowFields]) -> str:
