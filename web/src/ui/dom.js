@@ -41,14 +41,21 @@ export function el(tag, attrs, ...children) {
 }
 
 /**
- * The small "Source: …" line of a message (the spec section or service it rests on, kept
- * out of the plain words), or null when there is none. Drawn as text, like everything.
+ * The source of a message (the spec section or service it rests on, kept out of the
+ * plain words) behind a small "Why?" that opens it (closed by default), or null when there
+ * is none. Drawn as text, like everything; exports and the JSON API keep the source.
  * @param {string | null | undefined} source
- * @param {"p" | "span"} [tag] a block (`p`) or inside a list item or line (`span`)
+ * @param {"span" | "p"} [tag] the element of the "Source: …" line
  * @returns {HTMLElement | null}
  */
 export function sourceLine(source, tag = "span") {
-  return source ? el(tag, { class: "finding-source", text: `Source: ${source}` }) : null;
+  if (!source) return null;
+  return el(
+    "details",
+    { class: "why-source" },
+    el("summary", { text: "Why?" }),
+    el(tag, { class: "finding-source", text: `Source: ${source}` }),
+  );
 }
 
 /**
