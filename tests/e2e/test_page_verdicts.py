@@ -61,6 +61,18 @@ def new_page(browser: Browser, size: str, scheme: Literal["light", "dark"]
     return context, page, routes
 
 
+def put(page: Page, selector: str, text: str) -> None:
+    """Replace a field's text as a person does, with keys (so the browser knows the layout
+    changes that follow are answers to the person: a paste with Ctrl+V, or Delete)."""
+    page.locator(selector).focus()
+    page.keyboard.press("Control+A")
+    if text:
+        page.evaluate("(t) => navigator.clipboard.writeText(t)", text)
+        page.keyboard.press("Control+V")
+    else:
+        page.keyboard.press("Delete")
+
+
 def layout_shift(page: Page) -> float:
     page.wait_for_timeout(300)
     value: float = page.evaluate("() => window.__shifts.reduce((a, b) => a + b, 0)")
@@ -80,7 +92,7 @@ def test_a_final_period_in_words(browser: Browser, site_url: str, size: str,
     context, page, routes = new_page(browser, size, scheme)
     try:
         open_page(page, site_url)
-        page.fill("#doi-input", PERIOD)
+        put(page, "#doi-input", PERIOD)
         found = reading(PERIOD)
         assert found.headline is not None and found.selected == 0
         expect(page.locator("#result-name")).to_have_text("10.1016/S0140-6736(20)30183-5")
@@ -111,7 +123,7 @@ def test_a_final_period_in_words(browser: Browser, site_url: str, size: str,
         assert "5.." not in page.locator("#inspect-summary").inner_text()
         # Separate names are names, not readings.
         names = "10.1000/a, 10.1000/b, 10.1000/c"
-        page.fill("#doi-input", names)
+        put(page, "#doi-input", names)
         several = reading(names)
         assert several.headline is not None
         expect(page.locator("#task-reading")).to_have_text(several.headline.said)
@@ -131,7 +143,7 @@ def test_copy_offers_the_repaired_link(browser: Browser, site_url: str, size: st
     context, page, routes = new_page(browser, size, scheme)
     try:
         open_page(page, site_url)
-        page.fill("#doi-input", DASH)
+        put(page, "#doi-input", DASH)
         found = reading(DASH)
         assert found.offer is not None and found.forms is not None
         expect(page.locator("#copy-repaired")).to_have_text(found.offer.label)
@@ -153,7 +165,7 @@ def test_copy_offers_the_repaired_link(browser: Browser, site_url: str, size: st
         expect(page.locator("#result-name")).to_have_text(DASH)
         expect(page.locator("#copy-repaired")).to_have_text(found.offer.label, timeout=5000)
         # A name without a repair: one plain Copy link.
-        page.fill("#doi-input", "10.1000/182")
+        put(page, "#doi-input", "10.1000/182")
         expect(page.locator("#copy-link")).to_have_text("Copy link")
         expect(page.locator("#copy-repaired")).to_be_hidden()
     finally:
@@ -169,9 +181,9 @@ def test_short_dois_in_every_form(browser: Browser, site_url: str, size: str,
     try:
         open_page(page, site_url)
         for form in SHORT_FORMS:
-            page.fill("#doi-input", "")
+            put(page, "#doi-input", "")
             expect(page.locator("#inspect-card")).to_have_attribute("data-state", "empty")
-            page.fill("#doi-input", form)
+            put(page, "#doi-input", form)
             expect(page.locator("#inspect-card")).to_have_attribute("data-state", "short")
             expect(page.locator("#shortdoi-message")).to_have_text(reading(form).message)
             page.click("#expand-button")
@@ -179,12 +191,12 @@ def test_short_dois_in_every_form(browser: Browser, site_url: str, size: str,
             on_screen(page, "#expanded-name")
         assert sum("/api/handles/10/abcde?type=HS_ALIAS" in u for u in routes.requests) == 4
         for not_short in ("10/2021", "1/2"):
-            page.fill("#doi-input", not_short)
+            put(page, "#doi-input", not_short)
             expect(page.locator("#inspect-card")).not_to_have_attribute("data-state", "short")
         assert layout_shift(page) <= 0.05
-        page.fill("#doi-input", "")
+        put(page, "#doi-input", "")
         expect(page.locator("#inspect-card")).to_have_attribute("data-state", "empty")
-        page.fill("#doi-input", SHORT_FORMS[0])
+        put(page, "#doi-input", SHORT_FORMS[0])
         page.click("#expand-button")
         expect(page.locator("#expanded-name")).to_have_text("10.1000/182")
         page.wait_for_timeout(800)
