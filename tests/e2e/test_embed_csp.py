@@ -22,15 +22,14 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from doiname_build import serve
 
-from .conftest import NOT_LOCAL, DoiRoutes
 from .test_axe_and_hostile import axe_violations
-from .test_page_librarian import CLS_OBSERVER
+from .test_page_verdicts import sized_page
 from .test_widget import HostPages
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = ("desktop", "phone")
 
 
 @pytest.fixture(scope="module")
@@ -68,19 +67,11 @@ def host_page(markup: str) -> str:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("size", SIZES)
 def test_the_copied_lines_work_and_a_wrong_policy_is_said(
         browser: Browser, folder_url: str, host: HostPages, size: str,
         scheme: Literal["light", "dark"]) -> None:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme, service_workers="block")
-    context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    routes = DoiRoutes()
-    page.route("https://doi.org/**", routes.handle)
-    try:
+    with sized_page(browser, size, scheme) as (page, _routes):
         page.goto(folder_url + "widget-demo.html")
         markup = copied(page, "button[data-copy=embed-markup]")
         lines = copied(page, "button[data-copy=embed-csp]")
@@ -88,7 +79,6 @@ def test_the_copied_lines_work_and_a_wrong_policy_is_said(
         assert f'<script src="{folder_url}widget.js" defer></script>' in markup
         # Exactly the copied lines are the policy (besides 'none' for everything else).
         policy = "default-src 'none'; " + " ".join(lines.splitlines())
-        page.add_init_script(CLS_OBSERVER.replace("() => {", "(() => {", 1) + ")()")
         page.goto(host.add(f"/ok-{size}-{scheme}.html", host_page(markup),
                            {"Content-Security-Policy": policy}))
         tool = page.locator("doi-tool")
@@ -128,6 +118,3 @@ def test_the_copied_lines_work_and_a_wrong_policy_is_said(
         expect(tool.locator(".out a")).to_have_attribute(
             "href", "https://doi.org/10.1000/182", timeout=60_000)
         expect(tool.locator("[role=status]")).not_to_contain_text("Content-Security-Policy")
-    finally:
-        routes.release()
-        context.close()

@@ -67,7 +67,7 @@ def test_why_is_this_encoded_lists_every_change(page: Page, site_url: str) -> No
     open_page(page, site_url, doi=SICI)
     expect(page.locator("#result-name")).to_have_text(SICI)
     open_more(page)
-    levels = ("recommended", "mandatory", "strict")
+    levels: tuple[str, ...] = ("recommended", "mandatory", "strict")
     if len({d.to_url(SICI, level=level) for level in levels}) == 1:
         levels = ("recommended",)  # the same link at every level: shown once, with why
         expect(page.locator("details.why")).to_have_count(1)

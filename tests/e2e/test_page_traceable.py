@@ -23,11 +23,9 @@ from playwright.sync_api import Browser, expect
 
 from doiname.batch import BatchJob
 
-from .conftest import NOT_LOCAL, DoiRoutes
 from .test_axe_and_hostile import axe_violations
 from .test_page_helpers import open_page
-from .test_page_librarian import CLS_OBSERVER
-from .test_page_verdicts import put
+from .test_page_verdicts import put, sized_page
 
 pytestmark = pytest.mark.e2e
 
@@ -51,16 +49,8 @@ LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521:436-44. doi:10.1038
 @pytest.mark.parametrize("size", list(SIZES))
 def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
                                  scheme: Literal["light", "dark"]) -> None:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme, service_workers="block")
-    context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = context.new_page()
-    page.add_init_script(CLS_OBSERVER.replace("() => {", "(() => {", 1) + ")()")
-    routes = DoiRoutes()
-    page.route("https://doi.org/**", routes.handle)
-    try:
+    height = SIZES[size][1]
+    with sized_page(browser, size, scheme) as (page, _routes):
         open_page(page, site_url)
         # Nothing typed: only the card's own space is reserved.
         expect(page.locator("#batch-progress-wrap")).to_be_hidden()
@@ -130,6 +120,3 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
         assert axe_violations(page) == []
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"batch-traceable-{size}-{scheme}.png"))
-    finally:
-        routes.release()
-        context.close()

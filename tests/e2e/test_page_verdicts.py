@@ -15,12 +15,13 @@ Every expected word comes from the core on the host (``doiname.inspect``).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from doiname.batch import BatchJob
 
@@ -46,8 +47,11 @@ def host() -> Iterator[HostPages]:
     pages.server.shutdown()
 
 
-def new_page(browser: Browser, size: str, scheme: Literal["light", "dark"]
-             ) -> tuple[BrowserContext, Page, DoiRoutes]:
+@contextlib.contextmanager
+def sized_page(browser: Browser, size: str, scheme: Literal["light", "dark"]
+               ) -> Iterator[tuple[Page, DoiRoutes]]:
+    """A page of ``size`` in ``scheme`` (clipboard allowed, layout shifts recorded in
+    ``window.__shifts``, doi.org routed to the fixtures); its context closed after."""
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height},
                                   color_scheme=scheme, device_scale_factor=1,
@@ -58,7 +62,11 @@ def new_page(browser: Browser, size: str, scheme: Literal["light", "dark"]
     page.add_init_script(CLS_OBSERVER.replace("() => {", "(() => {", 1) + ")()")
     routes = DoiRoutes()
     page.route("https://doi.org/**", routes.handle)
-    return context, page, routes
+    try:
+        yield page, routes
+    finally:
+        routes.release()
+        context.close()
 
 
 def put(page: Page, selector: str, text: str) -> None:
@@ -89,8 +97,7 @@ def on_screen(page: Page, selector: str) -> None:
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_final_period_in_words(browser: Browser, site_url: str, size: str,
                                  scheme: Literal["light", "dark"]) -> None:
-    context, page, routes = new_page(browser, size, scheme)
-    try:
+    with sized_page(browser, size, scheme) as (page, _routes):
         open_page(page, site_url)
         put(page, "#doi-input", PERIOD)
         found = reading(PERIOD)
@@ -131,17 +138,13 @@ def test_a_final_period_in_words(browser: Browser, site_url: str, size: str,
             ["DOI name 1 of 3", "DOI name 2 of 3", "DOI name 3 of 3"])
         expect(page.locator("#inspect-card")).not_to_contain_text("other reading")
         assert axe_violations(page) == []
-    finally:
-        routes.release()
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_copy_offers_the_repaired_link(browser: Browser, site_url: str, size: str,
                                        scheme: Literal["light", "dark"]) -> None:
-    context, page, routes = new_page(browser, size, scheme)
-    try:
+    with sized_page(browser, size, scheme) as (page, _routes):
         open_page(page, site_url)
         put(page, "#doi-input", DASH)
         found = reading(DASH)
@@ -168,17 +171,13 @@ def test_copy_offers_the_repaired_link(browser: Browser, site_url: str, size: st
         put(page, "#doi-input", "10.1000/182")
         expect(page.locator("#copy-link")).to_have_text("Copy link")
         expect(page.locator("#copy-repaired")).to_be_hidden()
-    finally:
-        routes.release()
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_short_dois_in_every_form(browser: Browser, site_url: str, size: str,
                                   scheme: Literal["light", "dark"]) -> None:
-    context, page, routes = new_page(browser, size, scheme)
-    try:
+    with sized_page(browser, size, scheme) as (page, routes):
         open_page(page, site_url)
         for form in SHORT_FORMS:
             put(page, "#doi-input", "")
@@ -217,17 +216,13 @@ def test_short_dois_in_every_form(browser: Browser, site_url: str, size: str,
         got = [rows.nth(i).get_attribute("data-status") for i in range(len(want))]
         assert got == want
         assert axe_violations(page) == []
-    finally:
-        routes.release()
-        context.close()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_widget_says_the_same(browser: Browser, site_url: str, host: HostPages,
                                   size: str, scheme: Literal["light", "dark"]) -> None:
-    context, page, routes = new_page(browser, size, scheme)
-    try:
+    with sized_page(browser, size, scheme) as (page, _routes):
         page.goto(host.add("/verdicts.html", page_html(
             site_url, "<main><h1>Find a DOI</h1><doi-tool></doi-tool></main>")))
         tool = page.locator("doi-tool")
@@ -251,6 +246,3 @@ def test_the_widget_says_the_same(browser: Browser, site_url: str, host: HostPag
             expect(status).to_have_text("doi.org says 10/abcde stands for 10.1000/182.")
         assert layout_shift(page) <= 0.05
         assert axe_violations(page) == []
-    finally:
-        routes.release()
-        context.close()
