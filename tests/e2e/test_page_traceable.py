@@ -22,8 +22,8 @@ from playwright.sync_api import Browser, expect
 
 from doiname.batch import BatchJob
 
+from .site_page import open_page
 from .test_axe_and_hostile import axe_violations
-from .test_page_helpers import open_page
 from .test_page_verdicts import put, sized_page
 
 pytestmark = pytest.mark.e2e

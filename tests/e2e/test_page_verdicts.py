@@ -26,8 +26,8 @@ from playwright.sync_api import Browser, Page, expect
 from doiname.batch import BatchJob
 
 from .conftest import NOT_LOCAL, DoiRoutes
+from .site_page import open_page, reading
 from .test_axe_and_hostile import axe_violations
-from .test_page_helpers import open_page, reading
 from .test_page_librarian import CLS_OBSERVER
 from .test_widget import HostPages, page_html
 

@@ -71,6 +71,7 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
     manifest_name, data_name, files_name = SNAPSHOT_FILES
     return {"manifest": f"pyodide/{manifest_name}", "data": f"pyodide/{data_name}",
             "files": f"pyodide/{files_name}",
-            # build-info.js is under the page's integrity checks: so are these two.
+            # build-info.js is under the page's integrity checks: so are these three.
+            "manifestIntegrity": sri((runtime / manifest_name).read_bytes()),
             "dataIntegrity": sri((runtime / data_name).read_bytes()),
             "filesIntegrity": sri((runtime / files_name).read_bytes())}

@@ -134,7 +134,9 @@ async function installed(config, report, step, progress, loader) {
   }
   const { loadPyodide } = await import(await loader.url());
   fetches?.done(config.pyodideModuleURL);
-  const pyodide = await loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
+  const loading = loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
+  // A file refused by its integrity check stops the boot with that reason.
+  const pyodide = await (fetches ? Promise.race([loading, fetches.refused]) : loading);
   fetches?.release(); // (the wheels were asked for when the wasm and the stdlib were in)
   step("loadPyodide");
   report("packages", "Installing the doiname package…");
