@@ -225,7 +225,7 @@ def test_batch_job_through_the_bridge() -> None:
     assert [r["status"] for r in rows] == ["ok", "no-doi", "duplicate", "error"]
     assert json.loads(bridge.info_json())["ok"]["batch_jobs"] >= 1
     csv_text = json.loads(bridge.batch_export_json(job, "csv", "[2]"))["ok"]
-    assert csv_text.splitlines()[1].startswith("3,10.1000/A,10.1000/A,")
+    assert csv_text.splitlines()[1].startswith("3,,duplicate,10.1000/A,https://doi.org/10.1000/A,1,")
     bad = json.loads(bridge.batch_export_json(job, "csv", "[99]"))["error"]
     assert bad["code"] == "bad-arguments" and "no row 99" in bad["message"]
     bad = json.loads(bridge.batch_export_json(job, "csv", '{"a": 1}'))["error"]

@@ -125,7 +125,8 @@ def test_batch_and_extract_files(tmp_path: Path) -> None:
     src = tmp_path / "refs.txt"
     src.write_text("See doi:10.1000/182.\nnothing\nhttps://doi.org/10.1000/182\n", encoding="utf-8")
     code, out, err = run(["batch", str(src)])
-    assert code == 0 and out.splitlines()[0].startswith("line,input,doi")
+    assert code == 0 and out.splitlines()[0].startswith(
+        "line,record,status,doi,url,duplicate_of,findings,input")
     assert "3 lines, 2 DOIs (1 unique, 1 duplicates" in err
     code, out, err = run(["extract", "--json", "-"], stdin=src.read_text())
     assert [json.loads(x)["doi"] for x in out.splitlines()] == ["10.1000/182", "10.1000/182"]
@@ -135,11 +136,15 @@ def test_batch_and_extract_files(tmp_path: Path) -> None:
 def test_inspect_says_what_was_left_out_and_keeps_the_literal_reading() -> None:
     code, out, _ = run(["inspect", "doi: 10.1056/NEJMoa2001017."])
     assert code == 0
-    assert "DOI name 10.1056/NEJMoa2001017 (1 warning)" in out
-    assert "trailing-punctuation" in out and "10.1056/NEJMoa2001017.  [ok] (literal reading)" in out
+    said = "The final “.” was left out: it ends the sentence."
+    assert f"DOI name 10.1056/NEJMoa2001017. {said}" in out
+    assert "10.1056/NEJMoa2001017  [Most likely]" in out
+    assert "trailing-punctuation" in out and (
+        "10.1056/NEJMoa2001017.  [If the “.” belongs to the name] (literal reading)" in out)
+    assert "[ok]" not in out and "name is 10.1056/NEJMoa2001017.." not in out
     code, out, err = run(["url", "https://doi.org/10.1038/nature14539."])
     assert out == "https://doi.org/10.1038/nature14539\n"
-    assert "“.” after the DOI" in err and "10.1038/nature14539." in err
+    assert said in err and "10.1038/nature14539." in err
     assert run(["url", "--exact", "https://doi.org/10.1038/nature14539."])[1] == (
         "https://doi.org/10.1038/nature14539.\n")
 

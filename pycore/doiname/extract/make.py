@@ -165,7 +165,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
             t, "ends-with-dot", "warning", sc.end13, sc.raw_end,
             f"The name ends in “{left}”, kept because the name is all there is on its line "
             "(some registered names end in dots). If the dots ended a sentence, the name is "
-            + (f"{alt.doi}." if alt else "shorter."), "extract R13"))
+            + (f"“{alt.doi}”." if alt else "shorter."), "extract R13"))
         alternatives.extend([alt] if alt else [])
     else:
         _left_out(t, sc, kind, doi, alone, findings, alternatives)
@@ -239,7 +239,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
                 "(full text, abstract, PDF), not part of the DOI name; it was left out.")
             rule = "extract R19"
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         findings.append(_note(t, code, "warning", sc.end, sc.end13, what, rule))
     if sc.end13 < sc.raw_end:  # R13
@@ -250,7 +250,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         what = (f"“{_shown(left)}” after the DOI (character {o0 + 1}) was left out: "
                 "punctuation that ends a sentence or a list item is not read as part of a name.")
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         # A name may end in these characters (10.1124/mol... is registered): whatever the
         # text around it, the shorter reading is never offered without a warning. Only
@@ -272,7 +272,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         what = (f"“{closer}” after the DOI (character {o0 + 1}) was left out: it closes a "
                 "bracket opened before the name, not one inside it.")
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         findings.append(_note(t, "unbalanced-closer", "warning" if alone else "info",
                               sc.raw_end, sc.raw_end + 1, what, "extract R14"))

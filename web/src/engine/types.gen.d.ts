@@ -176,6 +176,7 @@ export interface Candidate {
   of: number | null;
   api_url: string | null;
   form_label: string;
+  label: string;
 }
 
 /** One character of a DOI name that a presentation changed (see `explain_url`). */
@@ -302,6 +303,14 @@ export interface HandleValue {
   members: Reference[];
 }
 
+/** The card's one line about how the text was read: `said` in plain words, the `alternative` reading it offers (an index of the candidates) and its `label`, and `explains`, the code of the finding that this line says in other words (a view lists that finding among the notes, not among the problems). */
+export interface Headline {
+  said: string;
+  alternative: number | null;
+  label: string;
+  explains: string;
+}
+
 /** Facts about the running package (`info`), for diagnostics and tests. */
 export interface Info {
   doiname: string;
@@ -334,6 +343,8 @@ export interface Inspection {
   selected: number | null;
   forms: Presentation | null;
   notes: Finding[];
+  headline: Headline | null;
+  offer: Offer | null;
 }
 
 /** How a link is made (`doiname.to_url`, `doiname.to_proxy_url`): the widget's `data-level`, `data-resolver` and `data-proxy`. */
@@ -391,6 +402,16 @@ export interface LookupRequest {
 export interface Memory {
   python_blocks: number;
   wasm_heap_bytes: number | null;
+}
+
+/** A repaired link offered beside the link as written (003 ch. 6; UTS #39). */
+export interface Offer {
+  label: string;
+  as_written: string;
+  repair: string;
+  name: string;
+  url: string;
+  code: string;
 }
 
 /** Every form of one DOI name, with the explanation of each URL level (000, 003, 004). */

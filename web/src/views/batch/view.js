@@ -407,5 +407,8 @@ export class BatchView {
     if (reveal) this.table.reveal(this.model.view.indexOf(index));
     this.draw();
     showDetail(this, index);
+    // The details are below the table: brought into sight when their top is out of it.
+    const detail = this.els.detail;
+    if (detail.getBoundingClientRect().top > window.innerHeight - 48) detail.scrollIntoView({ block: "nearest" });
   }
 }
