@@ -59,7 +59,7 @@ from doiname import (  # noqa: E402
     model,
     work_card,
 )
-from doiname.batch import status  # noqa: E402
+from doiname.batch import lines, status  # noqa: E402
 from doiname.bridge import protocol  # noqa: E402
 from doiname.extract import model as extract_model  # noqa: E402
 from doiname.model import Doi  # noqa: E402
@@ -95,6 +95,7 @@ ALIASES: dict[str, Any] = {
     "Outcome": outcome.Outcome,
     "Severity": model.Severity,
     "Status": status.Status,
+    "TextEncoding": lines.TextEncoding,
     "TransportFailure": protocol.TransportFailure,
     "Verdict": outcome.Verdict,
 }

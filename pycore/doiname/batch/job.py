@@ -32,6 +32,7 @@ from ..limits import (
     BATCH_MAX_PENDING_CHARS,
     BATCH_MAX_ROWS_KEPT,
     BATCH_STEP_LINES,
+    BATCH_STEP_MAX_CHARS,
     BATCH_STEP_MAX_ROWS,
     BATCH_STEP_MS,
 )
@@ -236,7 +237,7 @@ class BatchJob:
         srcs: list[str] = []
         deadline = time.perf_counter() + budget
         push = self.session.push
-        pushed = 0
+        pushed = read = 0
         want = max(1, max_lines)
         while not self.done:
             blocks = self._blocks
@@ -248,7 +249,7 @@ class BatchJob:
                     self.done = True
                 break
             block = blocks[0]
-            count = min(_BLOCK, want - pushed)
+            count = _within(block, min(_BLOCK, want - pushed), BATCH_STEP_MAX_CHARS - read)
             take = block[:count] if len(block) > count else block
             if take is block:
                 blocks.popleft()
@@ -259,8 +260,9 @@ class BatchJob:
             size = sum(map(len, take)) + len(take)
             self._pending -= size
             self._chars_done += size
+            read += size
             if (pushed >= want or len(new) >= BATCH_STEP_MAX_ROWS
-                    or time.perf_counter() > deadline):
+                    or read >= BATCH_STEP_MAX_CHARS or time.perf_counter() > deadline):
                 break
         if (not self.done and not self._blocks and not self._refill() and self._ended
                 and self._splitter.held == 0):
@@ -311,3 +313,14 @@ class BatchJob:
         """:meth:`export_chunks` as one string (for small batches and tests)."""
         return "".join(self.export_chunks(fmt, order, spreadsheet_safe=spreadsheet_safe,
                                           resolved=resolved, unique=unique, excel=excel))
+
+
+def _within(block: list[str], count: int, room: int) -> int:
+    """How many of the first ``count`` lines of ``block`` a step takes with ``room``
+    characters left: at least one, then as long as the lines (with their breaks) fit."""
+    size = 0
+    for i, line in enumerate(block[:count]):
+        size += len(line) + 1
+        if size >= room:
+            return i + 1
+    return count

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
 
 from ..batch import BatchRow, BatchSummary
+from ..batch.lines import TextEncoding
 from ..batch.status import Status as RowStatus
 from ..encoding import Level
 from ..inspection import Inspection
@@ -156,6 +157,8 @@ class BatchOpened(TypedDict):
     job: int
     lines_total: int
     chars_total: int
+    #: How the page decodes a file's bytes (from its ``head``; "utf-8" for a text).
+    encoding: TextEncoding
 
 
 class BatchStep(TypedDict):
@@ -340,10 +343,13 @@ class BatchOpenParams(TypedDict):
     """``batch_open``: the whole text of a batch, or ``null`` (or nothing) for a batch
     whose input comes in pieces (``batch_feed``, then ``batch_end``). ``skip_rows``: a
     batch going on after the engine restarted, whose first rows the page holds already
-    (they are made again, so every count and duplicate stays right, but not sent)."""
+    (they are made again, so every count and duplicate stays right, but not sent).
+    ``head``: a file's first bytes (at most TEXT_SNIFF_BYTES), which say how it is read
+    (:func:`doiname.batch.lines.text_encoding`)."""
 
     text: NotRequired[str | None]
     skip_rows: NotRequired[int]
+    head: NotRequired[list[int]]
 
 
 class BatchFeedParams(TypedDict):

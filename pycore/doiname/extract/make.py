@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from ..errors import DoiError
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
-from .clean import Text, edit_finding
+from .clean import Text, edit_findings
 from .ends import OPENER, TRAILING, r13_trailing, scan_suffix, starts_anchor
 from .model import Alternative, Found, Match
 from .split import r22_cut_digits
@@ -159,11 +159,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
     kind = "in-url" if form == "in-url" else kind
     o_start, o_end = t.span(start, end)
     if t.edits:
-        for e in t.edits_in(start, end):
-            f = edit_finding(e)
-            if f.code == "zero-width-dropped":
-                f = dataclasses.replace(f, repair=s[start:end])
-            findings.append(f)
+        findings.extend(edit_findings(t.edits_in(start, end), s[start:end]))
     if dots_kept:
         alt = _alternative(t, kind, start, sc.a, sc.end13, doi, "trimmed")
         left = s[sc.end13:sc.raw_end]
@@ -171,7 +167,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
             t, "ends-with-dot", "warning", sc.end13, sc.raw_end,
             f"The name ends in “{left}”, kept because the name is all there is on its line "
             "(some registered names end in dots). If the dots ended a sentence, the name is "
-            + (f"{alt.doi}." if alt else "shorter."), "extract R13"))
+            + (f"“{alt.doi}”." if alt else "shorter."), "extract R13"))
         alternatives.extend([alt] if alt else [])
     else:
         _left_out(t, sc, kind, doi, alone, findings, alternatives)
@@ -198,7 +194,7 @@ def _orig(t: Text, start: int, end: int) -> tuple[int, int, str]:
 
 def _finish(t: Text, m: Match, start: int, end: int) -> Found:
     if t.edits:
-        extra = tuple(edit_finding(e) for e in t.edits_in(start, end))
+        extra = tuple(edit_findings(t.edits_in(start, end)))
         m = dataclasses.replace(m, findings=(*m.findings, *extra))
     return Found(m, start, end)
 
@@ -247,7 +243,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
                 "(full text, abstract, PDF), not part of the DOI name; it was left out.")
             rule = "extract R19"
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         findings.append(_note(t, code, "warning", sc.end, sc.end13, what, rule))
     if sc.end13 < sc.raw_end:  # R13
@@ -258,7 +254,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         what = (f"“{_shown(left)}” after the DOI (character {o0 + 1}) was left out: "
                 "punctuation that ends a sentence or a list item is not read as part of a name.")
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         # A name may end in these characters (10.1124/mol... is registered): whatever the
         # text around it, the shorter reading is never offered without a warning. Only
@@ -280,7 +276,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         what = (f"“{closer}” after the DOI (character {o0 + 1}) was left out: it closes a "
                 "bracket opened before the name, not one inside it.")
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         findings.append(_note(t, "unbalanced-closer", "warning" if alone else "info",
                               sc.raw_end, sc.raw_end + 1, what, "extract R14"))

@@ -94,8 +94,10 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "A match the reader rejects is still returned with the reader's error (ok is False).",
      "policy"),
     ("R17", "shortDOIs",
-     "10/abcde after a doi.org link or a doi: label, or as the whole text, is a match of "
-     "kind short-doi: an alias to expand through doi.org, never a DOI name.",
+     "10/abcde after a doi.org link or a doi: label, a doi.org link to the code alone "
+     "(https://doi.org/abcde, where shortDOIs resolve), or 10/abcde as the whole text, is "
+     "a match of kind short-doi: an alias to expand through doi.org, never a DOI name. "
+     "The code holds a letter, so a date or a fraction (10/2021) is not one.",
      "specs README (shortDOI)"),
     ("R18", "labelled names that cannot be read",
      "A doi: or DOI label, or a doi.org link, followed by something starting with a digit "

@@ -16,8 +16,8 @@
  * @module engine/batch-handle
  */
 
-import { BATCH_STEP_LINES, PAGE_STEP_MS, PIECE_CHARS } from "./limits.gen.js";
-import { piecesOf } from "./pieces.js";
+import { BATCH_STEP_LINES, PAGE_STEP_MS, PIECE_CHARS, TEXT_SNIFF_BYTES } from "./limits.gen.js";
+import { blobPieces, piecesOf } from "./pieces.js";
 import { DoinameError } from "./rpc.js";
 
 /** @typedef {import("./pieces.js").Pieces} Pieces */
@@ -100,10 +100,19 @@ export function startBatch(ask, input, options = {}) {
   if (signal?.aborted) cancel();
   else signal?.addEventListener("abort", cancel, { once: true });
   const whole = typeof input === "string" && input.length <= PIECE_CHARS ? input : null;
-  const pieces = whole === null ? piecesOf(input) : null;
-  const opened = ask("batch_open", skipRows ? { text: whole, skip_rows: skipRows } : { text: whole }, {
-    signal: stop.signal,
-  });
+  // A file: Python reads its first bytes and says how to decode it (or refuses it).
+  const file = typeof Blob === "function" && input instanceof Blob ? input : null;
+  /** @type {Pieces | null} */
+  let pieces = whole === null && file === null ? piecesOf(input) : null;
+  const opened = (async () => {
+    /** @type {Operations["batch_open"]["params"]} */
+    const params = { text: whole };
+    if (skipRows) params.skip_rows = skipRows;
+    if (file) params.head = Array.from(new Uint8Array(await file.slice(0, TEXT_SNIFF_BYTES).arrayBuffer()));
+    const head = await ask("batch_open", params, { signal: stop.signal });
+    if (file) pieces = blobPieces(file, PIECE_CHARS, head.encoding);
+    return head;
+  })();
   /** @type {BatchProgress | null} */
   let reached = null;
   opened.catch(() => {}); // reported through `finished`

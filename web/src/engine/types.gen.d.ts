@@ -27,6 +27,7 @@ export type RecordForm = "crossref" | "datacite" | "csl" | "none";
 export type RegistryOutcome = "found" | "not-found" | "rate-limited" | "not-readable" | "offline" | "too-large" | "timeout" | "bad-answer" | "network";
 export type Severity = "error" | "warning" | "info";
 export type Status = "error" | "not-found" | "another-work" | "updated" | "unreachable" | "cannot-tell" | "warning" | "duplicate" | "short-doi" | "ok" | "no-doi";
+export type TextEncoding = "utf-8" | "utf-16le" | "utf-16be";
 export type TransportFailure = "network" | "offline" | "timeout" | "cancelled" | "too-large";
 export type UpdateDirection = "updated-by" | "updates";
 export type UpdateKind = "retraction" | "correction" | "expression-of-concern" | "withdrawal" | "new-version" | "other";
@@ -109,10 +110,11 @@ export interface BatchFeedParams {
   text: string;
 }
 
-/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). */
+/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). `head`: a file's first bytes (at most TEXT_SNIFF_BYTES), which say how it is read (`doiname.batch.lines.text_encoding`). */
 export interface BatchOpenParams {
   text?: string | null;
   skip_rows?: number;
+  head?: number[];
 }
 
 /** A batch job, opened (`batch_open`): its number and its size. */
@@ -120,6 +122,7 @@ export interface BatchOpened {
   job: number;
   lines_total: number;
   chars_total: number;
+  encoding: TextEncoding;
 }
 
 /** One row of a batch: a DOI found in a record, or the record itself when it has none. */
@@ -222,6 +225,7 @@ export interface Candidate {
   of: number | null;
   api_url: string | null;
   form_label: string;
+  label: string;
 }
 
 /** A notice about the work, for a patron: `level` `grave` (retracted, withdrawn, an expression of concern: shown above the link) or `note` (corrected, a new version); `head` a word or two, `text` one or two sentences, `href` the notice's link at doi.org (`None` when the record names no notice) and `link_text`. */
@@ -372,6 +376,14 @@ export interface HandleValue {
   members: Reference[];
 }
 
+/** The card's one line about how the text was read: `said` in plain words, the `alternative` reading it offers (an index of the candidates) and its `label`, and `explains`, the code of the finding that this line says in other words (a view lists that finding among the notes, not among the problems). */
+export interface Headline {
+  said: string;
+  alternative: number | null;
+  label: string;
+  explains: string;
+}
+
 /** Facts about the running package (`info`), for diagnostics and tests. */
 export interface Info {
   doiname: string;
@@ -404,6 +416,8 @@ export interface Inspection {
   selected: number | null;
   forms: Presentation | null;
   notes: Finding[];
+  headline: Headline | null;
+  offer: Offer | null;
 }
 
 /** How a link is made (`doiname.to_url`, `doiname.to_proxy_url`): the widget's `data-level`, `data-resolver` and `data-proxy`. */
@@ -469,6 +483,16 @@ export interface Notice {
   about_title: string;
   target_doi: Doi | null;
   message: string;
+}
+
+/** A repaired link offered beside the link as written (003 ch. 6; UTS #39). */
+export interface Offer {
+  label: string;
+  as_written: string;
+  repair: string;
+  name: string;
+  url: string;
+  code: string;
 }
 
 /** `registry_plan`: a pasted text and the candidate selected, if another. */

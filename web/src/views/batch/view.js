@@ -238,6 +238,12 @@ export class BatchView {
           offerGoOn(this, reached, () => this.goOn(text, source, reached));
           return;
         }
+        if (err.code === "not-text") {
+          // A file Python refused from its first bytes (what it is and where): no rows.
+          this.els.progressWrap.hidden = true;
+          this.say(`${err.message ?? err} Open a text file (UTF-8 or UTF-16), or paste the list.`, true);
+          return;
+        }
         // How far it got: the rows drawn so far stay in the table.
         const c = this.counts;
         const far = c ? ` after ${fmt(c.lines)} lines of ${source}; the table keeps the rows of those lines` : "";
@@ -404,5 +410,8 @@ export class BatchView {
     if (reveal) this.table.reveal(this.model.view.indexOf(index));
     this.draw();
     showDetail(this, index);
+    // The details are below the table: brought into sight when their top is out of it.
+    const detail = this.els.detail;
+    if (detail.getBoundingClientRect().top > window.innerHeight - 48) detail.scrollIntoView({ block: "nearest" });
   }
 }
