@@ -13,6 +13,10 @@ from doiname.spark import batch, write
 
 from .corpus import cli_rows, spark_csv_rows, write_corpus
 
+#: A CSV row's cells by column name (the CLI's column order may change).
+STATUS, DOI, DUPLICATE_OF, FINDINGS = (CSV_COLUMNS.index(c) for c in
+                                       ("status", "doi", "duplicate_of", "findings"))
+
 
 def csv_of(df: Any, tmp: Path, name: str = "out",
            extras: tuple[str, ...] = ("file", "duplicate_of_file")) -> list[list[str]]:
@@ -29,10 +33,10 @@ def test_several_files_give_exactly_the_cli_rows(spark: Any, tmp_path: Path) -> 
     expected = cli_rows(files, tmp_path)
     got = csv_of(batch([str(p) for p in files], spark=spark), tmp_path)
     assert got == expected
-    statuses = {r[5] for r in got}
+    statuses = {r[STATUS] for r in got}
     assert statuses >= {"ok", "warning", "error", "duplicate", "no-doi", "short-doi"}
     # duplicates across files point at the first file and line
-    across = [r for r in got if r[5] == "duplicate" and r[-1] != r[-2]]
+    across = [r for r in got if r[STATUS] == "duplicate" and r[-1] != r[-2]]
     assert len(across) >= 4
 
 
@@ -95,7 +99,7 @@ def test_files_read_through_spark_give_the_same_rows(spark: Any, tmp_path: Path)
     assert [Path(r[-2]).name for r in got] == [Path(r[-2]).name if not r[-2].endswith(
         ".bib") else Path(r[-2]).name + ".gz" for r in expected]
     assert got[0][-2].startswith("file:")  # Spark's own URI of the file
-    assert (pdf[5], pdf[7][:21]) == ("error", "error not-text: This ")
+    assert (pdf[STATUS], pdf[FINDINGS][:21]) == ("error", "error not-text: This ")
 
 
 def test_dataframe_cells_are_read_as_files(spark: Any, tmp_path: Path) -> None:
@@ -113,8 +117,8 @@ def test_dataframe_cells_are_read_as_files(spark: Any, tmp_path: Path) -> None:
     rows = batch(df, "text", id="work")
     assert rows.columns == [*CSV_COLUMNS, "work", "duplicate_of_work"]
     assert csv_of(rows, tmp_path, extras=("work", "duplicate_of_work")) == expected
-    (again,) = [r for r in expected if r[15] == "w4" and r[2] == "10.1000/182"]
-    assert (again[5], again[16], again[6]) == ("duplicate", "w3", "2")  # across cells
+    (again,) = [r for r in expected if r[15] == "w4" and r[DOI] == "10.1000/182"]  # across cells
+    assert (again[STATUS], again[16], again[DUPLICATE_OF]) == ("duplicate", "w3", "2")
 
 
 def test_files_that_are_not_text_or_cannot_be_read(spark: Any, tmp_path: Path) -> None:
@@ -162,7 +166,7 @@ def test_a_utf16_file_gives_the_rows_of_the_cli(spark: Any, tmp_path: Path) -> N
     assert csv_of(batch([str(p) for p in files], spark=spark, split_bytes=53), tmp_path,
                   "split") == expected
     first = [r for r in got if r[-2] == str(files[0])]
-    assert [r[2] for r in first if r[5] in ("ok", "warning")] == UTF16_NAMES
+    assert [r[DOI] for r in first if r[STATUS] in ("ok", "warning")] == UTF16_NAMES
 
 
 #: Six names, in a UTF-16 file's text (a title with an accent, one name in a link).
