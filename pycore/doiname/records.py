@@ -5,8 +5,9 @@ A reference list pasted or exported holds references, not lines: a BibTeX entry
 spread over lines, a CSV row whose quoted cell holds line breaks. :func:`iter_records`
 groups a stream of lines into :class:`Record` objects, so that Batch gives one row per
 reference (with the record's key or ID when there is one) instead of one row per field
-line; plain text stays one record per line, and mixed lists (BibTeX, then RIS, then
-APA lines) are grouped piece by piece.
+line; plain text is one record per line unless a line continues the one before it (a
+reference wrapped over lines, as copies from a PDF are: :func:`continues`), and mixed
+lists (BibTeX, then RIS, then APA lines) are grouped piece by piece.
 
 Memory and work are bounded: a record that does not close within
 :data:`RECORD_MAX_LINES` lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced
@@ -27,9 +28,9 @@ from typing import Literal
 from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
 
 __all__ = ["RECORD_MAX_CHARS", "RECORD_MAX_LINES", "Kind", "Record", "RecordGrouper",
-           "iter_records"]
+           "continues", "iter_records"]
 
-Kind = Literal["line", "bibtex", "ris", "json", "csv", "structure"]
+Kind = Literal["line", "reference", "bibtex", "ris", "json", "csv", "structure"]
 
 _BIBTEX_START = re.compile(r"\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s{}()]*)")
 _RIS_FIELD = re.compile(r"([A-Z][A-Z0-9])  -(?: |$)")
@@ -38,7 +39,23 @@ _JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
 #: First characters of a line that may open a record or be structure (a line starting
 #: with anything else, not a space, is plain text: ``_starts`` says "line" for it).
 _OPENERS = frozenset("@{[]T")
-
+#: A line that starts a reference of its own: a number or a bullet (``1.``, ``[1]``,
+#: ``(1)``, ``-``, ``*``, ``•``) ...
+_LIST_START = re.compile(
+    r"\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}[.)](?:\s|$)|[-*\u2022\u2013](?:\s|$))")
+#: ... or an author (``Smith, J.``, ``Smith JA,``, ``Smith J.``).
+_AUTHOR_START = re.compile(r"[A-Z][^\s,.;:()]*(?:,\s+[A-Z]|\s+[A-Z]{1,3}[,.](?:\s|$))")
+#: A line that starts with a DOI name, a doi: label or a link (what a reference copied
+#: from a PDF often has on a line of its own).
+_NAME_START = re.compile(r"\s*(?:(?:https?://|doi:|DOI\b|10\.\d)|(?:dx\.)?doi\.org/)",
+                         re.IGNORECASE)
+#: A line whose first word may be the rest of a name cut by the line break.
+_NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
+#: Text that holds a DOI name, a shortDOI or a link to one.
+_HAS_NAME = re.compile(r"10\.\d{1,9}/|(?<![\w.])10/\w|doi\.org/|\bdoi:", re.IGNORECASE)
+#: The end of a line whose sentence goes on: a comma, a semicolon, an ampersand, a hyphen
+#: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``).
+_OPEN_END = re.compile(r"(?:[,;&\-\u2010\u2013/]|\b(?:and|in|of|the|to|for|on|&))\s*$")
 
 @dataclass(frozen=True, slots=True)
 class Record:
@@ -46,7 +63,8 @@ class Record:
 
     ``kind`` says what grouped them: ``line`` (plain text, one line), ``bibtex``,
     ``ris``, ``json`` (an object, on one line or several), ``csv`` (a row whose quoted
-    cell spans lines) or ``structure`` (JSON punctuation: no row). ``key`` is the
+    cell spans lines), ``reference`` (plain text wrapped over several lines,
+    :func:`continues`) or ``structure`` (JSON punctuation: no row). ``key`` is the
     record's own key or ID (BibTeX key, RIS ``ID``, a JSON object's ``id``), or ``None``.
     """
 
@@ -126,6 +144,48 @@ def _ris_key(lines: list[str]) -> str | None:
     return None
 
 
+def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
+    """Whether ``line`` goes on with the reference of the plain lines ``before`` (one
+    reference wrapped over lines, as copies from a PDF give it), not a record of its own.
+
+    A blank line, a line that opens a structured record (BibTeX, RIS, JSON) and a line
+    that starts with a number or a bullet begin a new record, and so does a line that
+    starts with an author (``Smith, J.``) unless the line before ends mid-sentence.
+    Otherwise the line goes on with the one before when:
+
+    - it starts with a DOI name, a ``doi:`` label or a link and the lines before hold
+      none and are more than a heading (three words or more), or the line before ends
+      with ``/`` or ``doi:``: the reference's link on a line of its own;
+    - the line before ends with a DOI name (where a reference ends: nothing else goes
+      on with it), save when this line's first word holds only letters, digits, ``.``,
+      ``_`` and ``-`` and starts with a digit, or the name ends with ``.``, ``-``,
+      ``/`` or ``_`` and this line does not start with an author: the rest of a name
+      cut by the line break, whether it belongs to it the split-name rule (extract
+      R22) and the dot-before-line-break join decide on the record's text;
+    - it starts in lower case and the line before does not end with ``.``: a sentence
+      that goes on;
+    - the line before ends mid-sentence (``,``, ``;``, ``&``, a hyphen or dash, ``and``,
+      ``in``, ``of``...): even an author's name goes on the list of authors.
+    """
+    if (not line.strip() or _starts(line, None) != "line" or not before[-1].strip()
+            or _JSON_PUNCTUATION.fullmatch(line) is not None or _LIST_START.match(line)):
+        return False
+    head = line.lstrip()
+    if _NAME_START.match(head):
+        text = " ".join(before)
+        return ((_HAS_NAME.search(text) is None and len(text.split()) >= 3)
+                or before[-1].rstrip().lower().endswith(("/", "doi:")))
+    tail = before[-1].rstrip()
+    word = tail[tail.rfind(" ") + 1:]
+    if _HAS_NAME.search(word):  # a line that ends with a name: the reference ends
+        return _NAME_REST.match(head) is not None and (
+            head[:1].isdigit()
+            or (word[-1:] in ".-/_" and _AUTHOR_START.match(head) is None))
+    if _OPEN_END.search(tail) is not None:
+        return True
+    return head[:1].islower() and not tail.endswith(".")
+
+
 def _starts(line: str, hint: str | None) -> Kind:
     """What kind of record a line opens."""
     if _BIBTEX_START.match(line):
@@ -145,16 +205,16 @@ class RecordGrouper:
     is fed piece by piece needs); :func:`iter_records` is the same grouping pulled from
     an iterable.
 
-    :meth:`add` takes the next line (without its line break). For the commonest line,
-    plain text that is a record of its own, it returns ``True`` and appends nothing;
-    otherwise it appends to ``out`` what the line completes, in order: :class:`Record`
-    objects, or plain lines as the ``str`` itself (a record of kind ``line`` on the line
-    after the previous item's). :meth:`finish` ends the input: a record still open gives
-    its lines back.
+    :meth:`add` takes the next line (without its line break) and appends to ``out`` what
+    the lines so far complete, in order: :class:`Record` objects, or plain lines as the
+    ``str`` itself (a record of kind ``line`` on the line after the previous item's). A
+    plain line is held until the next line says whether it goes on with it
+    (:func:`continues`): a stream reads one line ahead, never more. :meth:`finish` ends
+    the input: a record still open gives its lines back.
     """
 
-    __slots__ = ("_after", "_chars", "_depth", "_kind", "_number", "_pending", "_quotes",
-                 "_start", "hint")
+    __slots__ = ("_after", "_chars", "_depth", "_held", "_held_chars", "_held_start",
+                 "_kind", "_number", "_pending", "_quotes", "_start", "hint")
 
     def __init__(self, *, hint: str | None = None, first_line: int = 1) -> None:
         self.hint = hint
@@ -165,16 +225,26 @@ class RecordGrouper:
         self._chars = self._quotes = 0
         self._depth = _Depth(quotes=True)
         self._after = False  # the last record was structured: blank lines are separators
+        self._held: list[str] = []  # plain lines that the next line may continue
+        self._held_start = first_line
+        self._held_chars = 0
 
     @property
     def open_lines(self) -> int:
         """How many lines an open record holds (0 when none is open)."""
-        return len(self._pending)
+        return len(self._pending) + len(self._held)
 
-    def add(self, line: str, out: list[Record | str]) -> bool:
-        """The next line: ``True`` when it is plain text, a record of its own; else
-        append what it completes to ``out`` and return ``False``."""
+    def add(self, line: str, out: list[Record | str]) -> None:
+        """The next line: append what it completes to ``out``."""
         self._number += 1
+        held = self._held
+        if held:
+            if (self._held_chars + len(line) <= RECORD_MAX_CHARS
+                    and len(held) < RECORD_MAX_LINES and continues(held, line)):
+                held.append(line)
+                self._held_chars += len(line)
+                return
+            self._release(out)
         if not self._pending:
             first = line[:1]
             if (first and not first.isspace() and (self.hint != "csv" or '"' not in line)
@@ -182,13 +252,25 @@ class RecordGrouper:
                          # "[1] Doe A ..." or "The ...": what _take makes a "line" of
                          or (first == "[" and _JSON_PUNCTUATION.fullmatch(line) is None)
                          or (first == "T" and not line.startswith("TY  -")))):
-                self._after = False  # the commonest line: text, a record of its own
-                return True
+                self._after = False  # the commonest line: text; the next may continue it
+                self._held = [line]
+                self._held_start = self._number
+                self._held_chars = len(line)
+                return
         self._take(self._number, line, out)
-        return False
+
+    def _release(self, out: list[Record | str]) -> None:
+        """The plain lines held are a record: one line as itself, several as a
+        ``reference``."""
+        held = self._held
+        self._held = []
+        out.append(held[0] if len(held) == 1
+                   else Record(self._held_start, tuple(held), "reference"))
 
     def finish(self, out: list[Record | str]) -> None:
         """The input ended: a record still open gives its lines back, grouped again."""
+        if self._held:
+            self._release(out)
         while self._pending:
             pending, start = self._pending, self._start
             self._pending = []
@@ -250,9 +332,7 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
     out: list[Record | str] = []
     number = first_line
     for raw in lines:
-        line = _strip(raw)
-        if grouper.add(line, out):
-            out.append(line)
+        grouper.add(_strip(raw), out)
         if out:
             for record in _as_records(out, number):
                 yield record

@@ -260,12 +260,12 @@ def test_streaming_consumes_lazily() -> None:
 
     rows = iter_batch_rows(endless())
     first = list(itertools.islice(rows, 120))
-    assert consumed == 120
+    assert consumed == 121  # the next line is read: it might go on with the 120th
     assert [r.line for r in first] == list(range(1, 121))
     assert [r.status for r in first[:50]] == ["ok"] * 50
     assert all(r.status == "duplicate" for r in first[50:])
     assert first[50].duplicate_of == 1
-    assert consumed == 120  # nothing read ahead
+    assert consumed == 121  # nothing read ahead but that one line
 
 
 def test_memory_does_not_grow_with_the_input() -> None:
@@ -291,3 +291,30 @@ def test_memory_does_not_grow_with_the_input() -> None:
 class _NullWriter(io.StringIO):
     def write(self, s: str) -> int:
         return len(s)
+
+
+def test_a_wrapped_reference_is_one_row_with_the_whole_reference_as_input() -> None:
+    """A list copied from a PDF: each reference's link or the rest of its name on the next
+    line; one row per reference, its input the whole reference, on its first line."""
+    text = ("Smith, J., & Doe, K. (2020). Deep learning of things. Nature, 521(7553),\n"
+            "436-444.\nhttps://doi.org/10.1038/nature14539\n"
+            "Roe, A. (2019). A study without a DOI. Science, 1(2), 3-4.\n\n"
+            "Poe E. Angew Chem. 2020. doi:10.1002/anie.2020\n12345\n"
+            "Moe F. Title. BMJ. 2019;1:2. https://doi.org/10.1038/NATURE14539\n")
+    rows = rows_of(text.splitlines(True))
+    assert [(r.line, r.status) for r in rows] == [(1, "ok"), (4, "no-doi"), (5, "no-doi"),
+                                                 (6, "warning"), (8, "duplicate")]
+    assert rows[0].input == ("Smith, J., & Doe, K. (2020). Deep learning of things. Nature, "
+                             "521(7553),\n436-444.\nhttps://doi.org/10.1038/nature14539")
+    assert rows[0].doi == "10.1038/nature14539" and rows[4].duplicate_of == 1
+    assert rows[0].input[rows[0].start:rows[0].end] == "https://doi.org/10.1038/nature14539"
+    # the name cut by the line break: the split-name rule offers it joined
+    assert rows[3].doi == "10.1002/anie.2020" and rows[3].input.endswith("anie.2020\n12345")
+    assert "10.1002/anie.202012345" in rows[3].alternatives
+    assert all(r.doi != "12345" for r in rows)
+    # the CSV has the same rows: the input cell holds the reference's line breaks
+    buf = io.StringIO(newline="")
+    write_csv(iter_batch_rows(text.splitlines(True)), buf)
+    table = list(csv.reader(io.StringIO(buf.getvalue(), newline="")))
+    body = [dict(zip(CSV_COLUMNS, r, strict=True)) for r in table[1:]]
+    assert [(b["line"], b["input"]) for b in body] == [(str(r.line), r.input) for r in rows]

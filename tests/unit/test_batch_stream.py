@@ -118,7 +118,8 @@ def test_feed_refuses_past_the_pending_bound_and_takes_it_after_a_step() -> None
     assert job.chars_total == 2 * len(piece)
     step = job.step(max_lines=10_000, budget=100.0)
     assert not step["done"] and not step["needs_input"]
-    assert job.room == step["lines_done"] * 10 > 0 and job.feed("x" * job.room)
+    # taken: the lines read, and the last, held until the next says whether it goes on
+    assert job.room == (step["lines_done"] + 1) * 10 > 10 and job.feed("x" * job.room)
     assert not job.feed("y")
 
 
@@ -140,11 +141,15 @@ def test_a_stream_waits_for_input() -> None:
     assert step["needs_input"] and not step["done"] and step["rows"] == []
     job.feed("10.1000/1\n10.1000/2")  # the second line is not complete yet
     step = job.step()
+    # the first line waits for the second: it might go on with it (a wrapped reference)
+    assert step["rows"] == [] and step["needs_input"]
+    job.feed("\n10.1000/3")
+    step = job.step()
     assert [r["doi"] for r in step["rows"]] == ["10.1000/1"] and step["needs_input"]
     job.end()
     step = job.step()
-    assert [r["doi"] for r in step["rows"]] == ["10.1000/2"] and step["done"]
-    assert step["lines_total"] == 2 and step["chars_done"] == step["chars_total"] == 19
+    assert [r["doi"] for r in step["rows"]] == ["10.1000/2", "10.1000/3"] and step["done"]
+    assert step["lines_total"] == 3 and step["chars_done"] == step["chars_total"] == 29
 
 
 # ------------------------------------------------------------------ a line too long

@@ -223,11 +223,16 @@ def test_csv_line_is_the_csv_modules_row(cells: list[object]) -> None:
         lambda s: st.builds(lambda t: s + t, st.text(max_size=5)))),
     st.sampled_from([None, "csv"]))
 def test_the_groupers_shortcut_is_what_it_would_make(line: str, hint: str | None) -> None:
-    """A line ``RecordGrouper.add`` takes as plain text (``True``) is the record of one
-    ``line`` the general grouping (``_take``) makes of it."""
+    """A line ``RecordGrouper.add`` holds as plain text (the next line may go on with it)
+    is the record of one ``line`` the general grouping (``_take``) makes of it."""
     from doiname.records import Record, RecordGrouper
 
-    if RecordGrouper(hint=hint).add(line, []):
+    grouper = RecordGrouper(hint=hint)
+    held: list[Record | str] = []
+    grouper.add(line, held)
+    if not held and grouper._held:
+        grouper.finish(held)
+        assert held == [line]
         out: list[Record | str] = []
         RecordGrouper(hint=hint)._take(1, line, out)
         assert out == [Record(1, (line,), "line")]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,8 @@ def test_csv_rows_with_line_breaks_in_quoted_cells_need_the_hint() -> None:
     lines = ['id,title,doi', '1,"A title', 'over two lines",10.1000/1', '2,B,10.1000/2']
     assert kinds(lines, hint="csv") == [(1, 1, "line", None), (2, 3, "csv", None),
                                         (4, 4, "line", None)]
-    assert [k[2] for k in kinds(lines)] == ["line"] * 4  # plain text: lines
+    # plain text: lines, the cell's second line going on with the first (lower case)
+    assert [k[2] for k in kinds(lines)] == ["line", "reference", "line"]
 
 
 def test_a_mixed_list_is_grouped_piece_by_piece() -> None:
@@ -64,7 +66,11 @@ def test_a_record_that_never_closes_gives_its_lines_back() -> None:
         "@misc{ok, doi={10.1000/2}}"]
     got = kinds(lines)
     assert got[0] == (1, 1, "line", None) and got[-1][2:] == ("bibtex", "ok")
-    assert [g[0] for g in got] == list(range(1, len(lines) + 1))  # every line, in order
+    # every line, in order: those given back one by one, those read after them as text
+    # (the lower-case lines go on with each other: one wrapped reference)
+    assert [g[0] for g in got[:RECORD_MAX_LINES]] == list(range(1, RECORD_MAX_LINES + 1))
+    assert [g[1] + 1 for g in got[:-1]] == [g[0] for g in got[1:]]
+    assert got[-2][2] == "reference" and got[-2][1] == len(lines) - 1
     assert kinds(["{", "{", "x"]) == [(1, 1, "line", None), (2, 2, "line", None),
                                       (3, 3, "line", None)]
 
@@ -88,7 +94,9 @@ def test_a_record_that_fails_is_skipped_not_fed_again(monkeypatch: pytest.Monkey
 
 
 @given(st.lists(st.sampled_from(["@a{k,", "}", "{", "TY  - X", "ER  -", "[", "x 10.1/x", "",
-                                 '"', "doi = {10.1000/1}"]), max_size=60))
+                                 '"', "doi = {10.1000/1}", "Doe J. A title of", "mice in",
+                                 "https://doi.org/10.1/y", "12345", "1. Roe K,"]),
+                max_size=60))
 def test_every_line_is_in_exactly_one_record_in_order(lines: list[str]) -> None:
     seen: list[str] = []
     first = 1
@@ -103,3 +111,61 @@ def test_blank_lines_separate_records_without_rows_but_stay_lines_in_plain_text(
     assert kinds(["@a{k, doi={10.1/x}}", "", "", "plain line", ""]) == [
         (1, 1, "bibtex", "k"), (2, 2, "structure", None), (3, 3, "structure", None),
         (4, 4, "line", None), (5, 5, "line", None)]
+
+
+def wrapped(lines: list[str]) -> list[tuple[int, int, str]]:
+    return [(a, b, k) for a, b, k, _ in kinds(lines)]
+
+
+def test_a_reference_wrapped_over_lines_is_one_record() -> None:
+    """As a copy from a PDF gives it: the DOI's link, the rest of the title, the rest of
+    the authors on the next line."""
+    apa = ["Smith, J., & Doe, K. (2020). Deep learning of things. Nature, 521(7553),",
+           "436-444. https://doi.org/10.1038/nature14539",
+           "Roe, A. (2019). Another study. Science, 1(2), 3-4.",
+           "https://doi.org/10.1126/science.1",
+           "Poe, E. (2018). A third one. Cell, 5, 6.", "doi:10.1016/j.cell.2018.01.001"]
+    assert wrapped(apa) == [(1, 2, "reference"), (3, 4, "reference"), (5, 6, "reference")]
+    vancouver = ["1. Smith J, Doe K, Roe A, Poe E, Moe F,", "White B. A study of things in",
+                 "mice. Lancet. 2020;395:497-506. doi: 10.1016/S0140-6736(20)30183-5.",
+                 "2. Green C. Title. BMJ. 2019;1:2. DOI:", "10.1136/bmj.l1",
+                 "[3] Black D. Title. JAMA. 2018.", "- Grey E. Title. NEJM. 2017."]
+    assert wrapped(vancouver) == [(1, 3, "reference"), (4, 5, "reference"), (6, 6, "line"),
+                                  (7, 7, "line")]
+
+
+def test_a_name_cut_by_the_line_break_is_one_record() -> None:
+    assert wrapped(["Doe J. Angew Chem. 2020. doi:10.1002/anie.2020", "12345",
+                    "Doe J. Angew Chem. 2020. doi:10.1002/anie.", "202012345",
+                    "Doe J. Nature. https://doi.org/10.1038/nature14", "539 more"]) == [
+        (1, 2, "reference"), (3, 4, "reference"), (5, 6, "reference")]
+
+
+def test_lines_that_start_their_own_reference_are_records_of_their_own() -> None:
+    # a list of names or links; a heading; author-year starts; numbers, bullets, blanks
+    assert wrapped(["10.1000/1", "10.1000/2", "doi:10.1000/3", "https://doi.org/10.1000/4",
+                    "10/abcde", "see also 10.1000/5"]) == [(n, n, "line") for n in range(1, 7)]
+    assert wrapped(["References", "https://doi.org/10.1000/1"]) == [(1, 1, "line"),
+                                                                    (2, 2, "line")]
+    assert wrapped(["Smith, J. (2020). Title. Journal 5", "Doe, K. (2019). Title.",
+                    "Roe A. A title without a final period", "Poe E, Moe F. Title.",
+                    "The end of the list", "", "continued after a blank line",
+                    "A line", "1) a numbered one", "* a bulleted one", "\u2022 another"]) == [
+        (n, n, "line") for n in range(1, 12)]
+
+
+def test_a_wrapped_reference_is_bounded_and_the_stream_reads_one_line_ahead() -> None:
+    lines = ["A title that goes on and"] + ["on and"] * (RECORD_MAX_LINES + 3)
+    got = wrapped(lines)
+    assert got[0] == (1, RECORD_MAX_LINES, "reference") and got[1][0] == RECORD_MAX_LINES + 1
+    read: list[str] = []
+
+    def source() -> Iterator[str]:
+        for line in ["Doe J. A title. Cell. 2020.", "https://doi.org/10.1/x", "Roe K. Next.",
+                     "never read"]:
+            read.append(line)
+            yield line
+
+    first = next(iter_records(source()))
+    assert (first.first_line, first.last_line, first.kind) == (1, 2, "reference")
+    assert len(read) == 3  # the third line, to know the second was the last

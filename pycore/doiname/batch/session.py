@@ -171,33 +171,19 @@ class BatchSession:
         ``breaks``: drop each line's break first. Returns how many lines were read."""
         out: list[Record | str] = []
         add = grouper.add
-        line_fields = self._line_fields
-        read = alone = 0  # lines read; lines that were records of their own
-        try:
-            for line in lines:
-                read += 1
-                if breaks:
-                    if line[-1:] == "\n":
-                        line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
-                    elif line[-1:] == "\r":
-                        line = line[:-1]
-                if add(line, out):  # the commonest line: plain text, a record of its own
-                    alone += 1
-                    number = self._line = self._line + 1
-                    made = line_fields(number, line, None)
-                    rows += made
-                    if srcs is not None:
-                        if len(made) == 1:
-                            srcs.append(line)
-                        else:
-                            srcs += [line] * len(made)
-                elif out:
-                    for item in out:
-                        self._emit(item, rows, srcs)
-                    out.clear()
-        finally:  # (what _item_fields counts of a line, for those read here)
-            self.summary.input_lines += alone
-            self.summary.records += alone
+        read = 0
+        for line in lines:
+            read += 1
+            if breaks:
+                if line[-1:] == "\n":
+                    line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
+                elif line[-1:] == "\r":
+                    line = line[:-1]
+            add(line, out)
+            if out:
+                for item in out:
+                    self._emit(item, rows, srcs)
+                out.clear()
         return read
 
     def finish(self, rows: list[RowFields], srcs: list[str] | None = None) -> None:
@@ -352,9 +338,18 @@ class BatchSession:
     # ---------------------------------------------------------- several lines
 
     def _record_rows(self, record: Record) -> list[BatchRow]:
-        """A record over several lines: each DOI's row is on the line it is on."""
+        """A record over several lines: each DOI's row is on the line it is on; a
+        reference wrapped over lines is read as one text, each row on its first line
+        with the whole reference as input."""
         lines = tuple(str(x[:BATCH_MAX_LINE_CHARS]) for x in record.lines)
         text = "\n".join(lines)
+        if record.kind == "reference":
+            read = extract if self._fast else extract_general
+            rows = [self._part_row(record.first_line, text, None, part_of(m, self._check))
+                    for m in read(text)]
+            return rows or [make_row(record.first_line, shown_input(text), "no-doi", None,
+                                     None, None, (), None, None, None, None, None, None, (),
+                                     None, None)]
         starts = [0]
         for line in lines[:-1]:
             starts.append(starts[-1] + len(line) + 1)

@@ -59,16 +59,25 @@ export function codePointLabel(ch) {
  * visible `U+XXXX` tag (the character itself is kept next to it), and each space marked
  * (unless `spaces` is false: free text such as a record's description, where a space is
  * a space and an element per space would cost the page seconds on a long text).
+ * `breaks` draws a line feed as what it is in a text of several lines (a reference
+ * wrapped over lines): `"line"` a line break, `"mark"` a small ↵ in a one-line cell.
  * @param {string} text
- * @param {{spaces?: boolean}} [options]
+ * @param {{spaces?: boolean, breaks?: "line" | "mark"}} [options]
  * @returns {DocumentFragment}
  */
 export function visibleText(text, options = {}) {
   const markSpaces = options.spaces ?? true;
+  const breaks = options.breaks;
   const frag = document.createDocumentFragment();
   let run = "";
   for (const ch of text) {
-    if (isInvisible(ch) && ch !== " ") {
+    if (ch === "\n" && breaks) {
+      if (run) frag.appendChild(document.createTextNode(run));
+      run = "";
+      frag.appendChild(
+        breaks === "line" ? el("br") : el("span", { class: "line-break", title: "line break" }, "\u21b5 "),
+      );
+    } else if (isInvisible(ch) && ch !== " ") {
       if (run) frag.appendChild(document.createTextNode(run));
       run = "";
       // Only the label: a bidi control kept here would reorder the text around it.

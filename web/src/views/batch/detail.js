@@ -58,7 +58,7 @@ export function detailOf(model, index, act) {
       { class: "details" },
       r.record ? item("Record", r.record, "value") : null,
       // The text as written: only unusual spaces and invisible characters are marked.
-      item("Input", visibleText(r.input, { spaces: false }), "value data-text-plain"),
+      item("Input", visibleText(r.input, { spaces: false, breaks: "line" }), "value data-text-plain"),
       r.doi ? item(r.status === "error" ? "Text read" : "DOI name", visibleText(r.doi), "value") : null,
       r.url ? item("URL", act.link(r.url)) : null,
       r.uri ? item("URI", r.uri, "value") : null,
