@@ -4,7 +4,6 @@ offline use (``sw.js``, with the integrity value of each file)."""
 
 from __future__ import annotations
 
-import base64
 import hashlib
 import json
 import zlib
@@ -13,7 +12,7 @@ from typing import Any
 
 from .bundle import bundle
 from .integrity import sri
-from .paths import MICROPIP_WHEEL
+from .paths import CORE_FILES
 
 #: The service worker's script, at the site's root (its scope is the whole site).
 SERVICE_WORKER = "sw.js"
@@ -37,9 +36,10 @@ STORED_JS = """async () => {
   return [];
 }""".replace("PRECACHE_LIST", PRECACHE_LIST)
 #: The runtime files the normal boot downloads, under the site's ``pyodide/``; modules
-#: are imported (``import()``), the others fetched.
+#: are imported (``import()``), the others fetched. micropip's wheel is not among them:
+#: the worker loads it once the page is ready (worker/boot.js).
 RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
-RUNTIME_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", MICROPIP_WHEEL)
+RUNTIME_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", CORE_FILES)
 #: Suffixes a host compresses (an estimate of what a file costs to send).
 _COMPRESSED_BY_HOSTS = frozenset({".mjs", ".js", ".json", ".wasm", ".html", ".css"})
 
@@ -54,15 +54,12 @@ def sent_bytes(path: Path) -> int:
     return len(zlib.compress(data, 6))
 
 
-def runtime_files(site: Path, core_wheel: str, core_integrity: str,
-                  micropip_sha256: str) -> list[dict[str, Any]]:
+def runtime_files(site: Path, core_integrity: str) -> list[dict[str, Any]]:
     """What the worker's normal boot downloads (``BuildInfo.runtime``): each file's path
     in the site, size, estimated cost to send, and the integrity value the boot checks
-    it against (the module scripts', which the worker imports only from
-    their checked bytes; micropip's from the lock file, as Pyodide asks; the core's), and
-    ``later`` for the two wheels: asked for once the others have arrived, since nothing
-    reads them before the interpreter is up."""
-    micropip = "sha256-" + base64.b64encode(bytes.fromhex(micropip_sha256)).decode("ascii")
+    it against (the module scripts', which the worker imports only from their checked
+    bytes; the core's files'), and ``later`` for the core's files: asked for once the
+    others have arrived, since nothing reads them before the interpreter is up."""
     out: list[dict[str, Any]] = []
     for name in (*RUNTIME_MODULES, *RUNTIME_FETCHED):
         path = site / "pyodide" / name
@@ -71,13 +68,10 @@ def runtime_files(site: Path, core_wheel: str, core_integrity: str,
         if name in RUNTIME_MODULES:
             entry["module"] = True
             entry["integrity"] = sri(path.read_bytes())
-        if name == MICROPIP_WHEEL:
-            entry["integrity"] = micropip
+        if name == CORE_FILES:
+            entry["integrity"] = core_integrity
             entry["later"] = True
         out.append(entry)
-    wheel = site / core_wheel
-    out.append({"path": core_wheel, "bytes": wheel.stat().st_size,
-                "transfer": wheel.stat().st_size, "integrity": core_integrity, "later": True})
     return out
 
 
