@@ -150,6 +150,12 @@ async function installed(config, report, step, progress, loader) {
 }
 
 /**
+ * How long after ready micropip is loaded (ms): the first answers (a keystroke typed
+ * before ready is answered the moment it is) do not wait for its download and unpacking.
+ */
+export const MICROPIP_AFTER_READY_MS = 1000;
+
+/**
  * What waits until the engine is ready: micropip, loaded from the lock file (the site's
  * `pyodide/`, or the single file's copy) so that packages can be installed into this
  * runtime as anywhere in Pyodide (`import micropip` then works); a failure is only logged.
@@ -160,7 +166,7 @@ function afterReady(pyodide) {
     pyodide.loadPackage("micropip", { messageCallback: () => {} }).catch((/** @type {unknown} */ err) => {
       console.warn("doiname worker: micropip could not be loaded", err);
     });
-  }, 0);
+  }, MICROPIP_AFTER_READY_MS);
 }
 
 /**
