@@ -140,6 +140,14 @@ def test_compiled_zip_needs_column_ranges_off() -> None:
         bytecode.compiled_zip(_zip({"a.py": b"x = 1\n"}), {"a": "a.py"}, "/lib/x.zip")
 
 
+def _without_ranges(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by this Python with PYTHONNODEBUGRANGES=1 (as compile-stdlib.mjs runs
+    Pyodide's), the build package's directory and ``args`` as its arguments."""
+    return subprocess.run([sys.executable, "-c", script, str(paths.TOOLS), *args],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+
+
 #: Run in a Python with PYTHONNODEBUGRANGES=1: rewrite a zip, import from it by zipimport.
 ZIP_RUN = textwrap.dedent('''\
     import json, sys, zipfile
@@ -176,10 +184,7 @@ def test_zipimport_runs_the_compiled_entries_without_their_source(tmp_path: Path
         "other.py": b'"""other doc"""\n',
         "data.txt": b"kept",
     }))
-    done = subprocess.run(
-        [sys.executable, "-c", ZIP_RUN, str(paths.TOOLS), str(tmp_path)],
-        capture_output=True, text=True, check=False,
-        env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+    done = _without_ranges(ZIP_RUN, str(tmp_path))
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
     out = str(tmp_path / "out.zip")
@@ -228,10 +233,7 @@ def test_installed_zip_ships_what_record_names_compiled(tmp_path: Path) -> None:
         "pkg/__init__.py,sha256=x,10\npkg/sub.py,sha256=y,20\npkg/data.txt,,\n"
         "pkg/__pycache__/sub.cpython-311.pyc,,\n../../bin/pkg,,\n"
         "pkg-1.0.dist-info/METADATA,,\npkg-1.0.dist-info/RECORD,,\n")
-    done = subprocess.run(
-        [sys.executable, "-c", INSTALLED_RUN, str(paths.TOOLS), str(tmp_path)],
-        capture_output=True, text=True, check=False,
-        env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+    done = _without_ranges(INSTALLED_RUN, str(tmp_path))
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
     names = [n for n, _ in got["infos"]]
@@ -253,10 +255,7 @@ def test_installed_zip_refuses_a_file_record_names_but_the_install_lacks(
     site = tmp_path / "site"
     (site / "pkg-1.0.dist-info").mkdir(parents=True)
     (site / "pkg-1.0.dist-info" / "RECORD").write_text("pkg/gone.py,,\n")
-    done = subprocess.run(
-        [sys.executable, "-c",
-         "import sys; sys.path.insert(0, sys.argv[1]); import doiname_build.bytecode as b; "
-         "b.installed_zip(sys.argv[2], 'pkg-1.0.dist-info')", str(paths.TOOLS), str(site)],
-        capture_output=True, text=True, check=False,
-        env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+    done = _without_ranges(
+        "import sys; sys.path.insert(0, sys.argv[1]); import doiname_build.bytecode as b; "
+        "b.installed_zip(sys.argv[2], 'pkg-1.0.dist-info')", str(site))
     assert done.returncode != 0 and "pkg/gone.py is in RECORD but not installed" in done.stderr
