@@ -8,6 +8,11 @@
   ``csv.writer`` row, on the same lines, in alternating rounds. Target: doiname's time at
   most 4x the naive scan's (stretch 2x). Also the general path alone
   (``BatchSession(fast=False)``, the oracle of the fast path), for the gain of the fast path.
+  Then each line shape alone (:data:`SHAPES`: APA, Vancouver, BibTeX, an HTML anchor, SICI,
+  a proxy link, a bare name, a non-ASCII name, the mix's own templates) on distinct lines,
+  and a mix of the real shapes: time a line and ratio to the naive scan of the same lines
+  in the same run (targets: each shape <= 10x, the mix <= 4x); ``--shapes`` runs that
+  table alone.
 * CLI: ``doiname batch`` on a file of 1,000,000 such lines, in a process of its own: its
   time and its peak memory (resident set, as the kernel counts it). Target: <= 300 MB.
 * Pyodide (the page's engine): the same ``batch_step`` requests the worker runs (a
@@ -25,13 +30,15 @@
   WebAssembly heap, sampled every 2 s, while Batch reads a file of ``--file-mb`` MB opened
   in its file input (target: far below 2 GiB whatever the size).
 
-Prints medians, ranges and ratios measured in one run; never asserts. The engine's times
+Prints medians, ranges and ratios measured in one run, then one table of the figures
+beside their goals (:func:`common.table`, what bench/REPORT.md shows); never asserts.
+The engine's times
 are processor time of this process (``time.process_time``), so that other work on a shared
 machine does not move the ratio; the CLI prints wall time and processor time.
 
     python3 bench/batch.py [--lines N] [--cli-lines N] [--pyodide-lines N]
                            [--stream-mb N] [--page-lines N] [--file-mb N] [--rounds R]
-                           [--no-page]
+                           [--no-page] [--shapes]
 """
 
 from __future__ import annotations
@@ -47,13 +54,15 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "pycore"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (also when loaded by its path)
 
-from doiname.batch import BatchSession, iter_batch_rows, write_csv  # noqa: E402
+from batch_page import PAGE_GOAL, PAGE_RATE, page_bench
+from common import ROOT, Figure, as_ratio, spread, table, timed
+
+from doiname.batch import BatchSession, iter_batch_rows, write_csv
+from doiname.limits import BATCH_STEP_LINES, PAGE_STEP_MS
 
 TEMPLATES = [
     "Smith, J. (2019). A study of things. Journal of Stuff, 12(3), 45-67. https://doi.org/10.{r}/js.{n}",
@@ -65,9 +74,9 @@ TEMPLATES = [
     "https://doi-org.ezproxy.example.edu/10.{r}/x%23{n}",
     "DOI: 10.{r}/DUP.{m}",
 ]
-#: Lines the mix leaves out, printed per template (not in the mix, which stays the
-#: issue's): its two lines that come again word for word (the SICI reference and the line
-#: with no DOI) made distinct, since a line seen a moment ago is served from the parts
+#: Lines the mix leaves out, timed apart (not in the mix, which stays as it was): its two
+#: lines that come again word for word (the SICI reference and the line with no DOI) made
+#: distinct, since a line seen a moment ago is served from the parts
 #: cache; and common ways of real lists the mix does not have (a name with brackets, a
 #: sentence's final period after the name, PubMed's "doi: ... PMID").
 MORE = [
@@ -82,16 +91,44 @@ MORE = [
     "https://doi.org/10.{r}/js.{n}.",
 ]
 
-def _step_ms() -> int:
-    """How long a batch step of the page reads lines (web/src/engine/batch-handle.js)."""
-    js = ROOT / "web" / "src" / "engine" / "batch-handle.js"
-    m = re.search(r"export const STEP_MS = (\d+);", js.read_text(encoding="utf-8"))
-    if m is None:
-        raise SystemExit(f"bench/batch.py: no STEP_MS in {js}")
-    return int(m[1])
+#: Line shapes of real lists, each timed alone on distinct lines (no line repeated): the
+#: common ways references carry a DOI, then the bench's own templates.
+SHAPES = [
+    ("APA reference, doi.org link",
+     "Smith, J. ({m}). A study of things {n}. Journal of Stuff, 12(3), 45-67. "
+     "https://doi.org/10.{r}/js.{n}"),
+    ("bare name", "10.{r}/abc.{n}"),
+    ("proxy link with %23", "https://doi-org.ezproxy.example.edu/10.{r}/x%23{n}"),
+    ("Vancouver, doi: ...(YY)3NNN-N.",
+     "Huang C, Wang Y, Li X. Clinical features {n}. Lancet. 2020;395(10223):497-506. "
+     "doi: 10.1016/S0140-6736({y})3{k}-{d}."),
+    ("BibTeX entry on one line",
+     "@article{{smith{n}, author = {{Smith, J.}}, title = {{A study}}, journal = {{J. Stuff}}, "
+     "year = {{2019}}, doi = {{10.{r}/js.{n}}}}}"),
+    ("HTML anchor, link as href and text",
+     '<a href="https://doi.org/10.{r}/js.{n}">https://doi.org/10.{r}/js.{n}</a>'),
+    ("SICI after doi:",
+     "Hert CA. Facilitating statistical information seeking. JASIS. 1998;49({m}):693. "
+     "doi:10.1002/(SICI)1097-4571(1998{m})49:8<693::AID-ASI{n}>3.0.CO;2-O"),
+    ("non-ASCII letter in the name", "10.{r}/étude.{n}"),
+] + [(f"bench mix: {t[:28]}", t) for t in TEMPLATES] + [(f"more: {t[:34]}", t) for t in MORE]
+#: The shapes of real lists mixed (the first REAL_MIX of SHAPES, one line of each in turn).
+REAL_MIX = 8
 
 
-STEP_MS = _step_ms()
+def shape_lines(template: str, n: int, seed: int) -> list[str]:
+    """``n`` distinct lines of one template (a line seen twice would be read from the
+    cache of lines: a shape is timed on lines read for the first time)."""
+    rng = random.Random(seed)
+    out: dict[str, None] = {}
+    tries = 0
+    while len(out) < n and tries < 20 * n:
+        tries += 1
+        out[template.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**7),
+                            m=rng.randrange(10**4), y=rng.randrange(10, 100),
+                            k=rng.randrange(1000, 10000), d=rng.randrange(10))] = None
+    return list(out)
+
 
 #: The naive scan of the issue: what most tools ship.
 NAIVE = re.compile(r"10\.\d{4,9}/[-._;()/:A-Z0-9]+", re.I)
@@ -119,19 +156,7 @@ def run_naive(lines: list[str]) -> None:
         writer.writerow((number, line, *findall(line)))
 
 
-def timed(fn: Callable[[list[str]], None], lines: list[str]) -> float:
-    """The processor time ``fn(lines)`` takes in this process: on a machine shared with
-    other work, time spent waiting for a core is not counted against either contender."""
-    t0 = time.process_time()
-    fn(lines)
-    return time.process_time() - t0
-
-
-def _range(ts: list[float]) -> str:
-    return f"median {statistics.median(ts):.2f} s, range {min(ts):.2f}-{max(ts):.2f} s"
-
-
-def engine_bench(n: int, rounds: int) -> None:
+def engine_bench(n: int, rounds: int) -> list[Figure]:
     lines = make_lines(n)
     ours: list[float] = []
     naive: list[float] = []
@@ -142,27 +167,62 @@ def engine_bench(n: int, rounds: int) -> None:
     ratios = [o / v for o, v in zip(ours, naive, strict=True)]
     mo = statistics.median(ours)
     print(f"engine (iter_batch_rows + write_csv), {n:,} lines, Python {sys.version.split()[0]}:")
-    print(f"  doiname      {n / mo:>10,.0f} lines/s  ({_range(ours)})")
-    print(f"  naive scan   {n / statistics.median(naive):>10,.0f} lines/s  ({_range(naive)})")
+    print(f"  doiname      {n / mo:>10,.0f} lines/s  ({spread(ours)})")
+    print(f"  naive scan   {n / statistics.median(naive):>10,.0f} lines/s  ({spread(naive)})")
     print(f"  doiname / naive scan, same lines, per round: "
           f"{', '.join(f'{r:.1f}x' for r in ratios)}; median {statistics.median(ratios):.1f}x "
           "(target <= 4x, stretch 2x)")
     print(f"  general path alone (fast=False, on {n // 10:,} lines): {n // 10 / general:,.0f} "
           f"lines/s, {general / (n // 10) * n / mo:.1f}x the time of the fast path")
-    by_template = []
-    rng = random.Random(3)
-    for t in TEMPLATES + MORE:
-        sample = [t.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**6),
-                           m=rng.randrange(1000)) for _ in range(max(200, n // 50))]
-        a, b = timed(run_naive, sample), timed(run_doiname, sample)
-        by_template.append(f"{b / a:5.1f}x  {b / len(sample) * 1e6:5.1f} us/line  {t[:60]}"
-                           + ("  (not in the mix)" if t in MORE else ""))
-    print("  per template (doiname / naive scan, one round each; doiname's time per line):")
-    for line in by_template:
-        print("    " + line)
+    ratio = statistics.median(ratios)
+    figures = [
+        Figure(f"engine, {n:,} lines of the mix (host Python): doiname / naive scan",
+               as_ratio(ratio), "<= 4x (stretch 2x)",
+               f"{n / mo:,.0f} against {n / statistics.median(naive):,.0f} lines/s",
+               ratio <= 4),
+        Figure(f"general path alone (the oracle), {n // 10:,} lines",
+               f"{n // 10 / general:,.0f} lines/s", "",
+               f"{as_ratio(general / (n // 10) * n / mo)} the time of the whole engine"),
+    ]
+    return figures
 
 
-def cli_bench(n: int) -> None:
+def shapes_bench(n: int, rounds: int) -> list[Figure]:
+    """Each line shape alone on ``n`` distinct lines, then the real lists' shapes mixed
+    (the first :data:`REAL_MIX` shapes in turn): doiname's time a line and its ratio to
+    the naive scan of the same lines, the median of ``rounds`` rounds, each round timing
+    both on lines no round read before (so no cache of names helps a later round)."""
+    cases = [(name, shape_lines(t, n * rounds, 100 + i)) for i, (name, t) in enumerate(SHAPES)]
+    mixed = [line for group in zip(*(lines for _, lines in cases[:REAL_MIX]), strict=True)
+             for line in group]
+    # (a template of the bench's mix written without a number is one line: its distinct
+    # lines are those of "more:")
+    cases = [c for c in cases if len(c[1]) == n * rounds]
+    cases.append((f"real mix (the first {REAL_MIX} shapes, in turn)", mixed))
+    cases.append(("bench mix (make_lines: some lines repeat)", make_lines(n * rounds, seed=9)))
+    print(f"  per line shape, distinct lines ({n:,} a round; median of {rounds} rounds; "
+          "target: each <= 10x, the mix <= 4x):")
+    figures = []
+    for name, lines in cases:
+        size = len(lines) // rounds
+        ours: list[float] = []
+        ratios: list[float] = []
+        for r in range(rounds):
+            part = lines[r * size:(r + 1) * size]
+            a = timed(run_naive, part)
+            b = timed(run_doiname, part)
+            ours.append(b)
+            ratios.append(b / a)
+        ratio, us = statistics.median(ratios), statistics.median(ours) / size * 1e6
+        print(f"    {ratio:5.1f}x  {us:5.1f} us/line  {name}")
+        mix = name.startswith(("real mix", "bench mix ("))
+        figures.append(Figure(f"line shape: {name}", f"{us:.1f} us a line",
+                              "<= 4x" if mix else "<= 10x", f"{as_ratio(ratio)} the naive scan",
+                              ratio <= (4 if mix else 10)))
+    return figures
+
+
+def cli_bench(n: int) -> list[Figure]:
     import resource  # (not in Pyodide, which imports this module for make_lines)
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -185,6 +245,10 @@ def cli_bench(n: int) -> None:
           f"peak memory {peak_mb:,.0f} MB (target <= 300 MB); "
           f"exit {proc.returncode}; "
           f"{proc.stderr.strip().splitlines()[-1] if proc.stderr.strip() else ''}")
+    return [Figure(f"CLI doiname batch, {n:,} lines ({size / 1e6:,.0f} MB): peak memory",
+                   f"{peak_mb:,.0f} MB", "<= 300 MB",
+                   f"{n / cpu:,.0f} lines/s ({took:.1f} s, exit {proc.returncode})",
+                   peak_mb <= 300 and proc.returncode == 0)]
 
 
 PYODIDE_JS = r"""
@@ -212,7 +276,8 @@ def job_run():
     steps = 0
     while True:
         steps += 1
-        if jobs.batch_step_json(job, 5000, args["step_ms"]).startswith('{"ok":{"done":true'):
+        if jobs.batch_step_json(job, args["step_lines"], args["step_ms"]).startswith(
+                '{"ok":{"done":true'):
             break
     jobs.batch_close_json(job)
     return steps
@@ -230,13 +295,13 @@ if args["stream_mb"]:
         # fresh lines for every piece: distinct names, the most a batch has to remember
         piece = "\\n".join(bench.make_lines(20000, seed=5 + len(heap) * 1000 + fed)) + "\\n"
         while not job.feed(piece):
-            job.step_rows(5000, 0.05)
+            job.step_rows()
         fed += len(piece)
         if len(heap) < fed // 10_000_000:
             heap.append(heap_bytes())
     job.end()
     while not job.done:
-        job.step_rows(5000, 0.05)
+        job.step_rows()
     heap.append(heap_bytes())
     out["stream"] = {"chars": fed, "seconds": time.perf_counter() - t0, "heap": heap,
                      "rows": job.rows_total, "kept": len(job.rows),
@@ -246,27 +311,31 @@ json.dumps(out)
 """
 
 
-def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
+def pyodide_bench(n: int, rounds: int, stream_mb: int) -> list[Figure]:
     pyodide_dir = ROOT / "node_modules" / "pyodide"
     if not (pyodide_dir / "pyodide.mjs").is_file():
         print("pyodide: node_modules/pyodide missing (python3 build.py build runs npm ci); skipped")
-        return
+        return []
     args = json.dumps({"lines": n, "rounds": rounds, "stream_mb": stream_mb,
-                       "step_ms": STEP_MS})
+                       "step_ms": PAGE_STEP_MS, "step_lines": BATCH_STEP_LINES})
     proc = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_JS, str(pyodide_dir),
                            str(ROOT), args], capture_output=True, text=True, check=False)
     if proc.returncode != 0:
         print(f"pyodide: failed ({proc.returncode}): {proc.stderr.strip()[-800:]}")
-        return
+        return []
     out = json.loads(proc.stdout.strip().splitlines()[-1])
     ours, naive = out["ours"], out["naive"]
     mo = statistics.median(ours)
     ratios = [o / v for o, v in zip(ours, naive, strict=True)]
     print(f"Pyodide (Python {out['python']} under Node), batch_step replies (BatchJob steps of "
-          f"{STEP_MS} ms, their JSON included) on {n:,} "
-          f"lines: {mo:.2f} s ({_range(ours)}; {n / mo:,.0f} lines/s, {out['steps']} steps; "
-          f"target: 100,000 lines in <= 3 s); naive scan there {_range(naive)}; "
+          f"{PAGE_STEP_MS} ms, their JSON included) on {n:,} "
+          f"lines: {mo:.2f} s ({spread(ours)}; {n / mo:,.0f} lines/s, {out['steps']} steps; "
+          f"target: 100,000 lines in <= 3 s); naive scan there {spread(naive)}; "
           f"doiname / naive scan median {statistics.median(ratios):.1f}x")
+    figures = [Figure(f"Pyodide under Node, {n:,} lines as the worker steps them",
+                      f"{n / mo:,.0f} lines/s ({mo:.2f} s)", PAGE_GOAL,
+                      f"{as_ratio(statistics.median(ratios))} the naive scan there",
+                      n / mo >= PAGE_RATE)]
     stream = out.get("stream")
     if stream:
         heap = ", ".join(f"{h / 2**20:,.0f}" for h in stream["heap"])
@@ -275,6 +344,12 @@ def pyodide_bench(n: int, rounds: int, stream_mb: int) -> None:
               f"{stream['summary']['unique']:,} distinct names "
               f"({stream['summary']['names_not_kept']:,} past the names kept); "
               f"WebAssembly heap after each 10 MB, MiB: {heap}")
+        top = max(stream["heap"]) / 2**20
+        figures.append(Figure(f"Pyodide stream, {stream['chars'] / 1e6:,.0f} MB fed in pieces: "
+                              "largest WebAssembly heap", f"{top:,.0f} MiB", "far below 2 GiB",
+                              f"{stream['rows']:,} rows in {stream['seconds']:.0f} s",
+                              top < 1024))
+    return figures
 
 
 def main() -> None:
@@ -288,16 +363,28 @@ def main() -> None:
                     help="MB of the file Batch reads for the worker's memory (0: skip)")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--no-page", action="store_true")
+    ap.add_argument("--shapes", action="store_true",
+                    help="only the engine's line shapes (host Python)")
     args = ap.parse_args()
-    engine_bench(args.lines, args.rounds)
+    shapes = shapes_bench(max(2000, args.lines // 50), args.rounds)
+    table("Batch line shapes", shapes,
+          "Each shape alone on distinct lines (bench/batch.py's SHAPES), then the first "
+          f"{REAL_MIX} mixed and the bench's own mix; the naive scan of the same lines in the "
+          "same run.")
+    if args.shapes:
+        return
+    figures = engine_bench(args.lines, args.rounds)
     if args.cli_lines:
-        cli_bench(args.cli_lines)
+        figures += cli_bench(args.cli_lines)
     if args.pyodide_lines:
-        pyodide_bench(args.pyodide_lines, args.rounds, args.stream_mb)
+        figures += pyodide_bench(args.pyodide_lines, args.rounds, args.stream_mb)
     if not args.no_page:
-        from batch_page import page_bench  # (it imports this module's lines and scan)
-
-        page_bench(args.page_lines, args.rounds, args.file_mb)
+        figures += page_bench(make_lines(args.page_lines, seed=11), run_naive, args.rounds,
+                              make_lines(20_000, seed=13) if args.file_mb else [],
+                              args.file_mb)
+    table("Batch throughput and memory", figures,
+          "The mix: bench/batch.py's TEMPLATES, random; the naive scan is a Crossref-style "
+          "regular expression and a CSV row per line, timed on the same lines in the same run.")
 
 
 if __name__ == "__main__":

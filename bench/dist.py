@@ -14,7 +14,7 @@
 
 Prints figures only; never asserts (machines here are noisy: compare the ratios).
 
-    python3 bench/dist.py [--rounds N]
+    python3 bench/dist.py [--rounds N] [--no-build]
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import threading
 import zlib
 from pathlib import Path
 
-from common import ARGS, CHROMIUM
+from common import ARGS, CHROMIUM, Figure, as_ratio, table
 
 from doiname_build import paths, runtime, serve
 from doiname_build import site as site_build
@@ -59,7 +59,7 @@ def summary(values: list[float]) -> str:
             f"(range {min(values):.1f}-{max(values):.1f}, n={len(values)})")
 
 
-def sizes(single: Path) -> None:
+def sizes(single: Path) -> Figure:
     data = single.read_bytes()
     print(f"dist/doi-tool.html: {mb(len(data))} ({len(data):,} bytes; target <= 6 MB)")
     print(f"  {'inlined file':<36}{'raw':>11}{'gzip -9':>11}{'in file':>11}")
@@ -87,9 +87,12 @@ def sizes(single: Path) -> None:
           f"{mb(len(zlib.compress(whole, 9)))} gzip; trimmed {mb(len(trimmed))} stored, "
           f"{mb(len(zlib.compress(trimmed, 9)))} gzip "
           f"({len(runtime.STDLIB_KEEP)} keep entries)")
+    return Figure("the single file, dist/doi-tool.html", f"{len(data) / 1e6:.2f} MB", "<= 6 MB",
+                  f"base64 would make it {(total_gz * 4 / 3 + rest) / 1e6:.2f} MB",
+                  len(data) <= 6e6)
 
 
-def boot(site: Path, single: Path, rounds: int) -> None:
+def boot(site: Path, single: Path, rounds: int) -> list[Figure]:
     from playwright.sync_api import Route, sync_playwright
 
     server = serve.make_server(site, 0, quiet=True)
@@ -138,9 +141,14 @@ def boot(site: Path, single: Path, rounds: int) -> None:
         ratio = statistics.median(f) / statistics.median(s)
         print(f"ratio single file / site (medians): {ratio:.2f}x"
               f"  (per round {min(pairs):.2f}-{max(pairs):.2f})")
+        return [Figure("the single file from file:// (no network), navigation to ready",
+                       f"{statistics.median(f):,.0f} ms", "",
+                       f"{as_ratio(ratio)} the site's first visit over http://127.0.0.1 "
+                       f"({statistics.median(s):,.0f} ms)")]
+    return []
 
 
-def widget(site: Path) -> None:
+def widget(site: Path) -> Figure:
     from playwright.sync_api import Response, sync_playwright
 
     js = (site / "widget.js").read_bytes()
@@ -190,17 +198,21 @@ def widget(site: Path) -> None:
     print(f"host page on another origin, no interaction: {total:,} bytes from the tool "
           f"({', '.join(f'{k} {v:,}' for k, v in fetched.items()) or 'nothing'}; "
           "uncompressed: the local server does not gzip)")
+    return Figure("the widget on a host page, never activated: bytes fetched from the tool",
+                  f"{total / 1e3:,.1f} KB", "<= 30 KB",
+                  f"widget.js {len(gzip.compress(js, 9)) / 1e3:,.1f} KB gzip", total <= 30_000)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="rounds of each (5)")
+    parser.add_argument("--no-build", action="store_true", help="use dist/ as it is")
     args = parser.parse_args()
-    site = site_build.build()
+    site = paths.SITE if args.no_build and (paths.SITE / "sw.js").is_file() else \
+        site_build.build()
     single: Path = paths.SINGLE_FILE
-    sizes(single)
-    boot(site, single, args.rounds)
-    widget(site)
+    figures = [sizes(single), *boot(site, single, args.rounds), widget(site)]
+    table("Single file and widget", figures, f"{args.rounds} alternating rounds in Chromium.")
 
 
 if __name__ == "__main__":

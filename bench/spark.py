@@ -11,7 +11,8 @@
    public data file (165 million records in 2025) would take on paper.
 
 Timings start once the SparkSession is up (its start-up is printed apart). Prints medians
-and ranges; never asserts.
+and ranges, then one table (:func:`common.table`); never asserts. Wall time: Spark's
+work is in other processes.
 
     python3 bench/spark.py [--lines N] [--texts N] [--works N] [--rounds R]
 """
@@ -31,13 +32,12 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "pycore"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch import make_lines  # noqa: E402
+from batch import make_lines
+from common import Figure, as_ratio, table
 
-from doiname.batch import BatchSession, iter_batch_rows, write_csv  # noqa: E402
+from doiname.batch import BatchSession, iter_batch_rows, write_csv
 
 CROSSREF_RECORDS = 165_000_000  # Crossref's 2025 public data file ("over 165 million")
 
@@ -89,7 +89,7 @@ def key_in_arrow(batches: Iterator[Any]) -> Iterator[Any]:
         yield b.append_column("k", pa.array(kernel(b.column("t").to_pylist()), pa.string()))
 
 
-def columns_bench(spark: Any, texts: list[str], rounds: int) -> None:
+def columns_bench(spark: Any, texts: list[str], rounds: int) -> list[Figure]:
     from doiname.spark import doi_findings, doi_key, doi_name, doi_uri, doi_url
     from doiname.spark.columns import _function
 
@@ -119,6 +119,14 @@ def columns_bench(spark: Any, texts: list[str], rounds: int) -> None:
           + f"  ({statistics.median(t5) / statistics.median(times['arrow_udf doi_key']):.2f}x "
           "the time of doi_key alone)")
     df.unpersist()
+    arrow = statistics.median(times["arrow_udf doi_key"])
+    return [Figure(f"column function doi_key as an Arrow UDF, {n:,} texts",
+                   f"{n / arrow:,.0f} rows/s", "",
+                   ", ".join(f"{k} {as_ratio(statistics.median(v) / arrow)} its time"
+                             for k, v in times.items() if k != "arrow_udf doi_key")),
+            Figure("all five column functions in one select",
+                   f"{n / statistics.median(t5):,.0f} rows/s", "",
+                   f"{as_ratio(statistics.median(t5) / arrow)} the time of doi_key alone")]
 
 
 def make_works(n: int, seed: int = 11) -> list[str]:
@@ -163,8 +171,10 @@ def main() -> None:
         from doiname.spark import session
 
         spark = session("local[2]", {"spark.sql.shuffle.partitions": "8"})
-        print(f"Spark {spark.version} local[2], Python {sys.version.split()[0]}; "
-              f"session start-up {time.perf_counter() - t0:.1f} s (not counted below)")
+        start_up = time.perf_counter() - t0
+        version = spark.version
+        print(f"Spark {version} local[2], Python {sys.version.split()[0]}; "
+              f"session start-up {start_up:.1f} s (not counted below)")
         warm = tmp / "warm.txt"
         warm.write_text("\n".join(lines[:20_000]) + "\n", encoding="utf-8")
         spark_file(warm, tmp / "warm")  # the first job starts the Python workers
@@ -181,8 +191,13 @@ def main() -> None:
         ratio = statistics.median(cli_t) / statistics.median(sp_t)
         print(f"  speed ratio Spark local[2] / CLI: {ratio:.2f}x (per round {per}); "
               f"{ratio / 2:.0%} of two cores' ideal 2x")
+        figures = [Figure(f"batch, {n:,} reference lines: speed of Spark local[2] / the CLI "
+                          "in one process", as_ratio(ratio), "",
+                          f"{n / statistics.median(sp_t):,.0f} against "
+                          f"{n / statistics.median(cli_t):,.0f} lines/s; the session's "
+                          f"{start_up:.0f} s start-up not counted")]
 
-        columns_bench(spark, lines[:args.texts], args.rounds)
+        figures += columns_bench(spark, lines[:args.texts], args.rounds)
 
         w = args.works
         times = alternate(args.rounds, {"CLI (one process)": lambda: cli_file(works),
@@ -196,7 +211,14 @@ def main() -> None:
               f"{CROSSREF_RECORDS / 1e6:.0f} million records: {core_hours:,.0f} core-hours;")
         print("  on paper (linear): " + "; ".join(
             f"{e} executors x 4 cores {core_hours / (4 * e):.1f} h" for e in (10, 50, 100)))
+        figures.append(Figure(f"Crossref-like works ({w:,} JSON lines) in Spark, per core",
+                              f"{per_core:,.0f} records/s", "",
+                              f"Crossref's {CROSSREF_RECORDS / 1e6:.0f} million records: "
+                              f"{core_hours:,.0f} core-hours on paper (linear; "
+                              f"{core_hours / 40:.1f} h on 10 executors of 4 cores)"))
         spark.stop()
+        table("Spark", figures, f"Spark {version} local[2]; {args.rounds} alternating "
+              "rounds; bench/batch.py's mix of reference lines.")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -2,7 +2,9 @@
 
 Reading (:func:`parse`), presenting (:func:`to_url`, :func:`to_urn_url`, :func:`to_uri`,
 ...), comparing (:func:`equivalent`) and checking (:func:`check`) DOI names, following
-the specifications in the project's ``shared/specs`` (000-004).
+the specifications in the project's ``shared/specs`` (000-004); reading what a name
+identifies from its registry (:class:`Work`, :func:`registry_request`,
+:func:`read_registry_answer`) and checking it against a reference (:func:`verify`).
 """
 
 from .canonical import canonical_uri_2003
@@ -28,6 +30,15 @@ from .presentation import (
     to_urn_url,
     to_which_ra_url,
 )
+from .registry import (
+    Author,
+    RegistryAnswer,
+    RegistryRequest,
+    Update,
+    Work,
+    read_registry_answer,
+    registry_request,
+)
 from .resolver import (
     HandleRecord,
     HandleValue,
@@ -39,14 +50,17 @@ from .resolver import (
     transport_outcome,
 )
 from .syntax import Reading, parse, read
+from .verify import Evidence, Notice, RowCheck, Verification, check_row, row_reference, verify
 
 __all__ = [
+    "Author",
     "Candidate",
     "Change",
     "CodePoint",
     "Comparison",
     "Doi",
     "DoiError",
+    "Evidence",
     "Explanation",
     "Finding",
     "HandleRecord",
@@ -54,11 +68,19 @@ __all__ = [
     "Inspection",
     "LinkTarget",
     "Match",
+    "Notice",
     "Reading",
+    "RegistryAnswer",
+    "RegistryRequest",
+    "RowCheck",
+    "Update",
+    "Verification",
     "WhichRaResult",
+    "Work",
     "alias_target",
     "canonical_uri_2003",
     "check",
+    "check_row",
     "compare",
     "describe_code_points",
     "equivalence_key",
@@ -72,7 +94,10 @@ __all__ = [
     "parse",
     "read",
     "read_handle_response",
+    "read_registry_answer",
     "read_which_ra_response",
+    "registry_request",
+    "row_reference",
     "short_doi_api_url",
     "to_handles_api_url",
     "to_html_link",
@@ -83,5 +108,6 @@ __all__ = [
     "to_urn_url",
     "to_which_ra_url",
     "transport_outcome",
+    "verify",
 ]
 __version__ = "0.1.0"

@@ -14,7 +14,8 @@ from __future__ import annotations
 __all__ = [
     "CROSSREF_SUFFIXES", "DOIORG", "EZPROXY", "HANDBOOK_STRICT", "POLICY", "RFC3651",
     "S000_MANDATORY", "S000_RECOMMENDED", "S000_URN", "S001", "S002_4", "S002_4_1",
-    "S002_4_3", "S002_A", "S003_2", "S003_2_NOTE1", "S003_3", "S003_4", "S003_6", "S004",
+    "S002_4_3", "S002_A", "S002_METADATA", "S003_2", "S003_2_NOTE1", "S003_3", "S003_4",
+    "S003_6", "S004",
     "SHORTDOI", "TR36", "UTS39", "UTS39_MIXED", "both",
 ]
 
@@ -26,6 +27,9 @@ S002_4 = "002 §4"
 S002_4_1 = "002 §4.1"
 S002_4_3 = "002 §4.3"
 S002_A = "002 appendix A"
+#: 002's foreword, "DOI and Metadata": a DOI string carries no description of what it
+#: names; registry metadata makes it meaningful.
+S002_METADATA = "002 foreword (DOI and Metadata)"
 S003_2 = "003 ch. 2"
 S003_2_NOTE1 = "003 ch. 2 note 1"
 S003_3 = "003 ch. 3"

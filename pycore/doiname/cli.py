@@ -36,7 +36,9 @@ from .batch import (
     write_matches_jsonl,
 )
 from .canonical import canonical_uri_2003
+from .cli_files import open_input
 from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes, with_source
+from .cli_verify import add_verify_parser, run_verify
 from .codepoints import describe_code_points
 from .comparison import compare
 from .equivalence import equivalence_key, explain_equivalence
@@ -179,6 +181,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv-input", action="store_true",
                    help="the input is CSV or TSV (a quoted cell may hold line breaks); "
                    "implied by a .csv or .tsv file name")
+    add_verify_parser(sub, common)
     p = add("equivalent", "are two names equivalent? (003 ch. 3) exit 0 yes, 3 no")
     p.add_argument("a")
     p.add_argument("b")
@@ -196,11 +199,8 @@ def _rules_help() -> str:
 def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """``doiname extract`` / ``doiname batch``: stream a file, rows out, counts to stderr."""
     fmt = args.format or ("jsonl" if args.json else "csv")
-    try:
-        opened = (contextlib.nullcontext(stdin) if args.file == "-" else
-                  open(args.file, encoding="utf-8-sig", errors="replace", newline=""))  # noqa: SIM115
-    except OSError as err:
-        stderr.write(f"doiname: cannot read {args.file}: {err.strerror}\n")
+    opened = open_input(args.file, stdin, stderr)
+    if opened is None:
         return 1
     with opened as source:
         lines = read_lines(source)  # one line at a time, each bounded
@@ -260,6 +260,8 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     cmd = args.command
     if cmd in ("extract", "batch"):
         return _stream_file(args, stdin, stdout, stderr)
+    if cmd == "verify":
+        return run_verify(args, stdin, stdout, stderr)
     if cmd == "equivalent":
         if args.exact:
             try:

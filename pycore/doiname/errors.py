@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .codes import RULES
+
 __all__ = ["DoiError"]
 
 
@@ -29,7 +31,7 @@ class DoiError(ValueError):
         position: 0-based index into the text that was given, or ``None``.
         end: 0-based end (exclusive) of the offending span, or ``None``.
         source: what the rejection rests on (``002 §4``): the one given, else the
-            source of ``code`` in :data:`doiname.findings.RULES`, else ``""``.
+            source of ``code`` in :data:`doiname.codes.RULES`, else ``""``.
     """
 
     code: str
@@ -79,8 +81,6 @@ class DoiError(ValueError):
         """What the rejection rests on, for a small "Source:" line apart from the message."""
         if self._source is not None:
             return self._source
-        from .findings.rules import RULES  # the registry of codes (imported when read)
-
         rule = RULES.get(self.code)
         return rule.source if rule is not None else ""
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from functools import cache
 from operator import attrgetter
 from typing import Any
 
 from .errors import DoiError
+from .memo import remembered
 from .model import Doi
 
 __all__ = ["error_json", "to_jsonable"]
@@ -24,7 +24,7 @@ __all__ = ["error_json", "to_jsonable"]
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
-@cache
+@remembered(256)
 def _field_names(cls: type) -> tuple[str, ...] | None:
     """The field names of a dataclass, or ``None`` for any other class."""
     if not dataclasses.is_dataclass(cls):
@@ -32,7 +32,7 @@ def _field_names(cls: type) -> tuple[str, ...] | None:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
-@cache
+@remembered(256)
 def _field_values(cls: type) -> Callable[[Any], tuple[Any, ...]]:
     """A function giving the values of a dataclass's fields, in their order (two or
     more fields: ``attrgetter`` then gives a tuple)."""

@@ -1,4 +1,5 @@
-"""Every size bound of the package, in one place (read by the web page and the README).
+"""Every size bound of the package, in one place (read by the web page and the README),
+and the pace of its work: how much one batch step reads, how many lookups run at once.
 
 A bound says how much of an input or an answer is read, kept or drawn; what lies beyond
 it is never silently dropped: the function that applies a bound says so in its result.
@@ -11,10 +12,14 @@ __all__ = [
            "BATCH_MAX_LINE_CHARS",
            "BATCH_MAX_NAMES",
            "BATCH_MAX_PENDING_CHARS",
-           "BATCH_MAX_ROWS_KEPT", "BATCH_PASTE_STREAM_CHARS", "BATCH_STEP_MAX_ROWS",
+           "BATCH_MAX_ROWS_KEPT", "BATCH_PASTE_STREAM_CHARS", "BATCH_STEP_LINES",
+           "BATCH_STEP_MAX_ROWS", "BATCH_STEP_MS",
+           "CROSSREF_CONCURRENT_POLITE", "CROSSREF_CONCURRENT_PUBLIC",
+           "CROSSREF_PER_SECOND_POLITE", "CROSSREF_PER_SECOND_PUBLIC",
            "DRAW_MAX_VALUES", "DRAW_MAX_VALUE_CHARS", "DRAW_PAGE_VALUES",
            "EXPORT_CHUNK_CHARS",
            "INSPECT_MAX_CHARS",
+           "LOOKUPS_AT_ONCE",
            "MAX_BODY",
            "MAX_FINDINGS",
            "MAX_LABEL",
@@ -22,9 +27,14 @@ __all__ = [
            "MAX_URL",
            "MAX_VALUES",
            "MAX_XML",
+           "PAGE_STEP_MS",
            "PIECE_CHARS",
            "RECORD_MAX_CHARS",
            "RECORD_MAX_LINES",
+           "REGISTRY_DEADLINE_MS", "REGISTRY_MAX_BODY", "REGISTRY_MAX_DEPTH",
+           "REGISTRY_MAX_JSON_VALUES", "REGISTRY_RETRY_AFTER_MAX_S",
+           "VERIFY_MAX_REFERENCE_CHARS", "WORK_MAX_AUTHORS", "WORK_MAX_TITLE_CHARS",
+           "WORK_MAX_UPDATES",
 ]
 
 #: Characters of text one Inspect reading takes (the page's input box, the widget's box,
@@ -74,6 +84,12 @@ BATCH_MAX_PENDING_CHARS = 8 * 1024 * 1024
 #: lines they come from). Past it, rows are still made and counted, but not kept and
 #: not handed over by ``step``: the step and the summary say how many were kept.
 BATCH_MAX_ROWS_KEPT = 1_000_000
+#: Lines one ``BatchJob.step`` reads at most unless told otherwise (the CLI's, the
+#: worker's ``batch_step`` and the page's steps).
+BATCH_STEP_LINES = 5_000
+#: Milliseconds one ``BatchJob.step`` reads lines at most unless told otherwise (a stream
+#: read through the bridge without a ``budget_ms``).
+BATCH_STEP_MS = 50
 #: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
 #: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
 BATCH_STEP_MAX_ROWS = 5_000
@@ -86,11 +102,57 @@ BATCH_MAX_NAMES = 2_000_000
 EXPORT_CHUNK_CHARS = 1024 * 1024
 
 
+# Registry records (doiname.registry): answers of Crossref, DataCite and doi.org's content
+# negotiation, untrusted, read within these bounds (002 foreword, "DOI and Metadata").
+
+#: Bytes (or characters) of one registry answer that are read; a larger one is refused
+#: unread (outcome ``too-large``). A Crossref work with 3,000 authors is about 2 MB.
+REGISTRY_MAX_BODY = 10 * 1024 * 1024
+#: JSON nesting a registry answer may have (a Crossref work is 6 deep); a deeper one is
+#: refused before it is parsed (``bad-answer``).
+REGISTRY_MAX_DEPTH = 64
+#: JSON values (counted by their separators, before parsing) one answer may hold; more is
+#: refused unparsed (``too-large``): 10 MB of ``[0,0,0,...]`` would be 5 million objects.
+REGISTRY_MAX_JSON_VALUES = 500_000
+#: Milliseconds one registry request may take, from asking to the last byte.
+REGISTRY_DEADLINE_MS = 15_000
+#: Seconds of a ``Retry-After`` that are honoured; a longer wait is reported, not waited.
+REGISTRY_RETRY_AFTER_MAX_S = 600
+#: Authors a :class:`~doiname.registry.Work` keeps (in order; the rest are counted).
+WORK_MAX_AUTHORS = 500
+#: Updates (retractions, corrections, ...) a work keeps.
+WORK_MAX_UPDATES = 100
+#: Characters of a title, subtitle or container title kept.
+WORK_MAX_TITLE_CHARS = 2000
+#: Characters of a reference that :func:`doiname.verify` reads (a reference is rarely
+#: over 2,000); the rest is not compared, and the verification says so.
+VERIFY_MAX_REFERENCE_CHARS = 8000
+
+# Crossref's published limits for its REST API (since December 2025), the "polite" pool
+# being requests that carry a ``mailto``. Facts of Crossref, obeyed by the page and the CLI.
+
+#: Single-record requests a second with a ``mailto``.
+CROSSREF_PER_SECOND_POLITE = 10
+#: Requests at once with a ``mailto``.
+CROSSREF_CONCURRENT_POLITE = 3
+#: Single-record requests a second without a ``mailto``.
+CROSSREF_PER_SECOND_PUBLIC = 5
+#: Requests at once without a ``mailto``.
+CROSSREF_CONCURRENT_PUBLIC = 1
+
+
 # The web page (web/src: read through web/src/engine/limits.gen.js, written from here).
 
 #: Characters of one piece of a file or a paste handed to the worker's batch (a file is
 #: read as a stream of pieces of about this size; a piece never splits a surrogate pair).
 PIECE_CHARS = 1024 * 1024
+#: Milliseconds each batch step of the page reads lines before the worker takes other
+#: requests. Writing the step's rows comes after it, so a step takes about twice as long:
+#: the page hears of progress and has a Cancel answered within 100 ms (bench/batch.py).
+PAGE_STEP_MS = 30
+#: Lookups at doi.org the page has in flight at once (Batch's "Resolve all"; each retried
+#: while Python's reading of the answer says it may help).
+LOOKUPS_AT_ONCE = 4
 #: Characters of a paste into Batch's box above which the text is not put into the box
 #: (a text area of 100,000 lines blocks the page for seconds) but read as a stream of
 #: pieces, the box saying what was pasted.

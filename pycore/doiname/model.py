@@ -1,6 +1,6 @@
 """Value types: :class:`Doi` (an exact DOI name) and :class:`Finding` (a note from ``check``).
 
-Spec: ``002`` (Z39.84-2000) section 4: a DOI is ``<DIR>.<REG>/<DSS>``, the prefix
+Spec: 002 §4 (Z39.84-2000): a DOI is ``<DIR>.<REG>/<DSS>``, the prefix
 ``<DIR>.<REG>`` and the suffix separated by the first ``/``.
 """
 
@@ -36,7 +36,7 @@ class _Known:
 class Doi(_Known):
     """An exact DOI name: prefix and suffix as code points, nothing decoded or folded.
 
-    ``str(doi) == doi.prefix + "/" + doi.suffix`` (002 section 4). Construction does
+    ``str(doi) == doi.prefix + "/" + doi.suffix`` (002 §4). Construction does
     not validate; use :func:`doiname.parse` to read and check text. Two ``Doi`` values
     are ``==`` only when their code points are identical; use
     :func:`doiname.equivalent` for the equivalence of 003 chapter 3.
@@ -54,7 +54,7 @@ class Doi(_Known):
         KEEP_ESCAPED(self, None)
 
     def __setstate__(self, state: list[str]) -> None:
-        """Unpickle (and copy): the fields, and nothing known (002 section 4)."""
+        """Unpickle (and copy): the fields, and nothing known (002 §4)."""
         self.__init__(*state)  # type: ignore[misc]
 
     def __str__(self) -> str:
@@ -62,7 +62,7 @@ class Doi(_Known):
 
     @property
     def name(self) -> str:
-        """The DOI name as one string (002 section 4: ``<DIR>.<REG>/<DSS>``)."""
+        """The DOI name as one string (002 §4: ``<DIR>.<REG>/<DSS>``)."""
         return self.prefix + "/" + self.suffix
 
     @property
@@ -72,7 +72,7 @@ class Doi(_Known):
 
     @property
     def registrant(self) -> str:
-        """The registrant code ``<REG>``: the prefix after ``10.`` (002 section 4.2).
+        """The registrant code ``<REG>``: the prefix after ``10.`` (002 §4.2).
 
         It may itself contain dots (``10.1000.10`` has registrant ``1000.10``).
         """
@@ -92,7 +92,7 @@ class _BlankDoi(_Known):
 
 
 def make_doi(prefix: str, suffix: str, plain: bool = False) -> Doi:
-    """``Doi(prefix, suffix)`` in less time than ``__init__`` (002 section 4): an object of a
+    """``Doi(prefix, suffix)`` in less time than ``__init__`` (002 §4): an object of a
     class with the same slots becomes a ``Doi`` (allowed between classes of one layout).
     Nothing is checked, as with ``Doi(...)``; ``plain`` is what the reader proved (see
     ``_Known``)."""

@@ -12,7 +12,6 @@ from __future__ import annotations
 import html
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from .canonical import canonical_uri_2003
 from .encoding import (
@@ -28,6 +27,7 @@ from .encoding import (
     needs_escape,
 )
 from .errors import DoiError
+from .memo import remembered
 from .model import KEEP_ESCAPED, Doi
 from .resolver.links import is_linkable_url
 from .syntax import parse
@@ -49,36 +49,43 @@ _URI_NEEDS = needs_escape("uri", slash=True)
 _URI_ESCAPE = escaper("uri", slash=True)
 
 
-@lru_cache(maxsize=64)
+def _check_address(url: str, code: str, what: str, *, query: bool) -> None:
+    """Refuse ``url`` (a resolver or a proxy prefix, named ``what`` in the message) unless
+    it is an ``http``/``https`` URL in ASCII with only URL characters, no user information
+    (``https://doi.org@evil.example/`` goes to evil.example), a valid host and port, no
+    fragment, and a query only when ``query``."""
+    shape = ("A resolver is a scheme, a host, an optional port and a path, such as "
+             "https://doi.org/." if not query else
+             "A proxy prefix is a scheme, a host, an optional port, a path and a query "
+             "ending in url= or qurl=.")
+    low = url.lower()
+    if not (low.startswith("https://") or low.startswith("http://")) or not url.isascii():
+        raise DoiError(code, f"The {what} “{url}” must be an http:// or https:// address "
+                       "in ASCII.")
+    if any(c in url for c in " \"<>\\^`{|}") or any(ord(c) < 0x21 or ord(c) == 0x7F for c in url):
+        raise DoiError(code, f"The {what} “{url}” contains characters that are not allowed "
+                       "in a URL.")
+    rest = url[url.index("//") + 2:]
+    authority = rest.split("/", 1)[0].split("?", 1)[0]
+    checks = [("@", "user information before its host (the browser would go to the host "
+                    "after the “@”)"),
+              ("#", "a fragment (“#”): the browser would not send what follows")]
+    if not query:
+        checks.append(("?", "a query (“?”): the DOI name would be read as part of it"))
+    for ch, why in checks:
+        if ch in (authority if ch == "@" else rest):
+            raise DoiError(code, f"The {what} “{url}” has {why}. {shape}")
+    if not is_linkable_url(url):
+        raise DoiError(code, f"The {what} “{url}” has no valid host (and port). {shape}")
+
+
+@remembered(64)
 def _resolver(resolver: str) -> str:
     """Normalise a resolver base (it gets a trailing ``/``): an ``http``/``https`` URL made
     of a scheme, a host, an optional port and a path, and nothing else: no user
     information (``https://doi.org@evil.example/`` goes to evil.example), no query and no
     fragment (the name would land in them, not in the path)."""
-    low = resolver.lower()
-    if not (low.startswith("https://") or low.startswith("http://")) or not resolver.isascii():
-        raise DoiError(
-            "bad-resolver",
-            f"The resolver “{resolver}” must be an http:// or https:// address in ASCII.",
-        )
-    if any(c in resolver for c in " \"<>\\^`{|}") or any(ord(c) < 0x21 for c in resolver):
-        raise DoiError("bad-resolver", f"The resolver “{resolver}” contains characters "
-                       "that are not allowed in a URL.")
-    rest = resolver[resolver.index("//") + 2:]
-    authority = rest.split("/", 1)[0]
-    for ch, what in (("@", "user information before its host (the browser would go to the "
-                           "host after the “@”)"),
-                     ("?", "a query (“?”): the DOI name would be read as part of it"),
-                     ("#", "a fragment (“#”): the browser would not send the DOI name")):
-        if ch in (authority if ch == "@" else rest):
-            raise DoiError(
-                "bad-resolver",
-                f"The resolver “{resolver}” has {what}. A resolver is a scheme, a host, an "
-                "optional port and a path, such as https://doi.org/.")
-    if not is_linkable_url(resolver):
-        raise DoiError("bad-resolver", f"The resolver “{resolver}” has no valid host (and "
-                       "port). A resolver is a scheme, a host, an optional port and a path, "
-                       "such as https://doi.org/.")
+    _check_address(resolver, "bad-resolver", "resolver", query=False)
     return resolver if resolver.endswith("/") else resolver + "/"
 
 
@@ -275,15 +282,14 @@ def to_proxy_url(
     DOI link is appended as it is, except ``&`` and ``+``, written ``%26`` and ``%2B``:
     doi.org reads them as the same name, and a proxy or redirector that parses the
     query cannot take a ``&url=...`` inside the name for a second parameter) or
-    ``qurl=`` (the DOI link is percent-encoded once more, as a query value).
+    ``qurl=`` (the DOI link is percent-encoded once more, as a query value). The prefix
+    passes the resolver's checks (it is where the link goes): no user information
+    (``https://doi.org@evil.example/login?url=`` goes to evil.example), only URL
+    characters, a valid host, no fragment.
     """
     url = to_url(x, level=level, resolver=resolver)
+    _check_address(proxy, "bad-proxy", "proxy prefix", query=True)
     low = proxy.lower()
-    if not (low.startswith("https://") or low.startswith("http://")) or not proxy.isascii():
-        raise DoiError("bad-proxy", f"The proxy prefix “{proxy}” must be an http(s) address.")
-    if "#" in proxy or any(c.isspace() or ord(c) < 0x21 for c in proxy):
-        raise DoiError("bad-proxy", f"The proxy prefix “{proxy}” must not hold spaces, control "
-                       "characters or a fragment (“#”): the link after it would be lost.")
     if low.endswith("qurl="):
         return proxy + encode_component(url, "component", slash=True)
     if low.endswith("url="):

@@ -9,9 +9,9 @@ fragment is an error (003 ch. 2: "shall contain neither a query component nor a 
 component").
 
 Validation of the name (after decoding): the prefix is ``10.`` followed by dot-separated
-digit groups (002 section 4 and appendix A: "<DIR> = 10", "The prefix is numeric"); the
-suffix is not empty; every code point is of the Unicode Graphic type (003 ch. 2, 002
-section 4.1). ``10/abcde`` is a shortDOI (an alias, not a DOI name) and gets its own code;
+digit groups (002 §4 and appendix A: "<DIR> = 10", "The prefix is numeric"); the
+suffix is not empty; every code point is of the Unicode Graphic type (003 ch. 2,
+002 §4.1). ``10/abcde`` is a shortDOI (an alias, not a DOI name) and gets its own code;
 ``10/2021`` (no letter) is not one.
 """
 
@@ -89,7 +89,7 @@ class Reading:
 
 
 def parse(text: str | Doi) -> Doi:
-    """Read a DOI name from any form a person pastes (002 section 4, 001, 003 ch. 2, 000).
+    """Read a DOI name from any form a person pastes (002 §4, 001, 003 ch. 2, 000).
 
     A :class:`~doiname.model.Doi` is returned unchanged. Raises
     :class:`~doiname.errors.DoiError` for empty input, a missing ``/``, an empty suffix,

@@ -1,7 +1,7 @@
 """Unicode scripts and lookalikes, read from the generated tables (:mod:`doiname._unidata`).
 
 :func:`script_of` (Scripts.txt), :func:`script_set` (Script_Extensions with the UTS #39
-section 5.1 augmentation for Han, kana, Hangul and Bopomofo) and :func:`lookalike` (what
+§5.1 augmentation for Han, kana, Hangul and Bopomofo) and :func:`lookalike` (what
 Basic Latin text a character can be taken for, from UTS #39 ``confusables.txt`` and the
 UCD). The tables state their Unicode versions; they are decoded once, on first use
 (:mod:`doiname._ranges`), and each answer is kept for the 4096 characters seen last.
@@ -11,16 +11,16 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cache, lru_cache
 
 from . import _unidata
 from ._ranges import deltas, plain
+from .memo import remembered
 
 __all__ = ["NEUTRAL_SCRIPTS", "lookalike", "script_of", "script_set"]
 
 #: Scripts that belong to no word in particular (UAX #24).
 NEUTRAL_SCRIPTS = frozenset({"Common", "Inherited"})
-# UTS #39 section 5.1: Han, Hiragana, Katakana, Hangul and Bopomofo mix in Japanese,
+# UTS #39 §5.1: Han, Hiragana, Katakana, Hangul and Bopomofo mix in Japanese,
 # Korean and Chinese writing; their script sets are augmented before intersecting.
 _AUGMENT = {
     "Han": ("Han", "Jpan", "Kore", "Hanb"),
@@ -48,7 +48,7 @@ class _Tables:
     look_steps: str
 
 
-@cache
+@remembered(1)
 def _tables() -> _Tables:
     """Decode :mod:`doiname._unidata` once (a few milliseconds, on first use)."""
     u = _unidata
@@ -71,7 +71,7 @@ def _tables() -> _Tables:
     )
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@remembered(_CACHE_SIZE)
 def script_of(ch: str) -> str:
     """The Unicode script of ``ch`` (Scripts.txt), e.g. ``"Latin"``, ``"Common"``.
 
@@ -82,9 +82,9 @@ def script_of(ch: str) -> str:
     return t.script_names[t.script_values[bisect_right(t.script_starts, ord(ch)) - 1]]
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@remembered(_CACHE_SIZE)
 def script_set(ch: str) -> frozenset[str] | None:
-    """Script_Extensions of ``ch``, augmented (UTS #39 section 5.1); ``None`` when neutral."""
+    """Script_Extensions of ``ch``, augmented (UTS #39 §5.1); ``None`` when neutral."""
     t = _tables()
     cp = ord(ch)
     i = bisect_right(t.scx_starts, cp) - 1
@@ -114,7 +114,7 @@ def lookalike(ch: str) -> tuple[str, str] | None:
     return _lookalike(ch)
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
+@remembered(_CACHE_SIZE)
 def _lookalike(ch: str) -> tuple[str, str] | None:
     t = _tables()
     cp = ord(ch)

@@ -7,7 +7,7 @@ Unicode Consortium's own files into compact range tables for them:
 * its **script** (``Scripts.txt``; ``Common`` and ``Inherited`` are neutral), and for
   letters, marks and digits the **script extensions** (``ScriptExtensions.txt``, short
   names mapped to long ones by ``PropertyValueAliases.txt``), used to find mixed scripts
-  in one run of letters the way UTS #39 section 5.1 resolves script sets;
+  in one run of letters the way UTS #39 §5.1 resolves script sets;
 * what it **looks like** in Basic Latin, when it does: the UTS #39 skeleton
   (``confusables.txt``: NFD, map each code point to its prototype, NFD again; canonical
   decompositions from ``UnicodeData.txt``), and where that is not Basic Latin, the
@@ -77,7 +77,7 @@ _REDRAW_TAGS = frozenset({"<wide>", "<narrow>", "<small>", "<font>", "<compat>",
 # --- derived facts -------------------------------------------------------------------
 
 class _Skeletons:
-    """UTS #39 section 4 skeletons, with decompositions from UnicodeData.txt."""
+    """UTS #39 §4 skeletons, with decompositions from UnicodeData.txt."""
 
     def __init__(self, chars: dict[int, Char], prototypes: dict[int, str]) -> None:
         self.chars = chars

@@ -116,8 +116,28 @@ def test_every_path_has_a_policy(base: str) -> None:
         assert "default-src 'none'" in policy, path
         assert headers["x-content-type-options"] == "nosniff", path
         framed = "frame-ancestors 'self'" in policy
-        assert framed == (path in ("/", "/index.html", "/index")), path
+        assert framed == (not path.startswith("/widget-frame")), path
         assert status == (404 if path == "/no/such/page" else 200), path
+
+
+@pytest.mark.parametrize("path", ["/%69ndex.html", "/%69ndex", "/./index.html", "//index.html",
+                                  "/index.html?x=1", "/widget-demo", "/%77idget-frame/../index"])
+def test_no_path_serves_a_page_of_the_app_frameable(base: str, site: Path, path: str) -> None:
+    """Only the widget's frame may be framed by other sites: however the path of a page
+    is written (percent-encoded, dot segments), its answer says ``frame-ancestors 'self'``."""
+    (site / "widget-demo.html").write_text(PAGE, encoding="utf-8")
+    status, headers, _ = get(base + path)
+    policies = [p.strip() for p in headers.get("content-security-policy", "").split(",")]
+    assert any("frame-ancestors 'self'" in p for p in policies), (path, status, policies)
+
+
+@pytest.mark.parametrize("path", ["/widget-frame.html", "/widget-frame", "/widget-frame.html?x",
+                                  "/%77idget-frame.html"])
+def test_the_widget_frame_may_be_framed_by_any_site(base: str, path: str) -> None:
+    status, headers, _ = get(base + path)
+    policy = headers.get("content-security-policy", "")
+    assert status == 200 and "default-src 'none'" in policy, (path, policy)
+    assert "frame-ancestors" not in policy, (path, policy)
 
 
 def test_the_worker_runs_under_its_own_tighter_policy(base: str) -> None:

@@ -26,6 +26,7 @@ import contextlib
 import json
 import os
 import re
+import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,11 +35,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route
 
 from doiname_build import paths, serve, site
 
-from .test_page_helpers import page_address
+from .site_page import page_address
 
 ROOT = Path(__file__).resolve().parents[2]
 HANDLES = ROOT / "tests" / "fixtures" / "handles"
@@ -87,6 +88,18 @@ def site_url(site_dir: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def profile(browser_type: BrowserType,
+            browser_type_launch_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """A persistent profile with service workers; no request leaves this machine."""
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as data:
+        context = browser_type.launch_persistent_context(
+            data, **browser_type_launch_args, service_workers="allow")
+        context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
+        yield context
+        context.close()
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 import doiname as d
 
 from .conftest import DoiRoutes
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 

@@ -1,18 +1,23 @@
-"""Every script the page or its worker runs is checked against the build's integrity
-value: a served ``worker.js``, ``pyodide.mjs`` or ``pyodide.asm.mjs`` with one byte
-changed is refused (the page says so in plain words) instead of run. The change is
+"""Every file the page or its worker runs or reads is checked against the build's
+integrity value: a served ``worker.js``, ``pyodide.mjs``, ``pyodide.asm.mjs``, wasm,
+standard library or lock file with one byte changed is refused (the page says so in plain
+words) instead of run, on a first visit and from the service worker's cache. The change is
 harmless to how the script works, so a check that lets it through boots the engine and
 the test fails."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
+from doiname_build import integrity, serve
 from doiname_build.integrity import sri
+
+from .test_offline import Host, first_visit
 
 pytestmark = pytest.mark.e2e
 
@@ -101,3 +106,112 @@ def test_a_changed_loader_is_refused_on_the_snapshot_way_too(page: Page, site_ur
     outcome = page.evaluate(READY)
     assert outcome.startswith("rejected: ") and "pyodide.mjs" in outcome, outcome
     assert "integrity check failed" in outcome, outcome
+
+
+def _stdlib_changed(data: bytes) -> bytes:
+    """python_stdlib.zip with one byte of its first entry's local header time changed: a
+    zip that zipimport reads as before."""
+    assert data[:4] == b"PK\x03\x04"
+    changed = bytearray(data)
+    changed[10] ^= 1  # last modified time (zipimport reads the central directory's)
+    return bytes(changed)
+
+
+#: The runtime's data files, each with a change that leaves it working: a message in the
+#: wasm's data, a module micropip's entry in the lock file names (read only to load a
+#: package by an import), a time in the zip.
+CHANGED_DATA: dict[str, Callable[[bytes], bytes]] = {
+    "pyodide/pyodide.asm.wasm": lambda b: one_byte_changed(b, "Fatal Python error",
+                                                           "Fatal Python errar"),
+    "pyodide/python_stdlib.zip": _stdlib_changed,
+    "pyodide/pyodide-lock.json": lambda b: one_byte_changed(b, '"imports":["micropip"]',
+                                                            '"imports":["micropiq"]'),
+}
+
+
+@pytest.mark.parametrize("path", list(CHANGED_DATA), ids=[p.split("/")[-1] for p in CHANGED_DATA])
+def test_a_changed_runtime_file_is_refused_on_a_first_visit(page: Page, site_url: str,
+                                                            site_dir: Path, path: str) -> None:
+    changed = CHANGED_DATA[path]((site_dir / path).read_bytes())
+    served: list[str] = []
+
+    def tamper(route: Route) -> None:
+        served.append(route.request.url)
+        route.fulfill(status=200, body=changed, content_type=serve.MIME_TYPES[Path(path).suffix])
+
+    page.route(re.compile(r".*/" + re.escape(path) + r"$"), tamper)
+    page.goto(site_url + "?snapshot=never")
+    outcome = page.evaluate(READY)
+    assert served, "the changed file was never asked for"
+    name = path.rsplit("/", 1)[-1]
+    assert outcome.startswith("rejected: "), outcome
+    assert name in outcome and "integrity check failed" in outcome, outcome
+
+
+#: Changes one byte of a stored file in place (the offset and the new value).
+CHANGE_STORED = """async ([name, url, at, value]) => {
+  const cache = await caches.open(name);
+  const kept = await cache.match(url);
+  const bytes = new Uint8Array(await kept.arrayBuffer());
+  bytes[at] = value;
+  await cache.put(url, new Response(bytes, {headers: kept.headers}));
+}"""
+
+
+@pytest.mark.parametrize("path", list(CHANGED_DATA), ids=[p.split("/")[-1] for p in CHANGED_DATA])
+def test_a_changed_copy_in_the_cache_is_never_used(profile: BrowserContext, site_dir: Path,
+                                                   path: str) -> None:
+    """A same-origin script (or Python in the worker) can write into the site's cache; the
+    changed copy is refused when read: offline, the boot says so instead of running it;
+    online, the service worker fetches the file again."""
+    h = Host(site_dir)
+    h.start()
+    try:
+        first, (cache,) = first_visit(profile, h.url)
+        data = (site_dir / path).read_bytes()
+        changed = CHANGED_DATA[path](data)
+        at = next(i for i, (a, b) in enumerate(zip(data, changed, strict=True)) if a != b)
+        first.evaluate(CHANGE_STORED, [cache, h.url + path, at, changed[at]])
+        first.close()
+        profile.set_offline(True)
+        page = profile.new_page()
+        page.goto(h.url + "?snapshot=never")
+        outcome = page.evaluate(READY)
+        assert outcome.startswith("rejected: "), outcome
+        page.close()
+        profile.set_offline(False)
+        h.reset()
+        page = profile.new_page()
+        page.goto(h.url + "?snapshot=never")
+        assert page.evaluate(READY) == "ready"
+        assert [p for p, _ in h.reset() if p == "/" + path], "the changed copy was used"
+    finally:
+        h.stop()
+
+
+def test_a_page_from_the_cache_is_checked_and_carries_the_policy(profile: BrowserContext,
+                                                                 site_dir: Path) -> None:
+    h = Host(site_dir)
+    h.start()
+    try:
+        first, (cache,) = first_visit(profile, h.url)
+        # A page written into the cache by a same-origin script is not served.
+        first.evaluate("""async ([name, url]) => {
+          await (await caches.open(name)).put(url, new Response(
+            "<!doctype html><title>changed</title><p id=changed>changed</p>",
+            {headers: {"Content-Type": "text/html"}}));
+        }""", [cache, h.url + "widget-demo.html"])
+        first.close()
+        h.reset()
+        page = profile.new_page()
+        response = page.goto(h.url)
+        assert response is not None and response.from_service_worker
+        policy = response.headers.get("content-security-policy", "")
+        assert integrity.site_csp() in policy, policy
+        demo = profile.new_page()
+        response = demo.goto(h.url + "widget-demo")
+        assert response is not None
+        expect(demo.locator("#changed")).to_have_count(0)
+        assert "frame-ancestors 'self'" in response.headers.get("content-security-policy", "")
+    finally:
+        h.stop()

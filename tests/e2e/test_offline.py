@@ -14,18 +14,15 @@ import itertools
 import os
 import shutil
 import struct
-import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, BrowserType, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from doiname_build import offline, serve
-
-from .conftest import NOT_LOCAL
 
 pytestmark = pytest.mark.e2e
 
@@ -83,6 +80,30 @@ class Host:
         return sent
 
 
+class RedirectingHost(Host):
+    """A host that answers ``/x.html`` with ``308 -> /x`` (and ``/index.html`` with
+    ``308 -> /``) and serves ``/x``, as Cloudflare Pages does."""
+
+    def start(self) -> None:
+        super().start()
+        served = self.server.RequestHandlerClass
+
+        class Redirecting(served):  # type: ignore[misc, valid-type]
+            def send_head(self) -> Any:
+                path, _, query = self.path.partition("?")
+                if path.endswith(".html"):
+                    target = path.removesuffix(".html")
+                    target = target.removesuffix("index") if target.endswith("/index") else target
+                    self.send_response(308)
+                    self.send_header("Location", target + ("?" + query if query else ""))
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return None
+                return super().send_head()
+
+        self.server.RequestHandlerClass = Redirecting
+
+
 @pytest.fixture
 def host(site_dir: Path) -> Iterator[Host]:
     h = Host(site_dir)
@@ -90,18 +111,6 @@ def host(site_dir: Path) -> Iterator[Host]:
     yield h
     if h.server is not None:
         h.stop()
-
-
-@pytest.fixture
-def profile(browser_type: BrowserType,
-            browser_type_launch_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    """A persistent profile with service workers; no request leaves this machine."""
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as data:
-        context = browser_type.launch_persistent_context(
-            data, **browser_type_launch_args, service_workers="allow")
-        context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
-        yield context
-        context.close()
 
 
 def visit(context: BrowserContext, url: str) -> Page:
@@ -272,3 +281,91 @@ def test_the_manifest_makes_the_site_installable(profile: BrowserContext, host: 
     assert {192, 512} <= sizes
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert errors == [], errors
+
+
+@pytest.mark.parametrize("redirects", [True, False], ids=["redirects-html", "serves-html"])
+def test_the_second_visit_loads_on_a_host_that_redirects_html(
+        profile: BrowserContext, site_dir: Path, redirects: bool) -> None:
+    """A host that redirects ``/x.html`` to ``/x``: the stored pages are the pages, never the
+    redirect (Chromium refuses a redirected answer to a navigation)."""
+    h = (RedirectingHost if redirects else Host)(site_dir)
+    h.start()
+    try:
+        first, _ = first_visit(profile, h.url)
+        if redirects:
+            assert ("/index.html", 0) not in h.sent  # the redirect sends no body
+            assert first.request.get(h.url + "index.html", max_redirects=0).status == 308
+        first.close()
+        for path in ("", "widget-demo", "?x=1", "index.html"):
+            page = profile.new_page()
+            response = page.goto(h.url + path)
+            assert response is not None and response.ok, (path, response)
+            if path == "widget-demo":
+                expect(page.locator("#refs [data-doiname-link]").first).to_be_attached(
+                    timeout=60_000)
+            else:
+                assert page.evaluate(READY) is True, path
+                assert page.evaluate(STEPS)[0] == "worker.restoreSnapshot", path
+            page.close()
+    finally:
+        h.stop()
+
+
+def _changed_worker(copy: Path) -> None:
+    """Build B's worker.js differs by one byte (in a message) from build A's."""
+    worker = copy / "worker.js"
+    data = worker.read_bytes().replace(b"Loading the Python runtime",
+                                       b"Loading the Python runtimf", 1)
+    for name in ("worker.js", "worker.js.br", "worker.js.gz", "sw.js", "sw.js.br", "sw.js.gz"):
+        (copy / name).unlink(missing_ok=True)  # hard links: never write through them
+    worker.write_bytes(data)
+    offline.write_service_worker(copy)
+
+
+def test_two_builds_in_two_folders_keep_their_own_copies(
+        profile: BrowserContext, site_dir: Path, tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    root.mkdir()
+    shutil.copytree(site_dir, root / "a", copy_function=os.link)
+    _new_build(site_dir, tmp_path)  # tmp_path/site: build B
+    (tmp_path / "site").rename(root / "b")
+    h = Host(root)
+    h.start()
+    try:
+        first, (a,) = first_visit(profile, h.url + "a/")
+        second, (b,) = first_visit(profile, h.url + "b/")
+        assert a != b and {a, b} <= set(second.evaluate(CACHES))
+        first.reload()
+        assert first.evaluate(READY) is True
+        assert first.evaluate(STORED) == [a]
+        assert {a, b} <= set(first.evaluate(CACHES))
+    finally:
+        h.stop()
+
+
+def test_a_page_of_the_old_build_restarts_its_engine(
+        profile: BrowserContext, site_dir: Path, tmp_path: Path) -> None:
+    """A page of build A stays open while build B takes over (another page's "Reload"): its
+    engine, restarted, gets build A's files, not B's (which A's checks refuse)."""
+    shutil.copytree(site_dir, tmp_path / "site", copy_function=os.link)
+    h = Host(tmp_path / "site")
+    h.start()
+    try:
+        old, _ = first_visit(profile, h.url + "?snapshot=never")
+        old.reload()  # now a page the service worker answered
+        assert old.evaluate(READY) is True
+        _changed_worker(tmp_path / "site")  # build B deployed at the same place
+        other = visit(profile, h.url)
+        note = other.locator("#update-note")
+        expect(note).to_contain_text("new version", timeout=60_000)
+        with other.expect_navigation():
+            note.get_by_role("button", name="Reload").click()
+        # The old page's engine ends and restarts.
+        assert len(old.workers) == 1
+        old.workers[0].evaluate("() => { setTimeout(() => self.close(), 0); }")
+        parsed = old.evaluate("() => window.doiname.call('parse', '10.1000/182').then("
+                              "(r) => r.name, (e) => 'failed: ' + e.message)")
+        assert parsed == "10.1000/182"
+        assert old.evaluate("() => window.doiname.timings.restarts") >= 1
+    finally:
+        h.stop()

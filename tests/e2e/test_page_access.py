@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 
 import doiname as d
 
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 pytestmark = pytest.mark.e2e
 

@@ -17,7 +17,7 @@ from .batch_page import (
     host_rows,
     read_download,
 )
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 pytestmark = pytest.mark.e2e
 

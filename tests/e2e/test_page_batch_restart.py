@@ -27,7 +27,7 @@ from .batch_page import (
     running,
     summary_of,
 )
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 pytestmark = pytest.mark.e2e
 

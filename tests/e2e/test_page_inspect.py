@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 import doiname as d
 from doiname.codepoints import describe_code_points
 
-from .test_page_helpers import open_page, reading, selected, shown_name, type_into
+from .site_page import open_page, reading, selected, shown_name, type_into
 
 pytestmark = pytest.mark.e2e
 
@@ -213,7 +213,7 @@ def test_short_doi_offers_expand(page: Page, site_url: str, doi_routes: object) 
     from doiname.resolver import alias_target, read_handle_response
     from doiname.syntax import validate_name
 
-    from .test_page_helpers import fixture_body, fixture_entry
+    from .site_page import fixture_body, fixture_entry
 
     entry = fixture_entry("/api/handles/10/abcde?type=HS_ALIAS")
     record = read_handle_response(entry["status"], fixture_body(entry["file"]))

@@ -25,7 +25,7 @@ from playwright.sync_api import Page, expect
 from doiname.batch import BatchJob
 
 from .conftest import DoiRoutes
-from .test_page_helpers import READY, open_page, reading
+from .site_page import READY, open_page, reading
 
 pytestmark = pytest.mark.e2e
 

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, Route, expect
 from doiname.resolver import read_handle_response, read_which_ra_response, transport_outcome
 
 from .conftest import DoiRoutes
-from .test_page_helpers import fixture_body, fixture_entry, open_page, selected
+from .site_page import fixture_body, fixture_entry, open_page, selected
 
 pytestmark = pytest.mark.e2e
 

@@ -17,7 +17,7 @@ from doiname.bridge import for_view
 from doiname.inspection import Candidate, Inspection, inspect
 from doiname.linkify import link_targets
 
-from .test_page_helpers import page_address
+from .site_page import page_address
 from .test_widget import HostPages, page_html
 
 TABLE: list[dict[str, Any]] = json.loads(

@@ -36,7 +36,7 @@ from doiname.limits import (
 from doiname.resolver import read_handle_response
 
 from .conftest import DoiRoutes
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 pytestmark = pytest.mark.e2e
 

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from .conftest import NOT_LOCAL, DoiRoutes
-from .test_page_helpers import open_page
+from .site_page import open_page
 from .test_page_librarian import mixed_list
 
 pytestmark = pytest.mark.e2e

@@ -14,7 +14,7 @@ import doiname
 from doiname.inspection import inspect
 from doiname.limits import INSPECT_MAX_CHARS
 
-from .test_page_helpers import open_page
+from .site_page import open_page
 
 GC = "() => { if (window.gc) window.gc(); }"
 

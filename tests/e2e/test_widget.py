@@ -131,15 +131,16 @@ def test_reference_lists_in_several_styles(page: Page, site_url: str, host: Host
 
 
 def test_proxy_prefixes(page: Page, site_url: str, host: HostPages) -> None:
-    body = ('<p data-doiname-linkify id=plain>10.1000/456#789</p>'
-            '<p data-doiname-linkify id=url data-proxy="https://login.ezproxy.example.edu/login?url=">'
-            '10.1000/456#789</p>'
-            '<p data-doiname-linkify id=qurl data-proxy="https://login.ezproxy.example.edu/login?qurl=">'
-            '10.1000/456#789</p>')
-    page.goto(host.add("/proxy.html", page_html(site_url, body)))
-    wait_links(page, 3)
-    assert [h for _, h in links(page)] == [
-        "https://doi.org/10.1000/456%23789",
+    """The proxy is the script's option: one page per prefix."""
+    got = []
+    for kind in ("url", "qurl"):
+        proxy = f"https://login.ezproxy.example.edu/login?{kind}="
+        html_ = page_html(site_url, "<p data-doiname-linkify>10.1000/456#789</p>").replace(
+            'widget.js" defer>', f'widget.js" data-proxy="{proxy}" defer>')
+        page.goto(host.add(f"/proxy-{kind}.html", html_))
+        wait_links(page, 1)
+        got += [h for _, h in links(page)]
+    assert got == [
         "https://login.ezproxy.example.edu/login?url=https://doi.org/10.1000/456%23789",
         "https://login.ezproxy.example.edu/login?qurl=https%3A%2F%2Fdoi.org%2F10.1000%2F456%2523789",
     ]
@@ -150,7 +151,7 @@ def test_strict_csp_allowing_the_tool_origin(page: Page, site_url: str, host: Ho
     csp = (f"default-src 'none'; script-src 'self' {origin}; frame-src {origin}; "
            "style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'")
     body = (f'<p data-doiname-linkify>See doi:{html.escape(SICI)}.</p>'
-            '<span data-doi="10.1000/182"></span>')
+            '<p data-doiname-linkify><span data-doi="10.1000/182"></span></p>')
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(host.add("/csp.html", page_html(site_url, body),
@@ -167,7 +168,8 @@ def test_csp_without_the_tool_degrades_to_plain_links(
     origin = tool_origin(site_url)
     csp = f"default-src 'none'; script-src {origin}; style-src 'self'"
     body = ('<p data-doiname-linkify id=refs>See 10.1000/182.</p>'
-            '<span data-doi="10.1000/182" id=one></span><doi-tool></doi-tool>')
+            '<p data-doiname-linkify><span data-doi="10.1000/182" id=one></span></p>'
+            '<doi-tool></doi-tool>')
     messages: list[str] = []
     errors: list[str] = []
     page.on("console", lambda m: messages.append(m.text) if isinstance(m, ConsoleMessage) else None)
@@ -256,3 +258,75 @@ def test_resolve_is_one_call_to_the_worker(page: Page, site_url: str, host: Host
     asked = frame.evaluate("() => window.__asked")
     assert [m for m in asked if m not in ("ping", "hold")] == ["read"], asked  # no heartbeat
     assert any("/api/handles/10.1000/182" in u for u in doi_routes.requests)
+
+
+def test_a_sanitised_comment_cannot_choose_where_links_go(page: Page, site_url: str,
+                                                          host: HostPages) -> None:
+    """A sanitiser that keeps ``data-*`` (DOMPurify's default) lets a commenter write
+    ``data-doi``, ``data-resolver`` and ``data-proxy``: outside the containers the host
+    marks nothing is linked, and inside them every link goes where the script says."""
+    evil = 'data-resolver="https://evil.example/" data-proxy="https://evil.example/login?url="'
+    body = (f'<div class=comment id=comment><span data-doi="10.1000/182" {evil}>'
+            "click here</span></div>"
+            f'<p data-doiname-linkify id=refs>See <span {evil}>10.1000/182</span> and '
+            f'<span data-doi="10.1000/456#789" {evil}></span>.</p>')
+    page.goto(host.add("/comment.html", page_html(site_url, body)))
+    wait_links(page, 2)
+    assert [h for _, h in links(page)] == ["https://doi.org/10.1000/182",
+                                           "https://doi.org/10.1000/456%23789"]
+    assert page.inner_text("#comment") == "click here"
+    assert page.locator("#comment a").count() == 0
+
+
+def test_resolver_and_proxy_come_from_the_script(page: Page, site_url: str,
+                                                 host: HostPages) -> None:
+    proxy = "https://login.ezproxy.example.edu/login?url="
+    html_ = page_html(site_url, "<p data-doiname-linkify>10.1000/456#789</p>").replace(
+        'widget.js" defer>', f'widget.js" data-proxy="{proxy}" defer>')
+    page.goto(host.add("/script-proxy.html", html_))
+    wait_links(page, 1)
+    assert links(page) == [("10.1000/456#789", proxy + "https://doi.org/10.1000/456%23789")]
+
+
+def test_linkify_leaves_links_svg_buttons_and_editable_text_alone(
+        page: Page, site_url: str, host: HostPages) -> None:
+    body = ('<div data-doiname-linkify id=refs>'
+            '<a id=hostlink href="https://host.example/x"><span id=inner>nothing yet</span></a>'
+            '<svg width="300" height="40"><text id=svgtext x="0" y="20">10.1000/182</text></svg>'
+            '<button type="button" id=btn>10.1000/182</button>'
+            '<div contenteditable="true" id=edit>10.1000/182</div>'
+            '<p id=plain>10.1000/182</p></div>')
+    page.goto(host.add("/ancestors.html", page_html(site_url, body)))
+    wait_links(page, 1)
+    expect(page.locator("#plain a[data-doiname-link]")).to_have_count(1)
+    # Text changed under the host's <a><span>, and a new DOI elsewhere (which says when
+    # the change was seen).
+    page.evaluate("""() => {
+      document.getElementById('inner').textContent = 'see 10.1000/182';
+      const p = document.createElement('p'); p.id = 'later'; p.textContent = '10.1000/456#789';
+      document.getElementById('refs').append(p);
+    }""")
+    expect(page.locator("#later a[data-doiname-link]")).to_have_count(1, timeout=60_000)
+    assert page.locator("a a").count() == 0
+    assert page.locator("svg a, svg [data-doiname-link]").count() == 0
+    assert page.text_content("#svgtext") == "10.1000/182"
+    assert page.locator("#btn a, #edit a").count() == 0
+
+
+def test_host_elements_cannot_switch_the_widget_off(page: Page, site_url: str,
+                                                    host: HostPages) -> None:
+    body = ('<a id="__doinameWidget" href="#">clobber</a><form name="__doinameWidget"></form>'
+            '<p data-doiname-linkify>10.1000/182</p>')
+    page.goto(host.add("/clobber.html", page_html(site_url, body)))
+    wait_links(page, 1)
+
+
+def test_a_report_only_policy_does_not_stop_the_widget(page: Page, site_url: str,
+                                                       host: HostPages) -> None:
+    """A report-only policy that would block the tool reports and blocks nothing."""
+    report_only = "default-src 'none'; script-src 'self'"
+    body = '<p data-doiname-linkify>10.1000/182</p>'
+    page.goto(host.add("/report-only.html", page_html(site_url, body),
+                       {"Content-Security-Policy-Report-Only": report_only}))
+    expect(page.locator("[data-doiname-link][href='https://doi.org/10.1000/182']")).to_have_count(
+        1, timeout=60_000)

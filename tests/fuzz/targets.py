@@ -65,10 +65,28 @@ def fuzz_which_ra_response(data: bytes) -> None:
     json.dumps(to_jsonable(rec))
 
 
+_DOI = doiname.Doi("10.1000", "182")
+
+
+def fuzz_registry_answer(data: bytes) -> None:
+    """Any answer of a registry reads as a work or one sentence; a work it gives is
+    checked against its own title as a reference, and the reference's text as a work."""
+    status = data[0] * 3 if data else None
+    text = _text(data[1:])
+    answer = doiname.read_registry_answer(_DOI, "Crossref", status, text)
+    assert answer.message and (answer.work is None) == (answer.outcome != "found")
+    json.dumps(to_jsonable(answer))
+    if answer.work is not None:
+        doiname.verify(text, answer.work)
+        doiname.verify(answer.work.title, answer.work)
+    doiname.verify(text, doiname.Work(doi=None, title=text[:200]))
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "parse": fuzz_parse,
     "extract": fuzz_extract,
     "canonical": fuzz_canonical,
     "handle": fuzz_handle_response,
     "which_ra": fuzz_which_ra_response,
+    "registry": fuzz_registry_answer,
 }

@@ -97,14 +97,17 @@ def fixture_lines() -> list[str]:
 
 def bench_lines(n: int = 3000, seed: int = 5) -> list[str]:
     """Lines made from every template of bench/batch.py: the benchmark's mix, and the
-    lines it prints apart (``MORE``: brackets, a final period, distinct SICI lines)."""
+    lines it prints apart (``MORE``: brackets, a final period, distinct SICI lines) and the line
+    shapes it times alone (``SHAPES``)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("bench_batch", ROOT / "bench" / "batch.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    templates: list[str] = module.TEMPLATES + module.MORE
+    templates: list[str] = module.TEMPLATES + module.MORE + [t for _, t in module.SHAPES]
     rng = random.Random(seed)
-    return [t.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**6), m=rng.randrange(100))
+    return [t.format(r=rng.randrange(1000, 9999), n=rng.randrange(10**6), m=rng.randrange(100),
+                     y=rng.randrange(10, 100), k=rng.randrange(1000, 10000),
+                     d=rng.randrange(10))
             for t in templates for _ in range(n // len(templates))]

@@ -111,7 +111,7 @@ def test_the_status_a_verdict_gives_is_one_rule_for_the_export_and_the_page() ->
     """The export (``_with_verdict``) and the page (``batch_open``'s statuses, read as a
     table by web/src/views/batch/model.js) follow ``status_after``; a duplicate, an error
     and a shortDOI keep their status, a readable name takes not-found or unreachable."""
-    from doiname.batch.rows import RESOLVED_STATUSES, status_after
+    from doiname.batch.status import RESOLVED_STATUSES, status_after
     from doiname.bridge.jobs import BATCH_STATUSES
 
     job, rows = run_job("10.1000/ABC\ndoi:10.1000/abc\n10.1000/%zz\n10/abc\n"

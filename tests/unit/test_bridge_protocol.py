@@ -11,7 +11,7 @@ import pytest
 
 import doiname as d
 from doiname import bridge
-from doiname.batch.rows import Status
+from doiname.batch.status import STATUS_NAMES, Status
 from doiname.inspection import inspect
 from doiname.jsonable import to_jsonable
 from doiname.model import SEVERITIES
@@ -145,8 +145,10 @@ def test_call_runs_public_functions_only() -> None:
 
 def test_a_batch_is_stepped_until_a_step_says_done() -> None:
     opened = ok("batch_open", text="10.1000/a\n10.1000/A\nnothing")
-    assert [s["status"] for s in opened["statuses"]][:2] == ["error", "not-found"]
-    assert {s["status"] for s in opened["statuses"]} == set(get_args(Status))
+    assert [s["status"] for s in bridge.BATCH_STATUSES][:2] == ["error", "not-found"]
+    assert [s["status"] for s in bridge.BATCH_STATUSES] == list(STATUS_NAMES)
+    assert set(STATUS_NAMES) == set(get_args(Status)) and len(STATUS_NAMES) == len(
+        get_args(Status)), "doiname.batch.status: STATUSES and Status name other statuses"
     rows: list[dict[str, Any]] = []
     steps = 0
     while True:

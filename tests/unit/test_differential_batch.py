@@ -22,7 +22,6 @@ from hypothesis import strategies as st
 from doiname.batch import BatchJob, BatchRow, BatchSession, RowStore, iter_batch_rows, write_csv
 from doiname.batch.export import _FORMULA, csv_line, findings_cell
 from doiname.batch.fast import line_name, tail_name
-from doiname.batch.links import link_name
 from doiname.batch.rows import CSV_COLUMNS, make_row
 from doiname.extract.plain import plain_names
 
@@ -284,20 +283,12 @@ def _link_lines() -> st.SearchStrategy[str]:
         st.sampled_from(["", " ", "\t ", ".", " x", "\u00a0"]))
 
 
-@settings(max_examples=500)
-@given(_link_lines())
-def test_a_line_that_is_one_link_is_read_as_plain_names_reads_it(line: str) -> None:
-    """:func:`~doiname.batch.links.link_name` (one pattern) gives what
-    :func:`~doiname.extract.plain.plain_names` gives, whenever it gives anything."""
-    assert_read_as_plain_names_reads_it(link_name, line)
-
-
 @settings(max_examples=300)
 @given(st.lists(_link_lines(), min_size=2, max_size=12))
 def test_links_of_one_shape_give_the_general_rows(lines: list[str]) -> None:
-    """What a line that is one name the reader reads gives besides its name is kept by
-    its shape (:mod:`doiname.batch.links`): lines through the same heads (links, labels,
-    ``doi:``, none) whose names differ in characters of the Crossref set, in where and
-    which characters outside it are, in brackets, in the prefix's length and in escapes
-    read the same as on the general path."""
+    """Lines that are one name the reader reads, through the same heads (links, labels,
+    ``doi:``, none), whose names differ in characters of the Crossref set, in where and
+    which characters outside it are, in brackets, in the prefix's length and in escapes,
+    read the same as on the general path (what is kept by a link's head,
+    :func:`~doiname.extract.plain.head_left`, stays right)."""
     assert_same(lines + [x.replace("a", "b").replace("0", "7") for x in lines])

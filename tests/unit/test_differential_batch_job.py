@@ -21,7 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from doiname.batch import BatchJob, BatchRow
-from doiname.batch.rows import _STATUSES, make_row
+from doiname.batch.rows import make_row
+from doiname.batch.status import STATUS_NAMES
 from doiname.batch.wire import findings_json, row_json
 from doiname.bridge.jobs import _step_reply
 from doiname.bridge.reply import dumps
@@ -124,7 +125,7 @@ def findings(draw: st.DrawFn) -> Finding:
 @st.composite
 def batch_rows(draw: st.DrawFn) -> BatchRow:
     opt = st.none() | _TEXT
-    return make_row(draw(_INT), draw(_TEXT), draw(st.sampled_from(_STATUSES)), draw(opt),
+    return make_row(draw(_INT), draw(_TEXT), draw(st.sampled_from(STATUS_NAMES)), draw(opt),
                     draw(opt), draw(opt), tuple(draw(st.lists(findings(), max_size=3))),
                     draw(st.none() | _INT), draw(st.none() | _INT), draw(st.none() | _INT),
                     draw(opt), draw(opt), draw(opt), tuple(draw(st.lists(_TEXT, max_size=3))),

@@ -26,6 +26,7 @@ and every form of the reference-text strategies.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -139,11 +140,17 @@ def assert_same_outputs(doi: Doi) -> None:
 
 
 def assert_same_check(doi: Doi) -> None:
-    """check() of a Doi (its plain ASCII path, name_reading) against every rule on the
-    reading of read()."""
+    """check() of a Doi (the rules whose preconditions hold, on name_reading, the findings
+    kept by the name's shape where every rule that applies says so) against every rule on
+    the reading of read()."""
     fast = findings_module._check(doi)
-    with mock.patch.object(findings_module, "name_reading", doiname.read):
-        slow = findings_module._check(doi, ascii_path=False)
+    every = [findings_module.NameCheck(c.code, c.run, re.compile(""))
+             for c in findings_module.CHECKS]
+    with mock.patch.object(findings_module, "name_reading", doiname.read), \
+            mock.patch.object(findings_module, "CHECKS", every), \
+            mock.patch.object(findings_module, "_APPLIES", lambda name: True), \
+            mock.patch.object(findings_module, "_NOT_BY_SHAPE", lambda name: True):
+        slow = findings_module._check(doi)
     assert fast == slow, doi
     assert [f.repair for f in fast] == [f.repair for f in slow]
     assert [f.source for f in fast] == [f.source for f in slow]
@@ -201,8 +208,8 @@ _OUTSIDE = [chr(i) for i in range(0x20, 0x7F) if chr(i) not in findings_module.C
                 min_size=1, max_size=60).map("".join),
        st.integers(0, 70))
 def test_check_of_plain_ascii_names(prefix: str, suffix: str, pad: int) -> None:
-    """check()'s plain ASCII path (only the Crossref-set rule can speak) against every
-    rule: characters in and outside the set, repeated, in runs, escapes and spaces,
+    """check() running the rules whose preconditions hold, against every rule run:
+    characters in and outside the Crossref set, repeated, in runs, escapes and spaces,
     reserved starts, names around 100 characters, bad prefixes."""
     assert_same_check(Doi(prefix, suffix))
     assert_same_check(Doi(prefix, "a" * pad + suffix))

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from doiname import forms
 from doiname.extract import extract, extract_general
-from doiname.extract.plain import READ, plain_names
+from doiname.extract.plain import Plain, plain_names
 from doiname.model import Doi, make_doi
 
 from .reference_text import bench_lines, fixture_lines, names, reference_lines
@@ -55,18 +55,18 @@ def test_every_fixture_and_bench_line() -> None:
 
 def test_the_fast_path_is_taken_for_plain_and_escaped_names() -> None:
     plain = plain_names("Doe A. 2018. doi:10.1234/jm.2018.5 and DOI: 10.5555/x-1")
-    assert plain == [(13, 34, "doi-uri", "10.1234", "jm.2018.5"),
-                     (39, 55, "label", "10.5555", "x-1")]
+    assert plain == [Plain(13, 34, "doi-uri", "10.1234", "jm.2018.5", False),
+                     Plain(39, 55, "label", "10.5555", "x-1", False)]
     proxy = plain_names("https://doi-org.ezproxy.example.edu/10.1234/x%235555")
-    assert proxy is not None and proxy[0][2] == READ + "url"
+    assert proxy is not None and proxy[0].form == "url" and proxy[0].read
     assert plain_names("nothing here, only 10.5 percent") == []
     # a sentence's final "." (R13 leaves it out and says so) and brackets in the suffix (R10)
     # are found here and read as the scanner reads them
     line = "Doe A. J Med. 2019. doi: 10.1234/xyz.55. PMID: 3155."
-    assert plain_names(line) == [(20, 39, READ + "label", "10.1234", "xyz.55")]
+    assert plain_names(line) == [Plain(20, 39, "label", "10.1234", "xyz.55", True)]
     assert [f.code for f in extract(line)[0].findings] == ["trailing-punctuation"]
     line = "Lancet. 2020;395:497. https://doi.org/10.1016/S0140-6736(20)30183-5"
-    assert plain_names(line) == [(22, 67, READ + "url", "10.1016", "S0140-6736(20)30183-5")]
+    assert plain_names(line) == [Plain(22, 67, "url", "10.1016", "S0140-6736(20)30183-5", True)]
     for other in ("10.1000/abc..", "see (10.1000/abc)", "10.1000/a(b", "10.1000/a(b)c)",
                   "doi: 10.abc/1", "https://doi.org/10/abcde", "10.1000/a&amp;b",
                   "10.1000/abc/full", "10.25/100 mg"):

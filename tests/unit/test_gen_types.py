@@ -10,11 +10,13 @@ import json
 import re
 from pathlib import Path
 from types import ModuleType
+from typing import Literal
 
 import pytest
 
-from doiname import bridge, protocol
+from doiname import bridge
 from doiname.batch import BatchJob, BatchRow, BatchSummary
+from doiname.bridge import protocol
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATOR = ROOT / "pycore" / "tools" / "gen_types.py"
@@ -44,6 +46,27 @@ def test_the_committed_types_are_up_to_date() -> None:
     assert OUT.read_text(encoding="utf-8") == gen.render(), \
         "web/src/engine/types.gen.d.ts is stale: run python3 pycore/tools/gen_types.py"
     assert gen.main(["--check"]) == 0
+
+
+def test_literal_types_are_named_aliases() -> None:
+    """A Literal of several values is written once, as the alias gen_types names it
+    (``Status``), and every field of that type reads the alias."""
+    text = generator().render()
+    assert 'export type Status = "error" | "not-found" |' in text
+    assert "  status: Status;" in text and '  status: "' not in text
+    assert not re.search(r'^  \w+\??: "[^"]*" \|', text, re.M), "an unnamed Literal"
+    gen = generator()
+    with pytest.raises(SystemExit, match="ALIASES"):
+        gen.Writer().render(Literal["a", "b"])
+
+
+def test_the_page_reads_the_statuses_python_gives() -> None:
+    """statuses.gen.js holds doiname.bridge.BATCH_STATUSES, in their order."""
+    text = generator().render_statuses()
+    assert re.findall(r'^    status: "([^"]+)",$', text, re.M) == [
+        s["status"] for s in bridge.BATCH_STATUSES]
+    assert re.findall(r'^    rows: "([^"]+)",$', text, re.M) == [
+        s["rows"] for s in bridge.BATCH_STATUSES]
 
 
 def test_every_operation_is_typed() -> None:

@@ -44,7 +44,7 @@ def test_003_figure_1_reads_as_the_spec_says() -> None:
     assert admin.admin is not None
     assert (admin.admin.handle, admin.admin.index, admin.admin.permissions,
             admin.admin.legacy_byte_length) == ("0.na/10.1000", 200, "011111110010", True)
-    # "011111110010": the last character is bit 0 (RFC 3651 section 3.5 Add_Handle).
+    # "011111110010": the last character is bit 0 (RFC 3651 §3.5 Add_Handle).
     assert set(admin.admin.granted) == {
         "delete handle", "modify values", "remove values", "add values",
         "modify administrator", "remove administrator", "add administrator", "read values"}
@@ -59,7 +59,7 @@ def test_003_figure_1_reads_as_the_spec_says() -> None:
     assert rec.notes == ()
 
 
-# --- HS_ADMIN permissions: RFC 3651 section 3.5 -----------------------------------------
+# --- HS_ADMIN permissions: RFC 3651 §3.5 -----------------------------------------
 
 
 def test_admin_permission_names_follow_rfc_3651_bit_order() -> None:

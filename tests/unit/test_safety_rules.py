@@ -64,3 +64,20 @@ def test_bad_resolvers_are_refused_with_the_reason(resolver: str, words: str) ->
 def test_good_resolvers_are_kept(resolver: str) -> None:
     url = d.to_url("10.1000/182", resolver=resolver)
     assert url.startswith(resolver.rstrip("/") + "/") and url.endswith("10.1000/182")
+
+
+@pytest.mark.parametrize(("proxy", "words"), [
+    ("https://doi.org@evil.example/login?url=", "user information"),
+    ("https://user:pw@proxy.example.edu/login?url=", "user information"),
+    ('https://proxy.example.edu/login?x="<b>&url=', "not allowed"),
+    ("https://proxy.example.edu/lo<gin?url=", "not allowed"),
+    ("https://proxy.example.edu/login?x=`&url=", "not allowed"),
+    ("https:///login?url=", "host"),
+    ("https://proxy.example.edu:99999/login?url=", "host"),
+])
+def test_a_proxy_prefix_passes_the_resolver_checks(proxy: str, words: str) -> None:
+    """A proxy prefix is where the link goes: user information sends it to another host
+    (``https://doi.org@evil.example/``), quotes and angle brackets are not URL characters."""
+    with pytest.raises(d.DoiError, match=words) as caught:
+        d.to_proxy_url("10.1000/182", proxy)
+    assert caught.value.code == "bad-proxy"

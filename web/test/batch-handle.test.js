@@ -20,7 +20,7 @@ function fakeAsk(lines, per, keep = Number.POSITIVE_INFINITY) {
   const ask = async (/** @type {string} */ method, /** @type {any} */ params, /** @type {any} */ opts = {}) => {
     log.push([method, params]);
     if (opts.signal?.aborted) throw new DoinameError("cancelled", "Cancelled.");
-    if (method === "batch_open") return { job: 7, lines_total: lines, chars_total: lines, statuses: [] };
+    if (method === "batch_open") return { job: 7, lines_total: lines, chars_total: lines };
     if (method === "batch_step") {
       const first = done;
       done = Math.min(lines, done + per);
@@ -149,7 +149,7 @@ function fakeStream(per) {
   const ask = async (/** @type {string} */ method, /** @type {any} */ params) => {
     log.push(method);
     await new Promise((r) => setTimeout(r, 1)); // the worker answers later
-    if (method === "batch_open") return { job: 3, lines_total: 0, chars_total: 0, statuses: [] };
+    if (method === "batch_open") return { job: 3, lines_total: 0, chars_total: 0 };
     if (method === "batch_feed") {
       fed += params.text.split("\n").filter(Boolean).length;
       return { taken: true, room: 0 };

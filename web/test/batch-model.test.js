@@ -36,7 +36,7 @@ function row(line, status, more = {}) {
 }
 
 /**
- * The statuses as Python sends them (batch_open's, from `doiname.bridge.jobs`), asked of
+ * The statuses as Python's table gives them (`doiname.bridge.BATCH_STATUSES`), asked of
  * Python itself: the rule of what resolving does to a row is Python's, never this test's.
  * @type {import("../src/engine/types.gen.js").StatusLabel[]}
  */
@@ -53,9 +53,20 @@ const STATUSES = JSON.parse(
   ),
 );
 
+test("the model reads Python's table of statuses, in its order", () => {
+  const got = [...new BatchModel().statuses.values()];
+  assert.deepEqual(
+    got.map(({ rank, ...s }) => s),
+    STATUSES,
+  );
+  assert.deepEqual(
+    got.map((s) => s.rank),
+    STATUSES.map((_, i) => i),
+  );
+});
+
 function model() {
   const m = new BatchModel();
-  m.setStatuses(STATUSES);
   m.addRows([row(1, "ok"), row(2, "no-doi"), row(3, "error")], 0);
   m.addRows(
     [

@@ -148,3 +148,32 @@ test("a failed or cancelled download lets the later files go; release asks for t
   await (await wheel).arrayBuffer();
   assert.deepEqual(second.asked, [`${BASE}a.wasm`, `${BASE}w.whl`]);
 });
+
+test("a data file is checked as it streams, on its first request and on every later one", async () => {
+  const good = new Uint8Array(2500).fill(7);
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-384", good));
+  const integrity = `sha384-${btoa(String.fromCharCode(...digest))}`;
+  let bytes = good;
+  /** @type {RequestInit[]} */
+  const inits = [];
+  const scope = {
+    location: { href: "https://site.example/worker.js" },
+    fetch: async (/** @type {string} */ _url, /** @type {RequestInit} */ init) => {
+      inits.push(init);
+      return new Response(bytes.slice(), { status: 200 });
+    },
+  };
+  const url = `${BASE}python_stdlib.zip`;
+  const fetches = startFetches(scope, [{ url, bytes: 2500, integrity }], () => {});
+  // Named for the service worker, not the browser's integrity option (which holds the body back).
+  assert.equal(inits[0].integrity, undefined);
+  assert.equal(/** @type {Record<string, string>} */ (inits[0].headers)["Doiname-Integrity"], integrity);
+  assert.equal((await (await scope.fetch(url)).arrayBuffer()).byteLength, 2500);
+  bytes = good.slice();
+  bytes[100] = 8; // the later request gets changed bytes
+  await assert.rejects(
+    (await scope.fetch(url)).arrayBuffer(),
+    /python_stdlib\.zip is not the file this build was made with \(its integrity check failed\)/,
+  );
+  await assert.rejects(fetches.refused, /python_stdlib\.zip is not the file/);
+});

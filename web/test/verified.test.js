@@ -49,3 +49,24 @@ test("a script that never arrives is given up at its deadline", async () => {
   });
   await assert.rejects(slow, /x\.mjs did not arrive within 0\.02 seconds/);
 });
+
+test("hasIntegrity reads SRI values of each algorithm; a checked response fails at its end on other bytes", async () => {
+  const { checkedResponse, hasIntegrity, IntegrityError } = await import("../src/engine/verified.js");
+  const bytes = new TextEncoder().encode("doiname");
+  const value = async (/** @type {string} */ alg) =>
+    btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.digest(alg, bytes))));
+  assert.ok(await hasIntegrity(bytes, `sha256-${await value("SHA-256")}`));
+  assert.ok(await hasIntegrity(bytes, `sha512-x sha384-${await value("SHA-384")}`));
+  assert.ok(!(await hasIntegrity(bytes, `sha384-${await value("SHA-256")}`)));
+  assert.ok(!(await hasIntegrity(bytes, "md5-abc")));
+  const good = `sha384-${await value("SHA-384")}`;
+  assert.equal(await checkedResponse(new Response(bytes), good, "x").text(), "doiname");
+  /** @type {unknown[]} */
+  const told = [];
+  const bad = checkedResponse(new Response("doinamf"), good, "python_stdlib.zip", (e) => told.push(e));
+  await assert.rejects(
+    bad.arrayBuffer(),
+    (err) => err instanceof IntegrityError && /integrity check failed/.test(err.message),
+  );
+  assert.equal(told.length, 1);
+});

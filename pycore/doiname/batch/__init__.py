@@ -6,6 +6,7 @@ lines of plain text), each scanned with :func:`doiname.extract.extract` and judg
 every other surface judges it (:mod:`doiname.inspection`).
 
 * :mod:`.rows`: :class:`BatchRow` and :class:`BatchSummary`;
+* :mod:`.status`: the statuses of rows, in one table (what the page reads too);
 * :mod:`.session`: :class:`BatchSession` and :func:`iter_batch_rows` (streaming, the CLI);
 * :mod:`.job`: :class:`BatchJob`, a whole text or a stream fed in pieces, in time-boxed
   steps (the page's worker), its rows kept compactly (:mod:`.store`) and exported in

@@ -13,6 +13,7 @@ from typing import IO, Any
 
 from ..equivalence import equivalence_key
 from ..limits import EXPORT_CHUNK_CHARS
+from ..memo import Memo
 from ..model import Finding
 from .rows import CSV_COLUMNS, BatchRow, BatchSummary, RowFields, RowStream, fields_of
 
@@ -111,19 +112,19 @@ def csv_cells(row: BatchRow, spreadsheet_safe: bool = True, extra: Extra | None 
 def _texts(t: RowFields, risky: frozenset[str]) -> tuple[str, str, str, str, str]:
     """The text cells of a row that may come from the input (input, name, text,
     alternatives, record), each starting with one of ``risky`` through :func:`safe_cell`."""
-    inp = t[1]
+    inp = t.input
     if inp[:1] in risky:
         inp = safe_cell(inp)
-    doi = t[3] or ""
+    doi = t.doi or ""
     if doi[:1] in risky:
         doi = safe_cell(doi)
-    text = t[10] or ""
+    text = t.text or ""
     if text[:1] in risky:
         text = safe_cell(text)
-    alternatives = " | ".join(t[13]) if t[13] else ""
+    alternatives = " | ".join(t.alternatives) if t.alternatives else ""
     if alternatives[:1] in risky:
         alternatives = safe_cell(alternatives)
-    record = t[14] or ""
+    record = t.record or ""
     if record[:1] in risky:
         record = safe_cell(record)
     return inp, doi, text, alternatives, record
@@ -133,53 +134,67 @@ def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
     """The ``CSV_COLUMNS`` cells of a row's fields; a text cell starting with one of
     ``risky`` goes through :func:`safe_cell`."""
     inp, doi, text, alternatives, record = _texts(t, risky)
-    findings = findings_cell(t[6]) if t[6] else ""
+    findings = findings_cell(t.findings) if t.findings else ""
     if findings[:1] in risky:
         findings = safe_cell(findings)
-    return (t[0], inp, doi, t[4] or "", t[5] or "", t[2], "" if t[7] is None else t[7],
-            findings, "" if t[8] is None else t[8], "" if t[9] is None else t[9], text,
-            t[11] or "", t[12] or "", alternatives, record)
+    dup, start, end = t.duplicate_of, t.start, t.end
+    return (t.line, inp, doi, t.url or "", t.uri or "", t.status, "" if dup is None else dup,
+            findings, "" if start is None else start, "" if end is None else end, text,
+            t.form or "", t.api_url or "", alternatives, record)
 
 
 def _line(t: RowFields, risky: frozenset[str]) -> str:
     """``csv_line(_cells(t, risky))``, made with fewer steps: the cells that may hold a
     comma or a quote (the input, the findings) are quoted on their own, the others
     checked at once."""
-    inp, doi, text, alternatives, record = _texts(t, risky)
+    (line, inp, status, doi, url, uri, findings, dup, start, end, text, form, api,
+     alternatives, record, _) = t
+    if inp[:1] in risky:
+        inp = safe_cell(inp)
     if "," in inp or '"' in inp or "\n" in inp or "\r" in inp:
         inp = '"' + inp.replace('"', '""') + '"'
-    findings = _findings_quoted(t[6], risky) if t[6] else ""
-    head = f"{doi},{t[4] or ''},{t[5] or ''},{t[2]},{'' if t[7] is None else t[7]}"
-    tail = (f"{'' if t[8] is None else t[8]},{'' if t[9] is None else t[9]},{text},"
-            f"{t[11] or ''},{t[12] or ''},{alternatives},{record}")
+    doi = doi or ""
+    if doi[:1] in risky:
+        doi = safe_cell(doi)
+    text = text or ""
+    if text[:1] in risky:
+        text = safe_cell(text)
+    alts = ""
+    if alternatives:
+        alts = " | ".join(alternatives)
+        if alts[:1] in risky:
+            alts = safe_cell(alts)
+    if record is None:
+        record = ""
+    elif record[:1] in risky:
+        record = safe_cell(record)
+    cell = _findings_quoted(findings, risky) if findings else ""
+    head = f"{doi},{url or ''},{uri or ''},{status},{'' if dup is None else dup}"
+    tail = (f"{'' if start is None else start},{'' if end is None else end},{text},"
+            f"{form or ''},{api or ''},{alts},{record}")
     both = head + tail  # (str.__contains__ is many times faster than a pattern here)
     if (both.count(",") == 10 and '"' not in both and "\n" not in both
             and "\r" not in both):
-        return f"{t[0]},{inp},{head},{findings},{tail}\r\n"
+        return f"{line},{inp},{head},{cell},{tail}\r\n"
     return csv_line(_cells(t, risky))
 
 
-#: The findings cells made lately, quoted, by the identity of their tuple (a line seen
-#: again has the very same tuple; the tuple is kept with its cell, so that its id is
-#: not reused while it is here).
-_FINDINGS_CELLS: dict[int, tuple[tuple[Finding, ...], str]] = {}
+#: The findings cells made lately, quoted, by the findings (another line's name often
+#: has the same: a link's head, an escape, a character outside the Crossref set).
+_FINDINGS_CELLS: Memo[tuple[Finding, ...], str] = Memo(256)
 
 
 def _findings_quoted(findings: tuple[Finding, ...], risky: frozenset[str]) -> str:
     """The findings cell of :func:`_cells`, quoted as the csv module quotes it."""
     if not risky:
         return _quoted(findings_cell(findings))
-    got = _FINDINGS_CELLS.get(id(findings))
-    if got is not None and got[0] is findings:
-        return got[1]
+    got = _FINDINGS_CELLS.get(findings)
+    if got is not None:
+        return got
     cell = findings_cell(findings)
     if cell[:1] in risky:
         cell = safe_cell(cell)
-    cell = _quoted(cell)
-    if len(_FINDINGS_CELLS) >= 256:
-        _FINDINGS_CELLS.clear()
-    _FINDINGS_CELLS[id(findings)] = (findings, cell)
-    return cell
+    return _FINDINGS_CELLS.put(findings, _quoted(cell))
 
 
 def _quoted(cell: str) -> str:

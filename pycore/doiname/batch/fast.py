@@ -15,8 +15,9 @@ and the benchmark's lines in tests/unit/test_differential_batch.py):
   (:func:`line_name`), and a reference line ending in one doi.org link or ``doi:`` URI
   with nothing before it that a rule of the scanner reads (:func:`tail_name`); each
   gives what plain_names gives (tested against it over generated lines);
-* a line whose text was analysed a moment ago (:class:`PartsCache`): the parts of a text
-  depend on nothing else, so they are kept, by the exact text, for the last lines read.
+* a line whose text was analysed a moment ago (the session's
+  :class:`~doiname.memo.Memo` of parts): the parts of a text depend on nothing else, so
+  they are kept, by the exact text, for the last lines read.
 
 A name plain_names leaves to the reader (escapes, a library proxy's link) is read by the
 reader and judged by :func:`doiname.check` as on the general path
@@ -26,52 +27,25 @@ reader and judged by :func:`doiname.check` as on the general path
 from __future__ import annotations
 
 import re
-from collections import OrderedDict
-from collections.abc import Callable
 
 from ..encoding import fix_dot_segments
 from ..extract import _FAST_LINE_RE, Match
 from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
-from ..extract.plain import Plain
+from ..extract.plain import LINK_HEADS, Plain, new_plain
+from ..extract.scan import DOI_WORD as _DOI_WORD
+from ..extract.scan import LOWER as _LOWER
+from ..findings import quiet
 from ..forms import may_hold_one_name
 from ..inspection import whole_reading
 from ..model import make_doi
-from .general import Part
-from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, shown_input
+from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, new_fields, shown_input
 
-__all__ = ["PartsCache", "line_name", "plain_fields", "tail_name"]
+__all__ = ["line_name", "plain_fields", "tail_name"]
 
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-#: R18's word, as the scanner looks for it.
-_DOI_WORD = re.compile("doi", re.IGNORECASE)
 
 _URL = "https://doi.org/"
 _API = "https://doi.org/api/handles/"
-
-
-class PartsCache:
-    """The parts of the last lines analysed, by their exact text (at most ``size`` lines
-    of at most ``max_chars`` characters; the oldest is forgotten first)."""
-
-    __slots__ = ("_parts", "get", "max_chars", "size")
-
-    def __init__(self, size: int = 1024, max_chars: int = 1000) -> None:
-        self._parts: OrderedDict[str, tuple[Part, ...]] = OrderedDict()
-        self.size = size
-        self.max_chars = max_chars
-        #: The parts of a text when it was analysed lately, else ``None`` (the dict's own
-        #: ``get``: no call of a method of this class for each line).
-        self.get: Callable[[str], tuple[Part, ...] | None] = self._parts.get
-
-    def put(self, text: str, parts: tuple[Part, ...]) -> None:
-        """Remember the parts of ``text`` (short texts only)."""
-        if len(text) > self.max_chars:
-            return
-        cache = self._parts
-        if len(cache) >= self.size:
-            cache.popitem(last=False)  # the oldest (O(1), unlike a dict's first key)
-        cache[text] = parts
 
 
 #: A line that is one labelled plain name: ``doi:10...`` (a ``doi:`` URI) or ``DOI: 10...``
@@ -100,17 +74,15 @@ def line_name(text: str) -> list[Plain] | None:
         form = "doi-uri" if m["uri"] else "label"
     s0, s1 = m.span("s")
     start, end = m.span("m")
-    a = m.start("p")
-    if (not text[s1 - 1].isalnum() or s1 - a > 100 or text[s0 + 1:s0 + 2] == "/"
+    if (not text[s1 - 1].isalnum()
             or (text.find("/", s0, s1) != -1 and r19_viewer_tail(text, s0 - 1, s1) != s1)):
         return None  # (R19 reads a tail after a "/" of the suffix: none, no tail)
-    return [(start, end, form, m["p"], m["s"])]
+    return [new_plain((start, end, form, m["p"], m["s"], False))]
 
 
 #: A plain name at the end of a line (spaces or tabs after it aside).
 _TAIL_NAME = re.compile(r"10\.([0-9]{4,9})/([A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*)[ \t]*")
-_TAIL_HEADS = tuple((head, len(head)) for head in (
-    "https://doi.org/", "http://doi.org/", "https://dx.doi.org/", "http://dx.doi.org/"))
+_TAIL_HEADS = tuple((head, len(head)) for head in LINK_HEADS)
 
 
 def tail_name(text: str) -> list[Plain] | None:
@@ -140,25 +112,28 @@ def tail_name(text: str) -> list[Plain] | None:
         return None
     s0, s1 = m.span(2)
     pre = text[:start]
-    if (not text[s1 - 1].isalnum() or s1 - a > 100 or text[s0 + 1:s0 + 2] == "/"
-            or "10." in pre or "10/" in pre or needs_cleaning(text)
+    if (not text[s1 - 1].isalnum() or "10." in pre or "10/" in pre or needs_cleaning(text)
             or (_DOI_WORD.search(pre) is not None if not pre.isascii()
                 else "doi" in pre.lower())
             or (text.find("/", s0, s1) != -1 and r19_viewer_tail(text, s0 - 1, s1) != s1)):
         return None
-    return [(start, s1, form, text[a:s0 - 1], m[2])]
+    return [new_plain((start, s1, form, text[a:s0 - 1], m[2], False))]
 
 
 def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
                  seen: dict[str, int], max_names: int,
-                 summary: BatchSummary) -> list[RowFields]:
+                 summary: BatchSummary) -> list[RowFields] | None:
     """The rows of a line whose names (one or more) are all plain
-    (:func:`~doiname.extract.plain.plain_names`), deduplicated against ``seen`` (which
-    keeps at most ``max_names``): exactly the general path's rows (002 §4.3, 003 ch. 3,
-    000)."""
+    (:func:`~doiname.extract.plain.plain_names`, none the reader must read) and of which
+    :func:`doiname.check` has nothing to say (:func:`doiname.findings.quiet`: no rule
+    applies), deduplicated against ``seen`` (which keeps at most ``max_names``): exactly
+    the general path's rows (002 §4.3, 003 ch. 3, 000); ``None`` for another line."""
+    for p in plain:
+        if p.read or not quiet(p.prefix + "/" + p.suffix):
+            return None
     shown = text if len(text) <= INPUT_LIMIT else None
     rows: list[RowFields] = []
-    for start, end, form, prefix, suffix in plain:
+    for start, end, form, prefix, suffix, _ in plain:
         # to_url, to_uri and to_handles_api_url of a plain name (see above)
         name = prefix + "/" + suffix
         ssp = prefix + "/" + suffix.replace("/", "%2F") if "/" in suffix else name
@@ -176,16 +151,15 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
             status = "duplicate"
         # (fix_dot_segments' own first test, before the call)
         path = fix_dot_segments(name) if "/." in name else name
-        rows.append((
+        rows.append(new_fields((
             number, shown if shown is not None else shown_input(text, start, end), status,
             name, _URL + path, "doi:" + ssp, (), first, start, end, text[start:end], form,
-            _API + ssp, (), key, (prefix, suffix)))
+            _API + ssp, (), key, (prefix, suffix))))
     if len(plain) == 1:
-        start, end, form, prefix, suffix = plain[0]
+        start, end, form, prefix, suffix, _ = plain[0]
         if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):
             m = Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
             whole = whole_reading(text, [m])
             if whole is not None:
-                t = rows[0]
-                rows[0] = (*t[:13], (str(whole.doi),), *t[14:])
+                rows[0] = rows[0]._replace(alternatives=(str(whole.doi),))
     return rows

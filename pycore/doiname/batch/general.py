@@ -13,43 +13,67 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from functools import lru_cache
+from functools import partial
+from typing import NamedTuple
 
 from ..equivalence import equivalence_key
 from ..extract import Match, extract_general
 from ..inspection import judge, whole_reading
+from ..memo import remembered
 from ..model import Doi, Finding
 from ..presentation import DEFAULT_RESOLVER, _api_url, short_doi_api_url, to_uri, to_url
 from .rows import Status
 
-__all__ = ["Checker", "Part", "analyse", "key_of", "part_of", "shifted"]
+__all__ = ["Checker", "Part", "analyse", "key_of", "new_part", "part_of", "shifted"]
 
 Checker = Callable[[Doi], list[Finding]]
 
-#: One name of a line, before dedupe: ``(status as judged, doi, url, uri, findings,
-#: start, end, text, form, api_url, alternatives, name, equivalence key)``. ``name`` and
-#: the key are ``None`` for an ``error`` or a ``short-doi``, which are never deduplicated.
-Part = tuple[Status, str, str | None, str | None, tuple[Finding, ...], int, int, str, str,
-             str | None, tuple[str, ...], Doi | None, str | None]
+class Part(NamedTuple):
+    """One name of a line, before dedupe (what depends on the line's text alone): the
+    status as judged, the fields a row shows of it, the :class:`~doiname.model.Doi`
+    and its equivalence key (``None`` for an ``error`` or a ``short-doi``, which are
+    never deduplicated)."""
+
+    status: Status
+    doi: str
+    url: str | None
+    uri: str | None
+    findings: tuple[Finding, ...]
+    start: int
+    end: int
+    text: str
+    form: str
+    api_url: str | None
+    alternatives: tuple[str, ...]
+    name: Doi | None
+    key: str | None
+
+
+#: ``new_part((status, doi, ...))``: a :class:`Part` of the 13 values in their order, without
+#: a Python frame (``tuple.__new__``).
+new_part: Callable[[tuple[object, ...]], Part] = partial(tuple.__new__, Part)
 
 
 def part_of(m: Match, check: Checker, alternatives: tuple[str, ...] | None = None) -> Part:
     """The part of one match (its alternatives as names, unless given)."""
-    alts = tuple(str(a.doi) for a in m.alternatives) if alternatives is None else alternatives
+    if alternatives is not None:
+        alts = alternatives
+    else:
+        alts = tuple([str(a.doi) for a in m.alternatives]) if m.alternatives else ()
     judged, findings = judge(m, check=check)
     if judged == "short-doi":
-        return ("short-doi", str(m.doi), None, None, findings, m.start, m.end, m.text, m.form,
-                short_doi_api_url(str(m.doi)), (), None, None)
+        return new_part(("short-doi", str(m.doi), None, None, findings, m.start, m.end, m.text,
+                         m.form, short_doi_api_url(str(m.doi)), (), None, None))
     if judged == "error":
-        return ("error", str(m.doi), None, None, findings, m.start, m.end, m.text, m.form, None,
-                alts, None, None)
+        return new_part(("error", str(m.doi), None, None, findings, m.start, m.end, m.text,
+                         m.form, None, alts, None, None))
     doi = m.doi
     name, url, uri, api_url, key = name_forms(doi)
-    return (judged, name, url, uri, findings, m.start, m.end, m.text, m.form, api_url, alts,
-            doi, key)
+    return new_part((judged, name, url, uri, findings, m.start, m.end, m.text, m.form, api_url,
+                     alts, doi, key))
 
 
-@lru_cache(maxsize=4096)
+@remembered(4096)
 def name_forms(doi: Doi) -> tuple[str, str, str, str, str]:
     """What a row shows of a name that depends on the name alone: the name, its URL, its
     ``doi:`` URI, its handle API request and its equivalence key (kept for the 4096
@@ -74,7 +98,7 @@ def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tu
     whole = whole_reading(text, matches) if len(matches) == 1 else None
     if whole is not None:  # the whole line as one name: its last other reading
         p = parts[0]
-        parts[0] = (*p[:10], (*p[10], str(whole.doi)), *p[11:])
+        parts[0] = p._replace(alternatives=(*p.alternatives, str(whole.doi)))
     return tuple(parts)
 
 

@@ -31,7 +31,9 @@ from ..limits import (
     BATCH_MAX_FEED_CHARS,
     BATCH_MAX_PENDING_CHARS,
     BATCH_MAX_ROWS_KEPT,
+    BATCH_STEP_LINES,
     BATCH_STEP_MAX_ROWS,
+    BATCH_STEP_MS,
 )
 from .lines import LineSplitter
 from .outputs import EXPORT_FORMATS, RESOLUTION_COLUMNS, job_pieces
@@ -166,7 +168,8 @@ class BatchJob:
         """Whether a streamed job has read all it was given and waits for more."""
         return not self._ended and not self._blocks
 
-    def step(self, max_lines: int = 5000, budget: float = 0.05) -> dict[str, Any]:
+    def step(self, max_lines: int = BATCH_STEP_LINES,
+             budget: float = BATCH_STEP_MS / 1000) -> dict[str, Any]:
         """Process lines for up to about ``max_lines`` lines or ``budget`` seconds.
 
         Returns ``{"done", "lines_done", "lines_total", "chars_done", "chars_total",
@@ -184,7 +187,7 @@ class BatchJob:
         first, new = self._advance(max_lines, budget)
         return self._progress(first, [row_of(t).as_dict() for t in self._kept(first, new)])
 
-    def step_rows(self, max_lines: int = 5000, budget: float = 0.05,
+    def step_rows(self, max_lines: int = BATCH_STEP_LINES, budget: float = BATCH_STEP_MS / 1000,
                   skip: int = 0) -> tuple[dict[str, Any], str]:
         """:meth:`step` for the web bridge: the step without ``rows``, and its rows as
         one JSON array's text (compact, ASCII only: what the bridge's ``dumps`` gives for

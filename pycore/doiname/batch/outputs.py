@@ -14,7 +14,8 @@ from typing import Any
 
 from ..equivalence import equivalence_key
 from .export import EXPORT_FORMATS, UNIQUE_COLUMNS, export_pieces
-from .rows import BatchRow, status_after
+from .rows import BatchRow
+from .status import status_after
 from .store import RowStore
 
 __all__ = ["EXPORT_FORMATS", "RESOLUTION_COLUMNS", "job_pieces"]
@@ -123,7 +124,7 @@ def _unique(store: RowStore, picked: Iterable[int]
 
 def _with_verdict(row: BatchRow, by_key: Resolutions) -> BatchRow:
     """The row with the status resolving gave its name
-    (:func:`~doiname.batch.rows.status_after`)."""
+    (:func:`~doiname.batch.status.status_after`)."""
     found = by_key.get(equivalence_key(row.name)) if row.name is not None else None
     status = status_after(row.status, None if found is None else found[2])
     return row if status == row.status else dataclasses.replace(row, status=status)

@@ -6,40 +6,18 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import chain, groupby
-from operator import attrgetter, itemgetter
-from typing import Any, Literal
+from operator import attrgetter
+from typing import Any, NamedTuple
 
 from ..jsonable import to_jsonable
 from ..model import Doi, Finding, make_doi
+from .status import NAME_STATUSES, Status, status_named
 
-__all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "RESOLVED_STATUSES",
-           "VERDICT_STATUSES", "BatchRow", "BatchSummary", "RowFields", "RowStream", "Status",
-           "fields_of", "make_row", "row_of", "shown_input", "status_after"]
-
-Status = Literal["ok", "warning", "error", "no-doi", "duplicate", "short-doi", "not-found",
-                 "unreachable"]
-_STATUSES: tuple[Status, ...] = ("ok", "warning", "error", "no-doi", "duplicate", "short-doi",
-                                 "not-found", "unreachable")
-
-#: The statuses of the rows whose name "Resolve all" asks doi.org about: a readable DOI
-#: name (a duplicate's name is asked once, through its first row; a shortDOI, an error
-#: or a row with no name are not asked).
-RESOLVED_STATUSES: tuple[Status, ...] = ("ok", "warning")
-
-#: The status such a row takes from its name's verdict (:data:`doiname.resolver.outcome.Verdict`)
-#: when that says more than reading did; other verdicts leave the row as it was.
-VERDICT_STATUSES: dict[str, Status] = {"not-found": "not-found", "unreachable": "unreachable"}
-
-
-def status_after(status: Status, verdict: str | None) -> Status:
-    """A row's status once its name was resolved at doi.org (003 ch. 4) and the record's
-    verdict is ``verdict`` (``None``: not resolved): ``not-found`` or ``unreachable``
-    for a row of :data:`RESOLVED_STATUSES`, its own status otherwise. The page reads this
-    rule as data (``batch_open``'s statuses), never as code of its own."""
-    if verdict is None or status not in RESOLVED_STATUSES:
-        return status
-    return VERDICT_STATUSES.get(verdict, status)
+__all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchRow",
+           "BatchSummary", "RowFields", "RowStream", "Status", "fields_of", "make_row",
+           "new_fields", "row_of", "shown_input"]
 
 CSV_COLUMNS = (
     "line", "input", "doi", "url", "uri", "status", "duplicate_of", "findings",
@@ -110,14 +88,6 @@ class BatchRow:
             api_url=data.get("api_url"), alternatives=tuple(data.get("alternatives") or ()),
             record=data.get("record"),
         )
-
-
-def status_named(value: object) -> Status:
-    """The :data:`Status` spelled ``value``; ``ValueError`` for anything else."""
-    for s in _STATUSES:
-        if value == s:
-            return s
-    raise ValueError(f"unknown batch status {value!r}")
 
 
 @dataclass(slots=True)
@@ -192,25 +162,24 @@ class BatchSummary:
         if len(rows) < 16:  # (a line's rows: one by one is sooner)
             count = self.count
             for t in rows:
-                count(t[0], t[2])
+                count(t.line, t.status)
             return
         lines = sum(1 for _ in groupby(map(_LINE, rows)))
-        if rows[0][0] == self._last_line:
+        if rows[0].line == self._last_line:
             lines -= 1
-        self._last_line = rows[-1][0]
+        self._last_line = rows[-1].line
         self.lines += lines
         by = Counter(map(_STATUS, rows))
-        ok, dup, err, short = by["ok"], by["duplicate"], by["error"], by["short-doi"]
-        warn, nf, unr = by["warning"], by["not-found"], by["unreachable"]
+        names, dup, err = sum(by[s] for s in NAME_STATUSES), by["duplicate"], by["error"]
         self.no_doi += by["no-doi"]
-        self.short_dois += short
+        self.short_dois += by["short-doi"]
         self.duplicates += dup
         self.errors += err
-        self.warnings += warn
-        self.not_found += nf
-        self.unreachable += unr
-        self.unique += ok + warn + nf + unr
-        self.dois += ok + warn + nf + unr + dup + err
+        self.warnings += by["warning"]
+        self.not_found += by["not-found"]
+        self.unreachable += by["unreachable"]
+        self.unique += names
+        self.dois += names + dup + err
 
     def as_dict(self) -> dict[str, int]:
         """The counts as a JSON object."""
@@ -291,25 +260,46 @@ def make_row(line: int, input: str, status: Status, doi: str | None, url: str | 
     return row  # type: ignore[no-any-return]
 
 
-#: A row as a plain tuple: the fields of :class:`BatchRow` in their order. The last one
-#: (``name``) may also be the ``(prefix, suffix)`` of a name not made yet (the fast path
-#: makes the :class:`~doiname.model.Doi` only when a :class:`BatchRow` is asked for).
-RowFields = tuple[int, str, Status, str | None, str | None, str | None, tuple[Finding, ...],
-                  int | None, int | None, int | None, str | None, str | None, str | None,
-                  tuple[str, ...], str | None, Doi | tuple[str, str] | None]
+class RowFields(NamedTuple):
+    """A row as a tuple (what the session makes and the writers read, no row object): the
+    fields of :class:`BatchRow` in their order. ``name`` may also be the ``(prefix,
+    suffix)`` of a name not made yet (the :class:`~doiname.model.Doi` is made only when
+    a :class:`BatchRow` is asked for). Made with :func:`new_fields` where rows are made by
+    the hundred thousand (no Python frame)."""
+
+    line: int
+    input: str
+    status: Status
+    doi: str | None
+    url: str | None
+    uri: str | None
+    findings: tuple[Finding, ...]
+    duplicate_of: int | None
+    start: int | None
+    end: int | None
+    text: str | None
+    form: str | None
+    api_url: str | None
+    alternatives: tuple[str, ...]
+    record: str | None
+    name: Doi | tuple[str, str] | None
+
 
 _FIELDS = attrgetter(*BatchRow.__slots__)
-_LINE = itemgetter(0)
-_STATUS = itemgetter(2)
+_LINE = attrgetter("line")
+_STATUS = attrgetter("status")
+#: ``new_fields((line, input, ...))``: :class:`RowFields` of the 16 values in their order
+#: (``tuple.__new__``, no Python frame: ``RowFields(...)`` and ``_make`` have one).
+new_fields: Callable[[tuple[object, ...]], RowFields] = partial(tuple.__new__, RowFields)
 
 
 def fields_of(row: BatchRow) -> RowFields:
-    """The fields of ``row`` as a :data:`RowFields` tuple."""
-    return _FIELDS(row)
+    """The fields of ``row`` as :class:`RowFields`."""
+    return new_fields(_FIELDS(row))
 
 
 def row_of(t: RowFields) -> BatchRow:
-    """The :class:`BatchRow` of a :data:`RowFields` tuple (its name made when it is a
+    """The :class:`BatchRow` of :class:`RowFields` (its name made when it is a
     ``(prefix, suffix)``)."""
     name = t[15]
     if type(name) is tuple:
@@ -355,7 +345,7 @@ class RowStream(Iterator[BatchRow]):
             self._at = 0
         t = buf[self._at]
         self._at += 1
-        self._summary.count(t[0], t[2])
+        self._summary.count(t.line, t.status)
         return row_of(t)
 
     def chunks(self, lines: int = CHUNK_LINES) -> Iterator[list[RowFields]]:

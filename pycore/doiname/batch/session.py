@@ -28,11 +28,12 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 
 from ..extract import Match, extract, extract_general
-from ..extract.plain import READ, plain_names, read_plains
+from ..extract.plain import plain_names, read_plains
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
+from ..memo import Memo
 from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
-from .fast import PartsCache, line_name, plain_fields, tail_name
+from .fast import line_name, plain_fields, tail_name
 from .general import Checker, Part, analyse, key_of, part_of, shifted
 from .lines import LongLine, read_up_to, too_long
 from .links import link_name, link_part
@@ -43,6 +44,7 @@ from .rows import (
     RowStream,
     fields_of,
     make_row,
+    new_fields,
     row_of,
     shown_input,
 )
@@ -52,6 +54,8 @@ __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 _STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
 #: What a line that is one name or link starts with (:func:`.fast.line_name`).
 _LINE_FIRST = frozenset("1hdD \t")
+#: The parts of lines of at most this many characters are remembered (the last 1024).
+_CACHED_CHARS = 1000
 
 
 def _default_checker() -> Checker:
@@ -83,7 +87,7 @@ class BatchSession:
         self._fast = fast
         # plain lines need no check: only when check() is the one that says so
         self._plain = fast and self._check is default
-        self._cache = PartsCache() if fast else None
+        self._cache: Memo[str, tuple[Part, ...]] | None = Memo(1024) if fast else None
         self._max_names = max_names
         self._grouper: RecordGrouper | None = None
         self.hint = hint
@@ -206,7 +210,7 @@ class BatchSession:
         if srcs is not None:
             if isinstance(item, Record):
                 first = item.first_line
-                srcs.extend(item.lines[t[0] - first] for t in made)
+                srcs.extend(item.lines[t.line - first] for t in made)
             else:
                 srcs.extend([item] * len(made))
 
@@ -279,41 +283,41 @@ class BatchSession:
                 else:
                     if plain is not None:
                         if self._plain:
-                            for p in plain:
-                                if p[2][0] == READ:
-                                    break
-                            else:
-                                return plain_fields(number, text, key, plain, self._seen,
-                                                    self._max_names, self.summary)
+                            made = plain_fields(number, text, key, plain, self._seen,
+                                                self._max_names, self.summary)
+                            if made is not None:
+                                return made
                             if len(plain) == 1:
                                 part = link_part(text, plain[0], self._check)
                                 if part is not None:
                                     return [self._part_fields(number, text, key, part)]
                         matches = read_plains(text, plain)
                     parts = analyse(text, self._check, matches)
-                cache.put(text, parts)
+                if len(text) <= _CACHED_CHARS:
+                    cache.put(text, parts)
         else:
             parts = analyse(text, self._check)
         if not parts:
-            return [(number, shown_input(text), "no-doi", None, None, None, (), None, None,
-                     None, None, None, None, (), key, None)]
+            return [new_fields((number, shown_input(text), "no-doi", None, None, None, (),
+                                 None, None, None, None, None, None, (), key, None))]
         return [self._part_fields(number, text, key, p) for p in parts]
 
     def _part_row(self, number: int, text: str, key: str | None, p: Part) -> BatchRow:
         return row_of(self._part_fields(number, text, key, p))
 
     def _part_fields(self, number: int, text: str, key: str | None, p: Part) -> RowFields:
-        status = p[0]
+        status = p.status
         duplicate_of = None
-        name_key = p[12]
+        name_key = p.key
         if name_key is not None:
             first = self._seen.get(name_key)
             if first is not None:
                 status, duplicate_of = "duplicate", first
             else:
                 self._remember(name_key, number)
-        return (number, shown_input(text, p[5], p[6]), status, p[1], p[2], p[3], p[4],
-                duplicate_of, p[5], p[6], p[7], p[8], p[9], p[10], key, p[11])
+        return new_fields((number, shown_input(text, p.start, p.end), status, p.doi, p.url,
+                            p.uri, p.findings, duplicate_of, p.start, p.end, p.text, p.form,
+                            p.api_url, p.alternatives, key, p.name))
 
     def _remember(self, name_key: str, number: int) -> None:
         if len(self._seen) < self._max_names:

@@ -21,14 +21,15 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from operator import itemgetter
+from operator import attrgetter
 from typing import Any, overload
 
 from ..equivalence import equivalence_key
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_ROWS_KEPT
 from ..model import Finding, make_doi
 from ..presentation import short_doi_api_url, to_handles_api_url, to_uri, to_url
-from .rows import _STATUSES, BatchRow, RowFields, fields_of, make_row, shown_input
+from .rows import BatchRow, RowFields, fields_of, make_row, shown_input
+from .status import STATUS_NAMES as _STATUSES
 
 __all__ = ["RowStore"]
 
@@ -42,8 +43,8 @@ _NAMED = frozenset(i for s, i in _STATUS_CODE.items()
                    if s in ("ok", "warning", "duplicate", "not-found", "unreachable"))
 _SHORT = _STATUS_CODE["short-doi"]
 _STR = frozenset({str})
-_LINE_OF = itemgetter(0)
-_DOI_OF = itemgetter(3)
+_LINE_OF = attrgetter("line")
+_DOI_OF = attrgetter("doi")
 #: The two code bytes of each status and form code, made once.
 _CODES = tuple(tuple(bytes((s, f)) for f in range(256)) for s in range(len(_STATUSES)))
 _NONE = -1  # an int field that is None
@@ -116,26 +117,28 @@ class RowStore(Sequence[BatchRow]):
                     self._kept_line(s) for s in srcs]
         at = len(self._doi)
         self._line.extend(map(_LINE_OF, rows))
-        self._start.extend([_NONE if t[8] is None else t[8] for t in rows])
-        self._end.extend([_NONE if t[9] is None else t[9] for t in rows])
-        self._dup.extend([_NONE if t[7] is None else t[7] for t in rows])
+        self._start.extend([_NONE if t.start is None else t.start for t in rows])
+        self._end.extend([_NONE if t.end is None else t.end for t in rows])
+        self._dup.extend([_NONE if t.duplicate_of is None else t.duplicate_of for t in rows])
         form_code = _FORM_CODE.get
-        self._codes += b"".join([_CODES[_STATUS_CODE[t[2]]][
-            _NO_FORM if t[11] is None else form_code(t[11], _OTHER_FORM)] for t in rows])
+        self._codes += b"".join([_CODES[_STATUS_CODE[t.status]][
+            _NO_FORM if t.form is None else form_code(t.form, _OTHER_FORM)] for t in rows])
         self._doi.extend(map(_DOI_OF, rows))
         self._src.extend(srcs)
         aside = self._aside
         for i, t, src in zip(range(at, at + len(rows)), rows, srcs, strict=True):
-            start, end, text, form = t[8], t[9], t[10], t[11]
+            start, end, text, form = t.start, t.end, t.text, t.form
             if text is not None and start is not None and end is not None and (
                     src[start:end] == text):
                 text = None  # a slice of its line
-            inp: str | None = t[1]
+            inp: str | None = t.input
             if inp is src or inp == shown_input(src, start, end):
                 inp = None  # made again from its line
             other = form is not None and form not in _FORM_CODE
-            if t[6] or t[13] or t[14] is not None or text is not None or inp is not None or other:
-                aside[i] = (t[6], t[13], t[14], text, inp, form if other else None)
+            if (t.findings or t.alternatives or t.record is not None or text is not None
+                    or inp is not None or other):
+                aside[i] = (t.findings, t.alternatives, t.record, text, inp,
+                            form if other else None)
 
     @overload
     def __getitem__(self, i: int) -> BatchRow: ...

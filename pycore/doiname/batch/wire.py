@@ -4,9 +4,8 @@ The bridge's reply is compact, ASCII-only JSON (:func:`doiname.bridge.reply.dump
 step's rows in it are :meth:`~doiname.batch.BatchRow.as_dict` objects. :func:`row_json`
 writes the text ``dumps(row.as_dict())`` would write, the same characters, straight from
 a :data:`~doiname.batch.rows.RowFields` tuple: no row object, no dictionary, each string
-escaped by the JSON encoder's own function (``encode_basestring_ascii``). The findings of
-a row are written once per tuple of findings (a line seen again shares its tuple) and
-each finding once per value (the findings of a link's head, of an escape, say the same
+escaped by the JSON encoder's own function (``encode_basestring_ascii``). Each finding
+of a row is written once per value (the findings of a link's head, of an escape, say the same
 at the same place for many names). ``dumps(row.as_dict())`` stays the oracle:
 tests/unit/test_differential_batch_job.py compares both over generated rows and lists,
 every fixture and the benchmark's lines.
@@ -20,6 +19,7 @@ from json.encoder import encode_basestring_ascii as _enc
 from operator import attrgetter
 
 from ..jsonable import to_jsonable
+from ..memo import Memo
 from ..model import Finding
 from .rows import RowFields
 
@@ -54,12 +54,9 @@ def _finding_json(f: Finding) -> str:
             f'"repair":{"null" if repair is None else _enc(repair)}}}')
 
 
-#: The texts of the tuples of findings written lately, by the identity of the tuple (kept
-#: with it, so that its id is not reused while it is here).
-_MADE: dict[int, tuple[tuple[Finding, ...], str]] = {}
 #: The texts of the findings written lately, by their fields' values and types (another
 #: line's finding often says the same at the same place: a link's head, an escape).
-_BY_VALUES: dict[tuple[object, ...], str] = {}
+_BY_VALUES: Memo[tuple[object, ...], str] = Memo(1024)
 
 
 def findings_json(findings: tuple[Finding, ...]) -> str:
@@ -67,9 +64,6 @@ def findings_json(findings: tuple[Finding, ...]) -> str:
     objects, 002 §4 and 003 ch. 2 findings as the page shows them)."""
     if not findings:
         return "[]"
-    got = _MADE.get(id(findings))
-    if got is not None and got[0] is findings:
-        return got[1]
     parts = []
     for f in findings:
         values = _FINDING_VALUES(f)
@@ -80,29 +74,22 @@ def findings_json(findings: tuple[Finding, ...]) -> str:
             parts.append(_finding_json(f))
             continue
         if one is None:
-            one = _finding_json(f)
-            if len(_BY_VALUES) >= 1024:
-                _BY_VALUES.clear()
-            _BY_VALUES[key] = one
+            one = _BY_VALUES.put(key, _finding_json(f))
         parts.append(one)
-    text = "[" + ",".join(parts) + "]"
-    if len(_MADE) >= 1024:
-        _MADE.clear()
-    _MADE[id(findings)] = (findings, text)
-    return text
+    return "[" + ",".join(parts) + "]"
 
 
 def row_json(t: RowFields) -> str:
     """The JSON text of the row ``t`` as the bridge sends it (``dumps(row.as_dict())``:
     the ``CSV_COLUMNS`` keys in order, 003 ch. 2)."""
-    doi, url, uri, dup, start, end = t[3], t[4], t[5], t[7], t[8], t[9]
-    text, form, api, findings, alternatives, record = t[10], t[11], t[12], t[6], t[13], t[14]
+    (line, inp, status, doi, url, uri, findings, dup, start, end, text, form, api,
+     alternatives, record, _) = t
     # (the line, duplicate_of, start and end are ints: int.__repr__ is what JSON writes)
     return (
-        f'{{"line":{t[0]},"input":{_enc(t[1])},'
+        f'{{"line":{line},"input":{_enc(inp)},'
         f'"doi":{"null" if doi is None else _enc(doi)},'
         f'"url":{"null" if url is None else _enc(url)},'
-        f'"uri":{"null" if uri is None else _enc(uri)},"status":"{t[2]}",'
+        f'"uri":{"null" if uri is None else _enc(uri)},"status":"{status}",'
         f'"duplicate_of":{"null" if dup is None else dup},'
         f'"findings":{findings_json(findings) if findings else "[]"},'
         f'"start":{"null" if start is None else start},'

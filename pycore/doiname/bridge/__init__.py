@@ -6,7 +6,7 @@ operation: it hands each request to :func:`request_json`, which runs the operati
 in :data:`OPERATIONS` (one per user action: ``inspect`` for a keystroke in Inspect,
 ``compare`` for Equivalence, ``box`` for the widget's box, ``lookup`` for the request to
 send to doi.org for exact names and ``read`` for what came back, the batch steps, ...).
-The params and results of every operation are described in :mod:`doiname.protocol` and
+The params and results of every operation are described in :mod:`doiname.bridge.protocol` and
 the core's dataclasses; ``pycore/tools/gen_types.py`` writes the JavaScript types from
 them. A name comes back into Python only as an exact name ``{prefix, suffix}``, checked
 with :func:`doiname.syntax.validate_name` and never decoded again. The ``call``
@@ -31,12 +31,13 @@ from typing import Annotated, Any, NamedTuple
 
 import doiname
 
-from .. import protocol as p
 from ..codepoints import CodePoint
 from ..comparison import Comparison
 from ..inspection import Inspection
+from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
 from ..linkify import LinkTarget
 from ..resolver import HandleRecord, WhichRaResult
+from . import protocol as p
 from .calls import _FUNCTIONS, call_json, functions, run_call
 from .jobs import (
     BATCH_STATUSES,
@@ -53,7 +54,6 @@ from .reading import (
     ANSWER_KINDS,
     TRANSPORT_FAILURES,
     box,
-    box_json,
     code_points,
     compare_json,
     exact_name,
@@ -62,7 +62,6 @@ from .reading import (
     linked_reading,
     links,
     lookup,
-    lookup_json,
     read_answer_json,
 )
 from .reply import dumps, error
@@ -70,19 +69,19 @@ from .reply import dumps, error
 __all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "AliasRecord",
            "Operation", "batch_close_json", "batch_end_json", "batch_export_json",
            "batch_feed_json", "batch_open_json",
-           "batch_step_json", "box_json", "call_json", "compare_json", "exact_name",
+           "batch_step_json", "call_json", "compare_json", "exact_name",
            "for_view", "functions", "info_json", "inspect_json", "linked_reading",
-           "lookup_json", "read_answer_json", "request_json"]
+           "read_answer_json", "request_json"]
 
 #: A shortDOI's record (``read`` of kind ``alias``): a :class:`HandleRecord` whose JSON
-#: object also has the fields of :class:`~doiname.protocol.AliasTarget` (gen_types writes
+#: object also has the fields of :class:`~doiname.bridge.protocol.AliasTarget` (gen_types writes
 #: ``Annotated[A, B]`` as ``A & B``).
 AliasRecord = Annotated[HandleRecord, p.AliasTarget]
 
 
 class Operation(NamedTuple):
     """One operation of the worker protocol: its params (a TypedDict of
-    :mod:`doiname.protocol`), the type of its reply's ``ok``, and the function that
+    :mod:`doiname.bridge.protocol`), the type of its reply's ``ok``, and the function that
     answers it with JSON text."""
 
     params: type
@@ -113,8 +112,8 @@ OPERATIONS: dict[str, Operation] = {
                             lambda q: batch_feed_json(q["job"], q["text"])),
     "batch_end": Operation(p.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),
     "batch_step": Operation(p.BatchStepParams, p.BatchStep,
-                            lambda q: _step(q["job"], q.get("max_lines", 5000),
-                                            q.get("budget_ms", 50))),
+                            lambda q: _step(q["job"], q.get("max_lines", BATCH_STEP_LINES),
+                                            q.get("budget_ms", BATCH_STEP_MS))),
     "batch_export": Operation(p.BatchExportParams, str,
                               lambda q: export_rows(q["job"], q["format"], q.get("order"),
                                                     q.get("resolved"),

@@ -16,31 +16,29 @@ import os
 from typing import Any
 
 from ..batch import BatchJob
-from ..batch.rows import RESOLVED_STATUSES, VERDICT_STATUSES, status_after
-from ..batch.rows import Status as RowStatus
-from ..protocol import StatusLabel
+from ..batch.status import STATUSES, VERDICT_STATUSES, StatusInfo, status_after
+from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
+from .protocol import StatusLabel
 from .reply import dumps, error, internal
 
 __all__ = ["BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",
            "batch_feed_json", "batch_open_json", "batch_step_json", "export_rows", "open_jobs"]
 
 
-def _status(status: RowStatus, label: str) -> StatusLabel:
-    """A status as the page gets it: its label, whether Resolve all asks about its rows,
-    and the status each verdict gives them (:func:`~doiname.batch.rows.status_after`)."""
-    after = {v: status_after(status, v) for v in VERDICT_STATUSES}
-    return {"status": status, "label": label, "resolve": status in RESOLVED_STATUSES,
-            "after": {v: s for v, s in after.items() if s != status}}
+def _status(info: StatusInfo) -> StatusLabel:
+    """A status as the page reads it: its labels, whether Resolve all asks about its rows,
+    the verdict that gives it, and the status each verdict gives its rows
+    (:func:`~doiname.batch.status.status_after`)."""
+    after = {v: status_after(info.status, v) for v in VERDICT_STATUSES}
+    return {"status": info.status, "label": info.label, "rows": info.rows,
+            "resolve": info.resolve, "verdict": info.verdict,
+            "after": {v: s for v, s in after.items() if s != info.status}}
 
 
-#: The statuses of batch rows with their labels, in the order rows sort by status (the
-#: ones that need attention first), with what resolving does to each (``status_after``).
-BATCH_STATUSES: list[StatusLabel] = [
-    _status("error", "Error"), _status("not-found", "Not found"),
-    _status("unreachable", "Unreachable"), _status("warning", "Warning"),
-    _status("duplicate", "Duplicate"), _status("short-doi", "shortDOI"), _status("ok", "OK"),
-    _status("no-doi", "No DOI"),
-]
+#: The statuses of batch rows (:data:`doiname.batch.status.STATUSES`), in the order rows
+#: sort by status, as the page reads them: ``pycore/tools/gen_types.py`` writes them into
+#: ``web/src/engine/statuses.gen.js``, so the page has them before the engine is ready.
+BATCH_STATUSES: list[StatusLabel] = [_status(info) for info in STATUSES]
 
 
 #: The open batch jobs, by number. The page closes a job when its table is cleared.
@@ -72,7 +70,7 @@ def open_jobs() -> int:
 def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
     """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`), or, for ``None``, a
     streamed batch fed piece by piece (:func:`batch_feed_json`, :func:`batch_end_json`);
-    reply :class:`~doiname.protocol.BatchOpened` (its number, size and the row statuses).
+    reply :class:`~doiname.bridge.protocol.BatchOpened` (its number and size).
     ``skip_rows``: the first rows are made but not sent (a batch going on after a restart).
 
     The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
@@ -90,7 +88,7 @@ def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
     if skip_rows:
         _SKIP[number] = skip_rows
     return dumps({"ok": {"job": number, "lines_total": job.lines_total,
-                         "chars_total": job.chars_total, "statuses": BATCH_STATUSES}})
+                         "chars_total": job.chars_total}})
 
 
 def _job(job: Any) -> BatchJob | None:
@@ -100,7 +98,7 @@ def _job(job: Any) -> BatchJob | None:
 def batch_feed_json(job: Any, text: Any) -> str:
     """Give a streamed batch its next piece of input (:meth:`BatchJob.feed`: cut
     anywhere, at most :data:`~doiname.limits.BATCH_MAX_FEED_CHARS` characters); reply
-    :class:`~doiname.protocol.BatchFed`: ``taken`` false when the job holds too much
+    :class:`~doiname.bridge.protocol.BatchFed`: ``taken`` false when the job holds too much
     unread text (step, then feed the same piece again), and the ``room`` left."""
     found = _job(job)
     if found is None:
@@ -125,9 +123,10 @@ def batch_end_json(job: Any) -> str:
     return dumps({"ok": True})
 
 
-def batch_step_json(job: int, max_lines: int = 5000, budget_ms: float = 50) -> str:
+def batch_step_json(job: int, max_lines: int = BATCH_STEP_LINES,
+                    budget_ms: float = BATCH_STEP_MS) -> str:
     """Work on a batch for up to ``budget_ms`` milliseconds or ``max_lines`` lines; reply
-    :meth:`BatchJob.step` (:class:`~doiname.protocol.BatchStep`), whose ``done`` says when
+    :meth:`BatchJob.step` (:class:`~doiname.bridge.protocol.BatchStep`), whose ``done`` says when
     every line is read."""
     found = _job(job)
     if found is None:

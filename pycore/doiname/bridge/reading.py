@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import dataclasses
-import json
 from typing import Any
 
 from .. import inspection
@@ -24,16 +23,16 @@ from ..presentation import (
     to_url,
     to_which_ra_url,
 )
-from ..protocol import LinkedReading
 from ..resolver import HandleRecord, WhichRaResult, alias_target, transport_outcome
 from ..resolver import read_handle_response as _read_handle
 from ..resolver import read_which_ra_response as _read_which_ra
 from ..syntax import validate_name
+from .protocol import LinkedReading
 from .reply import dumps, error, guarded, internal
 
-__all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "box_json", "code_points",
+__all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "code_points",
            "compare_json", "exact_name", "for_view", "inspect_json", "link_options",
-           "linked_reading", "links", "lookup", "lookup_json", "read_answer_json"]
+           "linked_reading", "links", "lookup", "read_answer_json"]
 
 #: How a request can fail without an answer read (the main thread's ``fetch`` reports
 #: these; ``offline``: the browser says it has no network; ``too-large``: it stopped
@@ -153,7 +152,7 @@ def compare_json(a: str, b: str) -> str:
 
 
 def link_options(options: Any) -> dict[str, str]:
-    """The :class:`~doiname.protocol.LinkOptions` given (strings only), or a DoiError."""
+    """The :class:`~doiname.bridge.protocol.LinkOptions` given (strings only), or a DoiError."""
     if options is None:
         return {}
     if not isinstance(options, dict) or not set(options) <= {"level", "resolver", "proxy"} \
@@ -183,17 +182,9 @@ def linked_reading(text: str, options: dict[str, str]) -> LinkedReading:
     return LinkedReading(found, href, uri)
 
 
-def box_json(text: str, options_json: str = "{}") -> str:
-    """:func:`linked_reading` as JSON text: one keystroke in the widget's box, one reading."""
-    try:
-        options = json.loads(options_json or "{}")
-    except ValueError as exc:
-        return error("bad-arguments", f"The link options are not valid JSON: {exc}")
-    return box(text, options)
-
-
 def box(text: Any, options: Any) -> str:
-    """:func:`box_json` with its options read already."""
+    """:func:`linked_reading` as JSON text, its options checked (:func:`link_options`):
+    one keystroke in the widget's box, one reading."""
     if not isinstance(text, str):
         return error("bad-arguments", "The text to read must be a string.")
     return guarded("reading the text", lambda: linked_reading(text, link_options(options)))
@@ -218,23 +209,14 @@ def code_points(text: Any) -> str:
     return guarded("describing the characters", lambda: describe_code_points(text))
 
 
-def lookup_json(kind: str, target_json: str) -> str:
+def lookup(kind: Any, target: Any) -> str:
     """The request to send to doi.org, ``{"url": ...}``, for exact names.
 
-    ``kind`` ``handle``: ``target_json`` is one exact name ``{prefix, suffix}``
+    ``kind`` ``handle``: ``target`` is one exact name ``{prefix, suffix}``
     (:func:`doiname.to_handles_api_url`, 003 ch. 4); ``which-ra``: a list of exact names
     (:func:`doiname.to_which_ra_url`); ``alias``: ``{"short": "10/abcde"}``
     (:func:`doiname.short_doi_api_url`). No name is parsed from text here.
     """
-    try:
-        target = json.loads(target_json)
-    except ValueError as exc:
-        return error("bad-arguments", f"The lookup target is not valid JSON: {exc}")
-    return lookup(kind, target)
-
-
-def lookup(kind: Any, target: Any) -> str:
-    """:func:`lookup_json` with its target read already."""
     try:
         if kind == "handle":
             url = to_handles_api_url(exact_name(target))

@@ -21,7 +21,7 @@ def dumps(value: Any) -> str:
 
 def error(code: str, message: str, position: int | None = None,
           end: int | None = None) -> str:
-    """An error reply (:class:`doiname.protocol.ErrorJson`)."""
+    """An error reply (:class:`doiname.bridge.protocol.ErrorJson`)."""
     return dumps({"error": {"code": code, "message": message, "position": position,
                             "end": end}})
 

@@ -25,9 +25,8 @@ from .ends import r19_viewer_tail
 from .model import Alternative, Match, MatchKind
 from .plain import plain_names, read_plains
 from .rules import RULES, Rule
+from .scan import DOI_WORD as _DOI_WORD
 from .scan import scan
-
-_DOI_WORD = re.compile("doi", re.IGNORECASE)
 
 __all__ = ["RULES", "Alternative", "Match", "MatchKind", "Rule", "extract", "extract_general"]
 

@@ -23,9 +23,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
+from functools import partial
+from typing import NamedTuple
 
 from ..errors import DoiError
 from ..forms import Parts, locate
+from ..memo import Memo
 from ..model import Finding, make_doi
 from ..syntax import Reading, _decode_parts, read_noted
 from .clean import Text, needs_cleaning
@@ -33,24 +37,39 @@ from .ends import QUOTES, r19_viewer_tail
 from .make import Scanned, _plain_link, make_match, moved
 from .make import _read as read_span
 from .model import Match
+from .scan import DOI_WORD as _DOI_WORD
+from .scan import LOWER as _LOWER
 from .scan import r6_context
 
-__all__ = ["READ", "Plain", "head_left", "plain_names", "read_plain", "read_plains"]
+__all__ = ["LINK_HEADS", "Plain", "head_left", "new_plain", "plain_names", "read_plain",
+           "read_plains"]
 
-#: ``(start, end, form, prefix, suffix)`` of one plainly written name.
-Plain = tuple[int, int, str, str, str]
-#: Marks the form of a name the reader must read (escapes, a proxy's link, brackets, final
-#: dots R13 leaves out): ``*url``.
-READ = "*"
+
+class Plain(NamedTuple):
+    """One plainly written name: ``text[start:end]`` is the match's text, ``form`` its
+    form (``name``, ``label``, ``doi-uri``, ``url``), ``prefix`` and ``suffix`` its name
+    as written; ``read``: the reader must read it (escapes, a proxy's link, brackets,
+    final dots R13 leaves out), else it is the name with no finding."""
+
+    start: int
+    end: int
+    form: str
+    prefix: str
+    suffix: str
+    read: bool
+
+
+#: ``new_plain((start, end, form, prefix, suffix, read))``: a :class:`Plain` without a
+#: Python frame (``tuple.__new__``).
+new_plain: Callable[[tuple[int, int, str, str, str, bool]], Plain] = partial(
+    tuple.__new__, Plain)
 
 _LOOKBACK = 400  # as the scanner's R6
 #: What a link's head or the text before an anchor gave lately (:func:`_left`,
 #: :func:`_read_link`), by that text, for heads of at most ``_HEAD_MAX`` characters.
-_LEFTS: dict[str, tuple[int, str] | None] = {}
-_LINKS: dict[str, tuple[str, tuple[Finding, ...]]] = {}
-_KEPT = 256
+_LEFTS: Memo[str, tuple[tuple[int, str, bool] | None]] = Memo(256)
+_LINKS: Memo[str, tuple[str, tuple[Finding, ...]]] = Memo(256)
 _HEAD_MAX = 64
-_UNSEEN = (-1, "")
 #: An anchor and a plain name: registrant of 4-9 digits, suffix of plain characters,
 #: escapes and balanced pairs of parentheses around them (R10: ``S0140-6736(20)30183-5``).
 _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2}"
@@ -58,16 +77,13 @@ _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2}"
 #: The scanner's R4 prefix: an anchor it reads further (anything but a plain name
 #: there sends the text to the scanner).
 _PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
-_LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
-               "http://dx.doi.org/")
+#: The doi.org link heads a plain name follows (R6 reads no more of them).
+LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+              "http://dx.doi.org/")
+_LINK_HEADS = LINK_HEADS
 _LINK_HEAD_SET = frozenset(_LINK_HEADS)
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _DIGITS = frozenset("0123456789")
-#: R18 looks for this word (the same pattern as the scanner's).
-_DOI_WORD = re.compile("doi", re.IGNORECASE)
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-#: Longest plain name read here; longer ones get check()'s long-name finding.
-_MAX_NAME = 100
 
 
 def _ends_name(text: str, e: int, n: int) -> bool:
@@ -81,47 +97,45 @@ def _ends_name(text: str, e: int, n: int) -> bool:
     return c == ";" and not (e + 1 < n and text[e + 1] in _DIGITS)
 
 
-def _left(text: str, a: int, barrier: int) -> tuple[int, str] | None:
-    """Where the name at anchor ``a`` starts and its form (R5, R6), or ``None`` when the
-    scanner would read it otherwise (skip the anchor, read a glued ``doi10.``, or look
-    for a form this module leaves to it)."""
+def _left(text: str, a: int, barrier: int) -> tuple[int, str, bool] | None:
+    """Where the name at anchor ``a`` starts, its form and whether the reader must read it
+    (R5, R6), or ``None`` when the scanner would read it otherwise (skip the anchor, read
+    a glued ``doi10.``, or look for a form this module leaves to it)."""
     if a == 0:
-        return 0, "name"  # R6: nothing to look back at
+        return 0, "name", False  # R6: nothing to look back at
     prev = text[a - 1]
     if prev == ":":
         # R6 on the token "doi:" alone: a doi: URI (the token ends at a space)
         if (a - 4 >= barrier and text[a - 4:a - 1].translate(_LOWER) == "doi"
                 and (a == 4 or text[a - 5].isspace())):
-            return a - 4, "doi-uri"
+            return a - 4, "doi-uri", False
     elif prev == "/":
         for head in _LINK_HEADS:  # R6 on the token "https://doi.org/" alone: a link
             at = a - len(head)
             if at >= barrier and text.startswith(head, at) and (
                     at == 0 or text[at - 1].isspace()):
-                return at, "url"
+                return at, "url", False
     elif not prev.isspace() and (prev.isalnum() or prev in "._-+"
                                  or unicodedata.category(prev) == "Sc"):
         return None  # R5: the scanner skips this anchor or reads a glued doi10.
     start, form = r6_context(text, a, max(barrier, a - _LOOKBACK), False)
     if form in ("name", "label", "doi-uri"):
-        return start, form
+        return start, form, False
     if form == "url":  # a link with more to read than a plain doi.org head: the reader's
-        return start, "url" if text[start:a] in _LINK_HEAD_SET else READ + "url"
+        return start, "url", text[start:a] not in _LINK_HEAD_SET
     return None
 
 
-def head_left(head: str) -> tuple[int, str] | None:
+def head_left(head: str) -> tuple[int, str, bool] | None:
     """:func:`_left` for the first anchor of a text, right after ``head`` (it reads
     ``head`` alone, so it is kept by it for heads of at most ``_HEAD_MAX`` characters):
     where the name starts and its form (R5, R6), or ``None``."""
-    left = _LEFTS.get(head, _UNSEEN)
-    if left is _UNSEEN:
-        left = _left(head, len(head), 0)
+    got = _LEFTS.get(head)
+    if got is None:
+        got = (_left(head, len(head), 0),)
         if len(head) <= _HEAD_MAX:
-            if len(_LEFTS) >= _KEPT:
-                _LEFTS.clear()
-            _LEFTS[head] = left
-    return left
+            _LEFTS.put(head, got)
+    return got[0]
 
 
 def plain_names(text: str) -> list[Plain] | None:
@@ -129,14 +143,13 @@ def plain_names(text: str) -> list[Plain] | None:
     holds no DOI name (nor shortDOI, nor labelled error); ``None`` when the scanner must
     read it.
 
-    Each name is ``(start, end, form, prefix, suffix)``: ``form`` is ``name``, ``label``,
-    ``doi-uri`` or ``url``, ``text[start:end]`` is the match's text and
+    Each name is a :class:`Plain`: ``text[start:end]`` is the match's text and
     ``Doi(prefix, suffix)`` its name, with no finding and no alternative reading. A name
     with percent-escapes, in a link on another host than doi.org (a library proxy), with
     balanced parentheses in its suffix (R10), or followed by a final ``.`` (R13 leaves it
-    out and says so) has its form marked with :data:`READ` (``*url``): the scanner's span
-    (before the dots), to be read by the reader (:func:`read_plain`), which says what it
-    decoded, which host it saw and what was left out, as the scanner's ``make_match``.
+    out and says so) is marked ``read``: the scanner's span (before the dots), to be read
+    by the reader (:func:`read_plain`), which says what it decoded, which host it saw and
+    what was left out, as the scanner's ``make_match``.
     """
     if needs_cleaning(text):
         return None
@@ -179,22 +192,20 @@ def plain_names(text: str) -> list[Plain] | None:
             suffix = m[1] if end == e else m[1][:end - e]
             if e - end > 1 and form == "name":
                 return None  # (R13 may keep the dots: make_match decides, in the scanner)
-            if end < e or "%" in suffix or "(" in suffix:
-                # escapes the reader decodes and notes, brackets check() may speak of, dots
-                # left out (R13: a note and the literal reading, by make_match)
-                form = form if form[0] == READ else READ + form
-            elif form[0] != READ and (e - a > _MAX_NAME or text[sep + 2:sep + 3] == "/"):
-                return None  # check() would have something to say: the general path's
             if r19_viewer_tail(text, sep + 1, end) != end:
                 return None
-            found.append((left[0], end, form, text[a:sep], suffix))
+            # escapes the reader decodes and notes, brackets, dots left out (R13: a note
+            # and the literal reading, by make_match): the reader reads the name
+            found.append(new_plain((left[0], end, form, text[a:sep], suffix,
+                                    left[2] or end < e or "%" in suffix or "(" in suffix)))
             barrier = end
             a = text.find("10.", e)
         if len(found) > 1:
             for i, x in enumerate(found):  # R15 merges neighbouring equivalent names
-                if x[2][0] == READ:
+                if x.read:
                     return None  # (equivalence of escaped names needs their decoding)
-                if i and x[3] == found[i - 1][3] and x[4].lower() == found[i - 1][4].lower():
+                before = found[i - 1]
+                if i and x.prefix == before.prefix and x.suffix.lower() == before.suffix.lower():
                     return None
     # R17 may find a shortDOI, R18 a labelled name it cannot read: a "10/" or a "doi"
     # that starts outside every name (one inside a name overlaps it: skipped). Found
@@ -203,10 +214,10 @@ def plain_names(text: str) -> list[Plain] | None:
     low = text.lower() if ascii_text else text
     lo = 0
     for name in found:
-        if text.find("10/", lo, name[0] + 2) != -1 or (
-                ascii_text and low.find("doi", lo, name[0] + 2) != -1):
+        if text.find("10/", lo, name.start + 2) != -1 or (
+                ascii_text and low.find("doi", lo, name.start + 2) != -1):
             return None
-        lo = name[1]
+        lo = name.end
     if text.find("10/", lo) != -1 or (ascii_text and low.find("doi", lo) != -1):
         return None
     if not ascii_text and _DOI_WORD.search(text) is not None and not _doi_words_inside(
@@ -219,19 +230,18 @@ def _doi_words_inside(text: str, found: list[Plain]) -> bool:
     matches that overlap them, which it skips)."""
     for w in _DOI_WORD.finditer(text):
         at = w.start()
-        if not any(p[0] <= at < p[1] for p in found):
+        if not any(p.start <= at < p.end for p in found):
             return False
     return True
 
 
 def read_plain(text: str, name: Plain) -> Match:
     """The match of one name of :func:`plain_names` (what the scanner makes of it)."""
-    start, end, form, prefix, suffix = name
-    if form[0] != READ:
-        return Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
+    start, end, kind, prefix, suffix, read = name
+    if not read:
+        return Match(make_doi(prefix, suffix), start, end, text[start:end], (), kind)
     sep = end - len(suffix) - 1
     a = sep - len(prefix)
-    kind = form[1:]
     if text[end:end + 1] == ".":  # dots left out (R13): the scanner's span, its ends
         raw = end + 1
         while text[raw:raw + 1] == ".":
@@ -272,10 +282,7 @@ def _read_link(span: str, at: int) -> Reading:
                 or parts.end != len(span) or span[:1].isspace() or span[-1:].isspace()
                 or "0" <= span[:1] <= "9"):
             return read_noted(span)  # (not a link of that shape: the reader's own way)
-        got = (parts.form, tuple(parts.notes))
-        if len(_LINKS) >= _KEPT:
-            _LINKS.clear()
-        _LINKS[head] = got
+        got = _LINKS.put(head, (parts.form, tuple(parts.notes)))
     return _decode_parts(span, Parts(got[0], at, len(span)), list(got[1]), want_spans=False,
                          diagnose=True)
 
@@ -297,7 +304,7 @@ def read_plains(text: str, names: list[Plain]) -> list[Match] | None:
     out = []
     for name in names:
         m = read_plain(text, name)
-        if m.start != name[0]:
+        if m.start != name.start:
             return None
         out.append(m)
     return out

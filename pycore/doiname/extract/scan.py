@@ -23,7 +23,7 @@ from .make import Scanned, alone_on_line, make_match
 from .merge import r15_merge
 from .model import Found, Match
 
-__all__ = ["r5_left_boundary", "r6_context", "r7_plausible_bare", "scan"]
+__all__ = ["DOI_WORD", "LOWER", "r5_left_boundary", "r6_context", "r7_plausible_bare", "scan"]
 
 #: R4: the prefix (ASCII digits only).
 _PREFIX_RE = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
@@ -36,14 +36,18 @@ _URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.", "doi.acm.org
                 "ieeecomputersociety.org", "dx.plos.org", "doi.wiley.com",
                 "test.datacite.org")
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+#: ASCII letters to lower case only (what the rules compare without case).
+LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+_LOWER = LOWER
 #: R17: a shortDOI after a doi.org link or a doi: label.
 _SHORT_RE = re.compile(
     r"(?<![A-Za-z0-9])(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi[:：][ \t]*)"
     r"10/(?P<code>[0-9A-Za-z]+)(?![0-9A-Za-z/._-])", re.IGNORECASE | re.ASCII)
 #: R17: a shortDOI that is the whole text.
 _SHORT_ALONE_RE = re.compile(r"\s*10/(?P<code>[0-9A-Za-z]+)\s*", re.ASCII)
-_DOI_WORD = re.compile("doi", re.IGNORECASE)
+#: R18's word (and R6's label), any case: where a labelled name may be.
+DOI_WORD = re.compile("doi", re.IGNORECASE)
+_DOI_WORD = DOI_WORD
 #: R18: a label or a doi.org link before something that starts with a digit (found from
 #: the literal "doi", so the search is fast; what comes before it is checked in Python).
 _LABELLED_RE = re.compile(

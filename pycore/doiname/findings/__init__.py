@@ -10,10 +10,13 @@ severity, source and summary are in :data:`RULES`. ``10.1000/182`` gets no findi
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass
 
+from ..codes import RULES, Rule
 from ..errors import DoiError
 from ..limits import MAX_FINDINGS
+from ..memo import Memo, forget_all
 from ..model import SEVERITIES, Doi, Finding
 from ..syntax import Reading, name_reading, read, validate_name
 from .lookalikes import (
@@ -26,7 +29,6 @@ from .name_rules import (
     CROSSREF_SET,
     LONG_LINK,
     LONG_NAME,
-    ascii_name_findings,
     rule_combining_marks,
     rule_crossref_set,
     rule_length,
@@ -35,14 +37,153 @@ from .name_rules import (
     rule_right_to_left,
     rule_spaces,
 )
-from .rules import RULES, Rule
 from .subject import Subject
 
-__all__ = ["CROSSREF_SET", "LONG_LINK", "LONG_NAME", "RULES", "Rule", "check"]
+__all__ = [
+    "CHECKS",
+    "CROSSREF_SET",
+    "LONG_LINK",
+    "LONG_NAME",
+    "RULES",
+    "NameCheck",
+    "Rule",
+    "by_shape",
+    "check",
+    "quiet",
+    "register",
+    "unregister",
+]
 
 _SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
-#: A name made only of CROSSREF_SET (the same set, as a pattern).
-_ALL_CROSSREF = re.compile("[" + re.escape("".join(sorted(CROSSREF_SET))) + "]*").fullmatch
+
+
+@dataclass(frozen=True, slots=True)
+class NameCheck:
+    """One rule of :func:`check` on a readable name: ``run(subject)`` reports its findings
+    (:class:`~.subject.Subject`); ``when`` is its precondition, a pattern searched in the
+    name, exact: no match when the rule certainly has nothing to say of the name (the
+    rule is then skipped); the empty pattern: every name. ``code`` names it in the
+    registry (its first finding code, in :data:`RULES`)."""
+
+    code: str
+    run: Callable[[Subject], None]
+    when: re.Pattern[str]
+    #: Whether its findings on a name of printable ASCII depend only on where the name's
+    #: characters outside :data:`CROSSREF_SET` are, and which, and on the name's length
+    #: (:func:`by_shape`).
+    by_shape: bool = False
+    #: Whether ``when`` matches one character (a class or a literal): the preconditions of
+    #: such rules are then tested on an ASCII name as one class.
+    chars: bool = False
+    #: Whether ``when`` matches only at the start of the name (it starts with ``\A`` and
+    #: has no other branch): such preconditions are tested there only.
+    at_start: bool = False
+
+
+def _lookalikes(s: Subject) -> None:
+    """003 ch. 6 (Unicode TR36, UTS #39) and 003 ch. 2 note 1 on the letters of a name that
+    is not ASCII: lookalike letters and mixed scripts word by word, combining marks,
+    right-to-left letters, lookalike characters (a rule that names a character keeps
+    later rules from naming it again)."""
+    name = s.name
+    for a, b in word_runs(name, s.suffix_start):
+        for i in rule_lookalike_letters(s, a, b):
+            s.flagged.add(name[i])
+        rule_mixed_scripts(s, a, b)
+    rule_combining_marks(s)
+    rule_right_to_left(s)
+    rule_lookalike_characters(s, s.suffix_start)
+
+
+#: The rules of :func:`check` on a readable name, in order, each with its precondition:
+#: the one registry of them (:func:`register` adds one). A name none of them applies to
+#: gets no finding (:func:`quiet`), which is what lets a reader of plain names skip
+#: :func:`check` without knowing its rules.
+CHECKS: list[NameCheck] = [
+    # 002 §4.3: the suffix starts with one character and "/" (the prefix holds no "/")
+    NameCheck("reserved-suffix-start", rule_reserved_suffix,
+              re.compile(r"\A[^/]*/./", re.DOTALL), at_start=True),
+    NameCheck("long-name", rule_length, re.compile(f"\\A.{{{LONG_NAME + 1}}}", re.DOTALL),
+              at_start=True),
+    NameCheck("lookalike-letter", _lookalikes, re.compile("[^\x00-\x7f]"), chars=True),
+    NameCheck("percent-escape-in-name", rule_percent_escapes, re.compile("%"), chars=True),
+    NameCheck("space-in-name", rule_spaces, re.compile(" "), chars=True),
+    NameCheck("outside-crossref-set", rule_crossref_set,
+              re.compile("[^" + re.escape("".join(sorted(CROSSREF_SET))) + "]"), True, True),
+]
+
+
+def _any_applies(checks: list[NameCheck]) -> Callable[[str], bool]:
+    """Whether a precondition of ``checks`` holds on a name: those at the start of the name
+    one pattern matched there; for an ASCII name the one-character preconditions one
+    class (the ASCII characters any of them matches); the others one pattern searched
+    (for a name that is not ASCII, the one-character ones too)."""
+    def one_pattern(patterns: list[str]) -> re.Pattern[str] | None:
+        if not patterns:
+            return None
+        return re.compile("|".join(f"(?:{p})" for p in patterns), re.DOTALL)
+
+    start = one_pattern([c.when.pattern for c in checks if c.at_start])
+    held = "".join(chr(i) for i in range(128)
+                   if any(c.when.fullmatch(chr(i)) for c in checks if c.chars))
+    one = re.compile("[" + re.escape(held) + "]") if held else None
+    rest = one_pattern([c.when.pattern for c in checks if not c.at_start and not c.chars])
+    wide = one_pattern([c.when.pattern for c in checks if not c.at_start])
+    tests = [p.match for p in (start,) if p is not None]
+    ascii_tests = tests + [p.search for p in (one, rest) if p is not None]
+    other_tests = tests + [p.search for p in (wide,) if p is not None]
+
+    def applies(name: str) -> bool:
+        for test in ascii_tests if name.isascii() else other_tests:
+            if test(name) is not None:
+                return True
+        return False
+
+    return applies
+
+
+def _rebuild() -> None:
+    """The patterns of every rule's precondition, and of those not kept by shape."""
+    global _APPLIES, _NOT_BY_SHAPE
+    _APPLIES = _any_applies(CHECKS)
+    _NOT_BY_SHAPE = _any_applies([c for c in CHECKS if not c.by_shape])
+
+
+_APPLIES = _NOT_BY_SHAPE = _any_applies(CHECKS)
+_rebuild()
+
+
+def register(check: NameCheck, rule: Rule) -> None:
+    """Add a rule to :func:`check`, after the others: ``check`` runs it on every readable
+    name its precondition accepts, and ``rule`` (its code, severity, source, summary)
+    joins :data:`RULES`. Every surface reports it (Inspect, Batch, the CLI): the names
+    remembered by the package's caches are forgotten (:func:`doiname.memo.forget_all`)."""
+    RULES[rule.code] = rule
+    CHECKS.append(check)
+    _rebuild()
+    forget_all()
+
+
+def unregister(code: str) -> None:
+    """Take out the rule :func:`register` added as ``code`` (and its entry in RULES)."""
+    CHECKS[:] = [c for c in CHECKS if c.code != code]
+    RULES.pop(code, None)
+    _rebuild()
+    forget_all()
+
+
+def quiet(name: str) -> bool:
+    """Whether :func:`check` certainly has nothing to say of the valid name ``name``: no
+    rule's precondition holds (one search of the rules' patterns)."""
+    return not _APPLIES(name)
+
+
+def by_shape(name: str) -> bool:
+    """Whether :func:`check`'s findings on the valid name ``name`` of printable ASCII
+    depend only on its length and on where its characters outside :data:`CROSSREF_SET`
+    are, and which: every rule whose precondition holds says so of itself
+    (``NameCheck.by_shape``). A reader may then keep them by that shape."""
+    return not _NOT_BY_SHAPE(name)
 
 
 def check(text: str | Doi) -> list[Finding]:
@@ -60,27 +201,37 @@ def check(text: str | Doi) -> list[Finding]:
     length (a ``Doi``'s findings are remembered for the 4096 names checked last).
     """
     if isinstance(text, Doi):
-        return list(_check_name(text))
+        got = _CHECKED.get(text)
+        if got is None:
+            got = _CHECKED.put(text, tuple(_check(text)))
+        return list(got)
     return _check(text)
 
 
-@lru_cache(maxsize=4096)
-def _check_name(doi: Doi) -> tuple[Finding, ...]:
-    return tuple(_check(doi))
+#: The findings of the names checked last.
+_CHECKED: Memo[Doi, tuple[Finding, ...]] = Memo(4096)
+#: The findings of the names of printable ASCII every rule that applies to keeps by shape
+#: (:func:`by_shape`), by the length of the prefix and the name's shape.
+_SHAPED: Memo[tuple[int, str], tuple[Finding, ...]] = Memo(1024)
+#: Every character of the Crossref set written ``a`` (a name's shape).
+_SHAPE = str.maketrans(dict.fromkeys(CROSSREF_SET, "a"))
 
 
-def _check(text: str | Doi, ascii_path: bool = True) -> list[Finding]:
-    """:func:`check`; ``ascii_path=False`` checks a plain ASCII name by every rule too
-    (the oracle of :func:`~.name_rules.ascii_name_findings`)."""
+def _check(text: str | Doi) -> list[Finding]:
+    """:func:`check`, without the names remembered."""
     try:
         if isinstance(text, Doi):
             # A Doi value is not validated when it is made: say what parse() would reject.
             name = str(text)
             validate_name(name)
-            if ascii_path:
-                found = ascii_name_findings(text, name)
-                if found is not None:
-                    return found
+            if not _APPLIES(name):
+                return []  # no rule applies, and a name given as a Doi has no reader's notes
+            if name.isascii() and not _NOT_BY_SHAPE(name):  # (valid: printable)
+                key = (len(text.prefix), name.translate(_SHAPE))
+                got = _SHAPED.get(key)
+                if got is None:
+                    got = _SHAPED.put(key, tuple(_checked(name_reading(text), text)))
+                return list(got)
             reading = name_reading(text)
         else:
             reading = read(text)
@@ -89,30 +240,18 @@ def _check(text: str | Doi, ascii_path: bool = True) -> list[Finding]:
         s = Subject(None, raw, [_error_finding(err, raw)])
         _scan_unreadable(s)
         return _finish(s)
+    return _checked(reading, text)
+
+
+def _checked(reading: Reading, text: str | Doi) -> list[Finding]:
+    """The rules whose preconditions hold, on a readable name."""
     s = Subject(reading, str(reading.doi), list(reading.notes))
-    _run(s, reading)
-    return _finish(s)
-
-
-def _run(s: Subject, reading: Reading) -> None:
-    """The rules, in order (a rule that names a character keeps later rules from
-    naming it again)."""
-    rule_reserved_suffix(s)
-    rule_length(s)
     name = s.name
-    if _ALL_CROSSREF(name) is not None:  # the common case: nothing more to say
-        return
-    if not name.isascii():
-        for a, b in word_runs(name, s.suffix_start):
-            for i in rule_lookalike_letters(s, a, b):
-                s.flagged.add(name[i])
-            rule_mixed_scripts(s, a, b)
-        rule_combining_marks(s)
-        rule_right_to_left(s)
-        rule_lookalike_characters(s, s.suffix_start)
-    rule_percent_escapes(s)
-    rule_spaces(s)
-    rule_crossref_set(s)
+    if isinstance(text, Doi) or _APPLIES(name):  # (a Doi's was searched before)
+        for c in CHECKS:
+            if c.when.search(name) is not None:
+                c.run(s)
+    return _finish(s)
 
 
 def _scan_unreadable(s: Subject) -> None:

@@ -26,7 +26,7 @@ _KIND_CODES = {
     "o": "lookalike-character",
 }
 # Latin with Han and kana (or Hangul, or Bopomofo) is how Japanese, Korean and Chinese
-# are written: UTS #39 section 5.1's augmented sets, at its "highly restrictive" level.
+# are written: UTS #39 §5.1's augmented sets, at its "highly restrictive" level.
 _CJK = frozenset({"Jpan", "Kore", "Hanb"})
 
 

@@ -8,18 +8,16 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Collection, Iterator
-from functools import lru_cache
 
 from .. import citations as c
-from ..model import Doi, Finding
+from ..memo import remembered
 from ..syntax import char_label
-from .rules import RULES
 from .subject import Subject, where
 
 __all__ = [
-    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "ascii_checkable", "ascii_name_findings",
-    "rule_combining_marks", "rule_crossref_set", "rule_length", "rule_percent_escapes",
-    "rule_reserved_suffix", "rule_right_to_left", "rule_spaces",
+    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "reserved_start", "rule_combining_marks",
+    "rule_crossref_set", "rule_length", "rule_percent_escapes", "rule_reserved_suffix",
+    "rule_right_to_left", "rule_spaces",
 ]
 
 #: 100 characters: more than a printed line, far above ordinary names (long SICI-style
@@ -37,11 +35,17 @@ _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 _OUTSIDE = re.compile("[^" + re.escape("".join(sorted(CROSSREF_SET))) + "]+")
 
 
+def reserved_start(name: str, suffix_start: int) -> bool:
+    """002 §4.3: whether the suffix of ``name`` (from ``suffix_start``) starts with one
+    character and ``/``, a start the standard reserves."""
+    return name[suffix_start + 1:suffix_start + 2] == "/"
+
+
 def rule_reserved_suffix(s: Subject) -> None:
     """002 §4.3: "The Suffix cannot start with */ where * is any single character"."""
     assert s.doi is not None
     suffix = s.doi.suffix
-    if len(suffix) >= 2 and suffix[1] == "/":
+    if reserved_start(s.name, s.suffix_start):
         a = s.suffix_start
         s.add("reserved-suffix-start",
               f"The suffix starts with “{suffix[:2]}” ({where(a, a + 2)}): the DOI standard "
@@ -180,37 +184,6 @@ def rule_crossref_set(s: Subject) -> None:
               source=c.both(c.CROSSREF_SUFFIXES, c.S003_2_NOTE1) if decomposed else None)
 
 
-def ascii_checkable(name: str, suffix: str) -> bool:
-    """Whether a valid name ``name`` with the suffix ``suffix`` is one of those that
-    :func:`ascii_name_findings` checks: printable ASCII without ``%`` or a space, at most
-    :data:`LONG_NAME` characters, no reserved ``x/`` start (002 §4.3). Its findings then
-    depend only on where its characters outside :data:`CROSSREF_SET` are, and which."""
-    return not (len(name) > LONG_NAME or not name.isascii() or "%" in name or " " in name
-                or suffix[1:2] == "/")
-
-
-def ascii_name_findings(doi: Doi, name: str) -> list[Finding] | None:
-    """What :func:`doiname.check` finds in a valid name ``name`` (``str(doi)``, checked by
-    :func:`~doiname.syntax.validate_name`) of printable ASCII without ``%`` or a space, of
-    at most :data:`LONG_NAME` characters, whose suffix does not start with ``x/``: only
-    :func:`rule_crossref_set` can speak there (002 §4.3's reserved start and the length
-    are absent, escapes (001) and spaces (002 §4.1) too; lookalikes, scripts, combining
-    marks and right-to-left letters need non-ASCII), and no earlier rule named a
-    character. Its findings, without the general path's subject; ``None`` for any other
-    name (``tests/unit/test_differential_core.py`` compares both paths)."""
-    if not ascii_checkable(name, doi.suffix):
-        return None
-    out: list[Finding] = []
-    rule = RULES["outside-crossref-set"]
-    for a, b, new, outside in _crossref_runs(name, len(doi.prefix) + 1, ()):
-        # (at most 24 findings: the printable ASCII characters outside the set)
-        message, decomposed = _crossref_message(name, a, b, new, outside)
-        out.append(Finding("outside-crossref-set", rule.severity, message, a, b, a, b, True,
-                           c.both(c.CROSSREF_SUFFIXES, c.S003_2_NOTE1) if decomposed
-                           else rule.source))
-    return out
-
-
 def _crossref_runs(name: str, start: int, flagged: Collection[str]
                    ) -> Iterator[tuple[int, int, list[str], str]]:
     """Each run ``[a, b)`` of ``name[start:]`` outside :data:`CROSSREF_SET` and without a
@@ -266,7 +239,7 @@ def _crossref_message(name: str, a: int, b: int, new: list[str],
             f"in a DOI name, but some systems mishandle them.{spelled}", bool(spelled))
 
 
-@lru_cache(maxsize=1024)
+@remembered(1024)
 def _one_character_message(ch: str, a: int, times: int) -> tuple[str, bool]:
     """:func:`_crossref_message` for a run of one character ``ch`` at ``a`` that appears
     ``times`` times in the suffix: it depends on nothing else (kept for the 1024 asked

@@ -3,11 +3,11 @@ positions, the bound on how many findings are listed, and the repairs they offer
 
 from __future__ import annotations
 
+from ..codes import RULES
 from ..limits import MAX_FINDINGS
 from ..model import Doi, Finding
 from ..syntax import Reading
 from ..written import written_form
-from .rules import RULES
 
 __all__ = ["Subject", "where"]
 

@@ -3,7 +3,7 @@
 * Handle records: ``https://doi.org/api/handles/<ssp>`` answers a JSON object (003 ch. 4)
   with ``responseCode`` 1 (success, HTTP 200), 2 (server error, HTTP 500), 100 (not
   found, HTTP 404) or 200 (no values, HTTP 200), ``handle`` and ``values``. Each value
-  (RFC 3651 section 3.1) has ``index``, ``type``, ``data`` (``format`` one of ``string``,
+  (RFC 3651 §3.1) has ``index``, ``type``, ``data`` (``format`` one of ``string``,
   ``base64``, ``hex``, ``admin``, ``vlist``, ``site``, ``key``; specs README), ``ttl``
   (seconds, or an absolute date) and ``timestamp``: :mod:`.handle`, :mod:`.values`,
   :mod:`.locations`.

@@ -30,26 +30,27 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 _STEP = [1 if b in b"[{" else -1 if b in b"]}" else 0 for b in range(256)]
 
 
-def _too_deep(text: str) -> bool:
-    """Whether brackets nest deeper than ``MAX_DEPTH`` outside strings. Linear, C speed.
+def _too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether brackets nest deeper than ``limit`` outside strings. Linear, C speed.
 
     Checked before parsing: in Pyodide the JavaScript stack overflows before Python's
     recursion limit is reached, so a deep document must never reach ``json.loads``.
     Escapes are dropped (``\\\\`` first, then ``\\"``), so splitting at ``"`` leaves the
     text outside strings at even positions.
     """
-    if text.count("[") + text.count("{") <= MAX_DEPTH:
+    if text.count("[") + text.count("{") <= limit:
         return False
     outside = "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
     brackets = outside.encode("utf-8", "surrogatepass").translate(None, _NOT_BRACKETS)
-    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > MAX_DEPTH
+    return max(accumulate(map(_STEP.__getitem__, brackets)), default=0) > limit
 
 
 _JSONP = re.compile(r"([A-Za-z_$][\w$.]{0,200})\s*\(", re.ASCII)
 
 
-def load_json(text: str) -> tuple[Any, bool, str | None]:
-    """Parse JSON, or JSONP ``name(...)``: (value, ok, callback name). Never raises."""
+def load_json(text: str, *, max_depth: int = MAX_DEPTH) -> tuple[Any, bool, str | None]:
+    """Parse JSON, or JSONP ``name(...)``: (value, ok, callback name), refused unparsed
+    when it nests deeper than ``max_depth``. Never raises."""
     stripped = text.strip().lstrip("\ufeff").strip()
     callback = None
     m = _JSONP.match(stripped)
@@ -57,7 +58,7 @@ def load_json(text: str) -> tuple[Any, bool, str | None]:
         inner = stripped[m.end():].rstrip().rstrip(";").rstrip()
         if inner.endswith(")"):
             callback, stripped = m.group(1), inner[:-1]
-    if not stripped or _too_deep(stripped):
+    if not stripped or _too_deep(stripped, max_depth):
         return None, False, callback
     try:
         return json.loads(stripped), True, callback

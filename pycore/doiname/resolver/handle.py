@@ -20,7 +20,7 @@ __all__ = ["alias_target", "read_handle_response"]
 
 
 def read_handle_response(status: int | None, body: str | bytes | None) -> HandleRecord:
-    """Read one answer of the handle API (003 ch. 4; values per RFC 3651 section 3).
+    """Read one answer of the handle API (003 ch. 4; values per RFC 3651 §3).
 
     ``status`` is the HTTP status (``None`` or 0 when no answer arrived); ``body`` the
     response text or bytes. The ``outcome`` follows the JSON ``responseCode`` (1 ``ok``,

@@ -2,7 +2,7 @@
 
 Everything a resolver answers is untrusted. Only an ``http``/``https`` URL with a host,
 written exactly (no whitespace, controls, bidi characters, backslashes or user
-information), may become a clickable link (RFC 3986 section 3 for the parts of a URL).
+information), may become a clickable link (RFC 3986 §3 for the parts of a URL).
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def is_linkable_url(value: object) -> bool:
     no control, format or bidi characters, no backslash (browsers read it as ``/``), no
     user information (``https://bank@evil``). Every other scheme is refused, including
     ``javascript:``, ``data:``, ``vbscript:`` and split forms such as ``java\\tscript:``.
-    The page turns a value into a link only when this holds (RFC 3986 section 3
+    The page turns a value into a link only when this holds (RFC 3986 §3
     for the parts of a URL).
     """
     if not isinstance(value, str) or not 0 < len(value) <= MAX_URL:

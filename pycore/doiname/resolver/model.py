@@ -40,7 +40,7 @@ class Location:
 
 @dataclass(frozen=True, slots=True)
 class Reference:
-    """A handle value reference ``index:handle`` (RFC 3651 section 3.1, HS_VLIST 3.7)."""
+    """A handle value reference ``index:handle`` (RFC 3651 §3.1, HS_VLIST 3.7)."""
 
     handle: str
     index: int | None
@@ -48,7 +48,7 @@ class Reference:
 
 @dataclass(frozen=True, slots=True)
 class AdminInfo:
-    """An ``HS_ADMIN`` value (RFC 3651 section 3.5): who administers the handle, and how.
+    """An ``HS_ADMIN`` value (RFC 3651 §3.5): who administers the handle, and how.
 
     ``permissions`` is the bit string as received (highest bit first); ``granted`` and
     ``denied`` spell the bits out with :data:`ADMIN_PERMISSIONS`.
@@ -64,7 +64,7 @@ class AdminInfo:
 
 @dataclass(frozen=True, slots=True)
 class HandleValue:
-    """One value of a handle record, decoded for display (RFC 3651 section 3.1).
+    """One value of a handle record, decoded for display (RFC 3651 §3.1).
 
     ``text`` is the display form; ``details`` label/value pairs (admin permissions spelled
     out, vlist entries, site servers); ``locations`` the parsed ``10320/loc`` list;

@@ -1,4 +1,4 @@
-"""Handle values decoded for display (RFC 3651 section 3): ``ttl``, timestamps, and the
+"""Handle values decoded for display (RFC 3651 §3): ``ttl``, timestamps, and the
 ``string``, ``base64``, ``hex``, ``admin``, ``vlist``, ``site`` and ``key`` formats.
 
 Everything is untrusted and bounded: text is clipped (:data:`~doiname.limits.MAX_TEXT`
@@ -20,7 +20,7 @@ from .text import clip, label, plural, raw_json, read_int
 
 __all__ = ["ADMIN_PERMISSIONS", "read_value"]
 
-#: RFC 3651 section 3.5 (HS_ADMIN) ``AdminPermission`` bits, by bit number: bit 0 is
+#: RFC 3651 §3.5 (HS_ADMIN) ``AdminPermission`` bits, by bit number: bit 0 is
 #: ``Add_Handle`` (0x0001) ... bit 10 ``Authorized_Read`` (0x0400), bit 11 ``LIST_Handle``
 #: (0x0800). The handle API writes them as a 12-character string of ``0``/``1`` with the
 #: highest bit first, so the last character is bit 0 (``Add_Handle``).
@@ -182,7 +182,7 @@ def _vlist(value: object) -> tuple[str, tuple[tuple[str, str], ...], tuple[Refer
 
 
 def _site(value: object) -> tuple[str, tuple[tuple[str, str], ...], str | None]:
-    """An ``HS_SITE`` value (RFC 3651 section 3.2), as the handle API writes it."""
+    """An ``HS_SITE`` value (RFC 3651 §3.2), as the handle API writes it."""
     if not isinstance(value, dict):
         return raw_json(value), (), "the site data is not an object"
     details: list[tuple[str, str]] = []

@@ -17,7 +17,6 @@ The five functions on one column read each text once: a worker remembers the las
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +25,7 @@ from ..equivalence import equivalence_key
 from ..errors import DoiError
 from ..findings import check
 from ..inspection import inspect, read_name
+from ..memo import remembered
 from ..model import Doi, Finding
 from ..presentation import to_uri, to_url
 from ..syntax import parse
@@ -61,7 +61,7 @@ def _read(text: str, exact: bool) -> tuple[Doi | None, tuple[str, ...]]:
     return doi, tuple(f.code for f in findings)
 
 
-_remembered = functools.lru_cache(maxsize=REMEMBERED)(_read)
+_remembered = remembered(REMEMBERED)(_read)
 
 
 def reading(text: str, exact: bool = False) -> tuple[Doi | None, tuple[str, ...]]:
@@ -137,7 +137,7 @@ _NAMES: dict[str, Callable[[Doi], str]] = {"doi_name": str, "doi_uri": to_uri,
                                            "doi_key": equivalence_key}
 
 
-@functools.cache
+@remembered(64)
 def _function(name: str, exact: bool, engine: str | None = None) -> Any:
     if name == "doi_url":
         return _udf(name, _urls(exact), "string", engine)

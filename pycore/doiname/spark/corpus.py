@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..batch import CSV_COLUMNS
 from ..batch.export import csv_line, fields_csv
+from ..batch.rows import new_fields
 from ..model import Finding
 from .frames import batch_plan, output_columns
 
@@ -152,10 +153,10 @@ def _csv_batches(batches: Iterator[Any], *, extras: tuple[str, ...]) -> Iterator
         col = {name: batch.column(name).to_pylist() for name in (*CSV_COLUMNS, *extras)}
         findings = [_findings(fs) for fs in col["findings"]]
         alternatives = [tuple(a) if a else () for a in col["alternatives"]]
-        rows = zip(col["line"], col["input"], col["status"], col["doi"], col["url"],
-                   col["uri"], findings, col["duplicate_of"], col["start"], col["end"],
-                   col["text"], col["form"], col["api_url"], alternatives, col["record"],
-                   itertools.repeat(None))
+        rows = map(new_fields, zip(
+            col["line"], col["input"], col["status"], col["doi"], col["url"], col["uri"],
+            findings, col["duplicate_of"], col["start"], col["end"], col["text"], col["form"],
+            col["api_url"], alternatives, col["record"], itertools.repeat(None)))
         more = (zip(*[["" if v is None else str(v) for v in col[c]] for c in extras], strict=True)
                 if extras else None)
         text = fields_csv(rows, more)

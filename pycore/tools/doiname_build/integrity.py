@@ -90,30 +90,28 @@ def site_csp(*, frame_ancestors: str | None = "'self'") -> str:
     return SITE_CSP + (f"; frame-ancestors {frame_ancestors}" if frame_ancestors else "")
 
 
-#: The paths whose pages may only be framed by the site itself (``frame-ancestors``):
-#: every page but the widget's frame, which library sites embed. ``*`` also covers the
-#: extensionless forms (``/index``) that Cloudflare Pages and Netlify serve.
-FRAMED_BY_SELF = ("/", "/index*", "/widget-demo*")
+#: The paths that other sites may frame: the widget's frame (its page, ``/widget-frame``
+#: as Cloudflare Pages and Netlify serve it, and its script). Every other answer says
+#: ``frame-ancestors 'self'``.
+FRAMED_BY_ANY = "/widget-frame*"
 
 
 def static_headers() -> str:
     """A ``_headers`` file (Netlify and Cloudflare Pages read it) with the site's policy.
 
     Rules by pattern, so that no path goes without a policy: ``/*`` gives every answer
-    (pages, scripts, the worker's script, which sets the worker's own policy, and any
-    unknown path) the site's policy without ``frame-ancestors``; the pages of
-    FRAMED_BY_SELF get it again with ``frame-ancestors 'self'``; the worker's script
-    gets WORKER_CSP as well (both enforced: the worker may do only what both allow). A host
-    that joins the values of every matching rule (Cloudflare: two policies, both enforced)
-    and one that takes the most specific rule (Netlify) both end up enforcing the full
-    policy there.
+    (pages, scripts, the worker's script, any unknown path) the site's policy with
+    ``frame-ancestors 'self'``, so that no spelling of a page's path (``/%69ndex.html``,
+    ``/index``) serves it frameable; FRAMED_BY_ANY drops that header (``! Name``, as
+    Cloudflare Pages reads it) and sends the policy without ``frame-ancestors`` (the
+    widget's frame declares its own in its page); the worker's script gets WORKER_CSP as
+    well (both enforced: the worker may do only what both allow). README ("Hosting")
+    says what a host that reads no ``!`` must send instead.
     """
-    base = site_csp(frame_ancestors=None)
-    page = site_csp()
     lines = ["# Written by build.py: the headers a static host should send (README, CSP).",
-             "/*", f"  Content-Security-Policy: {base}", "  X-Content-Type-Options: nosniff",
-             "  Referrer-Policy: no-referrer", ""]
-    for path in FRAMED_BY_SELF:
-        lines += [path, f"  Content-Security-Policy: {page}", ""]
-    lines += [WORKER_PATH, f"  Content-Security-Policy: {WORKER_CSP}", ""]
+             "/*", f"  Content-Security-Policy: {site_csp()}", "  X-Content-Type-Options: nosniff",
+             "  Referrer-Policy: no-referrer", "",
+             FRAMED_BY_ANY, "  ! Content-Security-Policy",
+             f"  Content-Security-Policy: {site_csp(frame_ancestors=None)}", "",
+             WORKER_PATH, f"  Content-Security-Policy: {WORKER_CSP}", ""]
     return "\n".join(lines)

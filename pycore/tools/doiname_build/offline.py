@@ -4,6 +4,7 @@ offline use (``sw.js``, with the integrity value of each file)."""
 
 from __future__ import annotations
 
+import fnmatch
 import hashlib
 import json
 import zlib
@@ -11,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from .bundle import bundle
-from .integrity import sri
+from .integrity import FRAMED_BY_ANY, site_csp, sri
 from .paths import CORE_FILES
 
 #: The service worker's script, at the site's root (its scope is the whole site).
@@ -57,17 +58,19 @@ def sent_bytes(path: Path) -> int:
 def runtime_files(site: Path, core_integrity: str) -> list[dict[str, Any]]:
     """What the worker's normal boot downloads (``BuildInfo.runtime``): each file's path
     in the site, size, estimated cost to send, and the integrity value the boot checks
-    it against (the module scripts', which the worker imports only from their checked
-    bytes; the core's files'), and ``later`` for the core's files: asked for once the
-    others have arrived, since nothing reads them before the interpreter is up."""
+    it against (every file's: the module scripts are imported only from their checked
+    bytes, the others are checked as they stream, worker/fetches.js; the core's files'
+    is the value the worker asks for them with), and ``later`` for the core's files: asked
+    for once the others have arrived, since nothing reads them before the interpreter is
+    up."""
     out: list[dict[str, Any]] = []
     for name in (*RUNTIME_MODULES, *RUNTIME_FETCHED):
         path = site / "pyodide" / name
         entry: dict[str, Any] = {"path": f"pyodide/{name}", "bytes": path.stat().st_size,
                                  "transfer": sent_bytes(path)}
+        entry["integrity"] = sri(path.read_bytes())
         if name in RUNTIME_MODULES:
             entry["module"] = True
-            entry["integrity"] = sri(path.read_bytes())
         if name == CORE_FILES:
             entry["integrity"] = core_integrity
             entry["later"] = True
@@ -91,11 +94,15 @@ def precached(site: Path) -> list[tuple[str, str]]:
 
 def write_service_worker(site: Path) -> str:
     """Write ``sw.js`` for the files the site holds now (call it once they are final, before
-    the compressed copies); returns the name of its cache, which changes with any file."""
+    the compressed copies), with each page's policy; returns the name of its build's
+    cache (the service worker adds its scope), which changes with any file."""
     files = precached(site)
     listing = json.dumps(files, separators=(",", ":")).encode("utf-8")
     cache = "doiname-" + hashlib.sha256(listing).hexdigest()[:20]
-    precache = {"cache": cache, "list": PRECACHE_LIST, "files": files}
+    # The policy each page is served with from the offline copy: the one _headers gives it.
+    policies = {path: site_csp(frame_ancestors=None if fnmatch.fnmatchcase(
+        "/" + path, FRAMED_BY_ANY) else "'self'") for path, _ in files if path.endswith(".html")}
+    precache = {"cache": cache, "list": PRECACHE_LIST, "files": files, "policies": policies}
     (site / SERVICE_WORKER).write_text(
         bundle("sw.js", "iife", defines={"DOINAME_PRECACHE": precache}), encoding="ascii")
     return cache

@@ -12,17 +12,21 @@ real host sends them.
 * With ``host_headers``, the headers of the site's ``_headers`` file (the format Netlify and
   Cloudflare Pages read: a path pattern, ``*`` matching any characters, then indented
   ``Name: value`` lines), as Cloudflare Pages sends them: every matching rule applies, the
-  values of one header joined with ``,`` (for a policy: each enforced).
+  values of one header joined with ``,`` (for a policy: each enforced), and a
+  ``! Name`` line drops that header of the rules above it. Rules are matched against the
+  decoded, normalised path (``rule_path``): the file served, however its path is written.
 """
 
 from __future__ import annotations
 
 import http.server
+import posixpath
 import re
 import sys
 from email.utils import formatdate
 from pathlib import Path
 from typing import Any, BinaryIO, ClassVar
+from urllib.parse import unquote
 
 from .paths import ROOT
 
@@ -57,10 +61,22 @@ def read_headers_file(path: Path) -> list[HeaderRule]:
         if not line[0].isspace():
             pattern = re.escape(line.strip()).replace(r"\*", ".*")
             rules.append((re.compile(pattern + r"\Z"), []))
+        elif rules and line.strip().startswith("!"):
+            rules[-1][1].append(("!" + line.strip()[1:].strip(), ""))
         elif rules and ":" in line:
             name, _, value = line.strip().partition(":")
             rules[-1][1].append((name.strip(), value.strip()))
     return rules
+
+
+def rule_path(request_path: str) -> str:
+    """The path ``_headers`` rules are matched against: the request's path without its
+    query, percent-decoded, with dot segments and repeated slashes resolved, so that it
+    names the file served (``/%69ndex.html`` and ``/a/../index.html`` are ``/index.html``)."""
+    raw = request_path.split("?", 1)[0].split("#", 1)[0]
+    path = posixpath.normpath(re.sub(r"/+", "/", "/" + unquote(raw)))
+    path = re.sub(r"/+", "/", path)
+    return path + "/" if raw.endswith("/") and path != "/" else path
 
 
 def accepted(header: str | None) -> set[str]:
@@ -132,12 +148,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         for name, value in self._extra:
             self.send_header(name, value)
         self._extra = []
-        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        url_path = rule_path(self.path)
         merged: dict[str, tuple[str, list[str]]] = {}
         for pattern, headers in self.rules:
             if pattern.match(url_path):
                 for name, value in headers:
-                    merged.setdefault(name.lower(), (name, []))[1].append(value)
+                    if name.startswith("!"):  # detached: an earlier rule's header is dropped
+                        merged.pop(name[1:].strip().lower(), None)
+                    else:
+                        merged.setdefault(name.lower(), (name, []))[1].append(value)
         for name, values in merged.values():  # joined, as Cloudflare Pages does
             self.send_header(name, ", ".join(dict.fromkeys(values)))
         super().end_headers()
@@ -185,4 +204,4 @@ def serve(port: int, site: Path) -> None:
 
 
 __all__ = ["ENCODINGS", "MIME_TYPES", "SiteHandler", "accepted", "make_server",
-           "read_headers_file", "serve"]
+           "read_headers_file", "rule_path", "serve"]

@@ -72,6 +72,7 @@ def memory_snapshot(runtime: Path, core_files: Path) -> dict[str, str] | None:
     manifest_name, data_name = SNAPSHOT_FILES
     return {"manifest": f"pyodide/{manifest_name}", "data": f"pyodide/{data_name}",
             "files": f"pyodide/{CORE_FILES}",
-            # build-info.js is under the page's integrity checks: so are these two.
+            # build-info.js is under the page's integrity checks: so are these three.
+            "manifestIntegrity": sri((runtime / manifest_name).read_bytes()),
             "dataIntegrity": sri((runtime / data_name).read_bytes()),
             "filesIntegrity": sri(core_files.read_bytes())}

@@ -16,7 +16,7 @@
  * @module engine/batch-handle
  */
 
-import { PIECE_CHARS } from "./limits.gen.js";
+import { BATCH_STEP_LINES, PAGE_STEP_MS, PIECE_CHARS } from "./limits.gen.js";
 import { piecesOf } from "./pieces.js";
 import { DoinameError } from "./rpc.js";
 
@@ -30,15 +30,6 @@ import { DoinameError } from "./rpc.js";
 /** @typedef {import("./types.gen.js").Resolution} Resolution */
 /** @typedef {import("./types.gen.js").Operations} Operations */
 
-/**
- * Longest a batch step reads lines before the worker takes other requests (ms). Writing
- * the step's rows comes after it, so a step takes about twice as long: progress comes
- * every 60 ms or so, and a Cancel (which waits for the step under way) is answered in
- * 30-50 ms (bench/batch.py, "page answers"; target: both within 100 ms).
- */
-export const STEP_MS = 30;
-/** Most lines in one batch step. */
-export const STEP_LINES = 5000;
 /** Steps asked for ahead of the one being drawn (the worker's next step). */
 export const AHEAD = 1;
 
@@ -54,7 +45,7 @@ export const AHEAD = 1;
  * Options of a batch: `onRows(rows, firstRow)` gets each step's new rows as they come
  * (row numbers count from 0 in input order; only rows the worker keeps,
  * BATCH_MAX_ROWS_KEPT: past them a step has none), `onProgress` how far it is, `onOpen` the
- * opened job (its size, the row statuses in sort order); `signal` cancels it.
+ * opened job (its number and size); `signal` cancels it.
  * `skipRows` (a batch going on after an engine restart): the page holds the first
  * `skipRows` rows already; the worker makes them again but does not send them, and no
  * progress is reported until its job has passed them (the counts then go on from there).
@@ -158,7 +149,7 @@ export function startBatch(ask, input, options = {}) {
    * @returns {Promise<BatchProgress>}
    */
   async function stream(job, source) {
-    const params = { job, max_lines: STEP_LINES, budget_ms: STEP_MS };
+    const params = { job, max_lines: BATCH_STEP_LINES, budget_ms: PAGE_STEP_MS };
     let piece = source.next();
     let ended = false;
     /** The step under way (one at most), drawn once the next one is asked. @type {Promise<BatchStep> | null} */
@@ -204,7 +195,7 @@ export function startBatch(ask, input, options = {}) {
     const head = await opened;
     onOpen?.(head);
     if (pieces) return stream(head.job, pieces);
-    const ask1 = stepAsker({ job: head.job, max_lines: STEP_LINES, budget_ms: STEP_MS });
+    const ask1 = stepAsker({ job: head.job, max_lines: BATCH_STEP_LINES, budget_ms: PAGE_STEP_MS });
     // AHEAD steps are always asked for: the next is asked as soon as a step comes, before
     // it is drawn, so the worker goes on while the page draws, and a Cancel waits for
     // AHEAD steps at most. A step under way is never abandoned (it would add rows in the

@@ -10,7 +10,8 @@
  *
  * `snapshotURL` (the site only) is the build-time memory snapshot's `snapshot.json`, with
  * the snapshot (`snapshotDataURL`, gzip) and the files it needs (`snapshotFilesURL`), each
- * fetched with its integrity value when the config has one (`snapshot*Integrity`); the
+ * fetched or read from the offline copy and checked against its integrity value when the
+ * config has one (`snapshot*Integrity`); the
  * worker uses it when that JSON matches `pyodideVersion`, `wasmSha256` and `coreIntegrity`,
  * and boots the normal way otherwise (and always when there is no `snapshotURL`).
  * `snapshotWhen` says when the snapshot pays: `stored` (the default) only when the
@@ -38,6 +39,7 @@
  *   snapshotURL?: string,
  *   snapshotDataURL?: string,
  *   snapshotFilesURL?: string,
+ *   snapshotIntegrity?: string,
  *   snapshotDataIntegrity?: string,
  *   snapshotFilesIntegrity?: string,
  *   snapshotWhen?: SnapshotWhen,
@@ -62,7 +64,7 @@
  * `runtime` entries of the module scripts carry theirs (worker/loader.js).
  * @typedef {{indexURL: string, workerIntegrity?: string, coreFiles: string, coreIntegrity?: string,
  *   pyodideVersion?: string, wasmSha256?: string,
- *   snapshot?: {manifest: string, data: string, files: string, dataIntegrity?: string,
+ *   snapshot?: {manifest: string, data: string, files: string, manifestIntegrity?: string, dataIntegrity?: string,
  *     filesIntegrity?: string} | null,
  *   runtime?: {path: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean}[],
  *   precache?: string}} BuildInfo
@@ -92,6 +94,7 @@ export function siteConfig(build, base, snapshotWhen = "stored") {
           snapshotURL: new URL(build.snapshot.manifest, base).href,
           snapshotDataURL: new URL(build.snapshot.data, base).href,
           snapshotFilesURL: new URL(build.snapshot.files, base).href,
+          snapshotIntegrity: build.snapshot.manifestIntegrity,
           snapshotDataIntegrity: build.snapshot.dataIntegrity,
           snapshotFilesIntegrity: build.snapshot.filesIntegrity,
           snapshotWhen,

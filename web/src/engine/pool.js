@@ -6,10 +6,10 @@
  * @module engine/pool
  */
 
+import { LOOKUPS_AT_ONCE } from "./limits.gen.js";
+
 /** @typedef {import("./types.gen.js").HandleRecord} HandleRecord */
 
-/** Most requests in flight. */
-export const PARALLEL = 4;
 /** Most attempts per name; waits between them double from RETRY_BASE_MS. */
 export const TRIES = 4;
 export const RETRY_BASE_MS = 500;
@@ -47,7 +47,7 @@ export function pause(ms, signal) {
  * @returns {Promise<void>}
  */
 export async function lookupAll(items, look, options) {
-  const { signal, onResult, concurrency = PARALLEL, tries = TRIES, baseMs = RETRY_BASE_MS } = options;
+  const { signal, onResult, concurrency = LOOKUPS_AT_ONCE, tries = TRIES, baseMs = RETRY_BASE_MS } = options;
   const queue = items.slice();
   /** @param {T} item */
   const one = async (item) => {

@@ -61,10 +61,12 @@ export function boxMessage(got) {
 }
 
 /**
- * Define `<doi-tool>` (once) for a channel to the engine.
+ * Define `<doi-tool>` (once) for a channel to the engine; its links go where the
+ * widget's configuration says (the element's own `data-level` aside).
  * @param {Channel} channel
+ * @param {import("./options.js").WidgetConfig} config
  */
-export function defineBox(channel) {
+export function defineBox(channel, config) {
   if (customElements.get("doi-tool")) return;
 
   class DoiTool extends HTMLElement {
@@ -156,7 +158,7 @@ export function defineBox(channel) {
      */
     async read(text) {
       if (this.shown && this.shown.text === text) return this.shown.got;
-      return channel.request("box", { text, options: linkOptions(this) });
+      return channel.request("box", { text, options: linkOptions(config, this) });
     }
 
     /** @param {string} [text] what to read (default: the box's text) */

@@ -87,7 +87,9 @@ export function frameChannel(base, onFail) {
   }
 
   document.addEventListener("securitypolicyviolation", (e) => {
-    if (e.blockedURI?.startsWith(origin)) fail(`The page's Content-Security-Policy blocked ${e.violatedDirective}.`);
+    // A report-only policy blocks nothing: its reports are not failures.
+    if (e.disposition !== "report" && e.blockedURI?.startsWith(origin))
+      fail(`The page's Content-Security-Policy blocked ${e.violatedDirective}.`);
   });
 
   /** Open the frame once; resolves when Python is ready in it. @returns {Promise<void>} */

@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The widget's links in the host page's text: `data-doiname-linkify` containers (the DOI
- * names Python finds in their text nodes become links, also in text added later) and
- * `data-doi` elements (one name, linked as the box links it). Python finds the names and
+ * The widget's links in the host page's text, inside the containers the host marks
+ * (options.js): the DOI names Python finds in their text nodes become links (also in
+ * text added later), and their `data-doi` elements (one name, linked as the box links
+ * it). No text under a link, SVG, MathML, a control or editable text is linked. Python finds the names and
  * makes the links (`link_targets`, `box`); this module splits text nodes where it says and
  * sets `textContent`. The visible text stays exactly as it was.
  * @module widget/linkify
@@ -10,29 +11,33 @@
 import { doiLink, linkOptions } from "./options.js";
 
 /** @typedef {import("./channel.js").Channel} Channel */
+/** @typedef {import("./options.js").WidgetConfig} WidgetConfig */
 /** @typedef {import("../engine/types.gen.js").LinkTarget} LinkTarget */
 
 /** Text nodes sent to Python in one request. */
 const CHUNK = 200;
-/** Elements whose text is never linked. */
-const SKIP = new Set([
-  "A",
-  "SCRIPT",
-  "STYLE",
-  "TEXTAREA",
-  "INPUT",
-  "SELECT",
-  "OPTION",
-  "NOSCRIPT",
-  "TEMPLATE",
-  "IFRAME",
-  "SVG",
-  "MATH",
-  "DOI-TOOL",
-]);
+/**
+ * Elements whose text is never linked, at any depth: a link, SVG and MathML (an HTML
+ * `<a>` there is not rendered), controls and editable text, what is not shown as text,
+ * and the widget's own box.
+ */
+const SKIP =
+  "a, svg, math, button, textarea, input, select, option, label, [contenteditable], " +
+  "script, style, noscript, template, iframe, object, canvas, doi-tool";
 
 /** Text pieces made around new links: scanned already. */
 const ours = new WeakSet();
+
+/**
+ * Whether the text of `node` may become links: no ancestor up to the document is one of
+ * SKIP, or editable, and it is not a piece made here.
+ * @param {Node} node
+ * @returns {boolean}
+ */
+function linkable(node) {
+  const parent = node.parentElement;
+  return !ours.has(node) && !!parent && !parent.closest(SKIP) && !parent.isContentEditable;
+}
 
 /**
  * The text nodes under `root` that may hold a DOI name.
@@ -42,12 +47,14 @@ const ours = new WeakSet();
 function textNodes(root) {
   /** @type {Text[]} */
   const out = [];
+  if (root.nodeType === Node.TEXT_NODE) {
+    if (linkable(root) && root.nodeValue?.includes("10")) out.push(/** @type {Text} */ (root));
+    return out;
+  }
+  if (root instanceof Element && root.closest(SKIP)) return out;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode(node) {
-      for (let p = node.parentElement; p && p !== root.parentElement; p = p.parentElement) {
-        if (SKIP.has(p.tagName.toUpperCase()) || p.isContentEditable) return NodeFilter.FILTER_REJECT;
-      }
-      return !ours.has(node) && node.nodeValue?.includes("10") ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
+      return node.nodeValue?.includes("10") && linkable(node) ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT;
     },
   });
   for (let n = walker.nextNode(); n; n = walker.nextNode()) out.push(/** @type {Text} */ (n));
@@ -87,25 +94,28 @@ function splice(node, targets) {
 /**
  * Link the DOI names in the text under `root` (the container's own by default).
  * @param {Channel} channel
+ * @param {WidgetConfig} config
  * @param {Element} container
  * @param {Node} [root]
  */
-export async function linkify(channel, container, root = container) {
+export async function linkify(channel, config, container, root = container) {
   const nodes = textNodes(root);
-  const options = linkOptions(container);
+  const options = linkOptions(config, container);
   for (let i = 0; i < nodes.length; i += CHUNK) {
     const chunk = nodes.slice(i, i + CHUNK).filter((n) => n.isConnected);
     if (!chunk.length) continue;
     /** @type {LinkTarget[][]} */
     let plan;
+    const texts = chunk.map((n) => n.nodeValue || "");
     try {
-      plan = await channel.request("link_targets", { texts: chunk.map((n) => n.nodeValue || ""), options });
+      plan = await channel.request("link_targets", { texts, options });
     } catch (e) {
       if (!channel.failed) console.warn(`[doiname widget] ${e instanceof Error ? e.message : e}`);
       return;
     }
     chunk.forEach((n, k) => {
-      if (plan[k]?.length && n.isConnected) splice(n, plan[k]);
+      // Checked again: the page may have moved or changed the text meanwhile.
+      if (plan[k]?.length && n.isConnected && linkable(n) && n.nodeValue === texts[k]) splice(n, plan[k]);
     });
     await new Promise((r) => setTimeout(r, 0)); // let the page breathe between chunks
   }
@@ -114,9 +124,10 @@ export async function linkify(channel, container, root = container) {
 /**
  * Link text added to a linked container later.
  * @param {Channel} channel
+ * @param {WidgetConfig} config
  * @param {Element} container
  */
-export function watch(channel, container) {
+export function watch(channel, config, container) {
   /** @type {Set<Node>} */
   const added = new Set();
   let timer = 0;
@@ -130,7 +141,7 @@ export function watch(channel, container) {
       const todo = [...added];
       added.clear();
       for (const n of todo) {
-        if (n.isConnected) void linkify(channel, container, n.nodeType === Node.TEXT_NODE ? n.parentNode || n : n);
+        if (n.isConnected) void linkify(channel, config, container, n);
       }
     }, 50);
   }).observe(container, { childList: true, subtree: true, characterData: true });
@@ -149,14 +160,17 @@ export function placeholder(node, base) {
 }
 
 /**
- * A `data-doi` element: its name read as the box reads it, linked with its options.
+ * A `data-doi` element in a container: its name read as the box reads it, linked with
+ * the container's options (never the element's own).
  * @param {Channel} channel
+ * @param {WidgetConfig} config
+ * @param {Element} container
  * @param {Element} node
  */
-export async function upgrade(channel, node) {
+export async function upgrade(channel, config, container, node) {
   const text = node.getAttribute("data-doi") || "";
   try {
-    const got = await channel.request("box", { text, options: linkOptions(node) });
+    const got = await channel.request("box", { text, options: linkOptions(config, container) });
     const found = got.inspection;
     const c = found.selected === null ? null : found.candidates[found.selected];
     if (got.href && c) node.replaceChildren(doiLink(got.href, c.doi.name, `DOI ${c.doi.name}`));

@@ -137,7 +137,9 @@ async function installed(config, report, step, progress, loader) {
   }
   const { loadPyodide } = await import(await loader.url());
   fetches?.done(config.pyodideModuleURL);
-  const pyodide = await loadPyodide(pyodideOptions(config));
+  const loading = loadPyodide(pyodideOptions(config));
+  // A file refused by its integrity check stops the boot with that reason.
+  const pyodide = await (fetches ? Promise.race([loading, fetches.refused]) : loading);
   fetches?.release(); // (the core's files were asked for when the wasm and the stdlib were in)
   step("loadPyodide");
   report("packages", "Installing the doiname package…");

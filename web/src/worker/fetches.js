@@ -18,8 +18,15 @@
  * download has arrived or failed, so that they do not share the connection with the wasm
  * and the standard library, which the interpreter waits for; they arrive while it
  * starts. A request for one of them before that gets its download when it starts.
+ *
+ * Every file with an integrity value in the build (all of them: the wasm, the standard
+ * library, the lock file, the wheels) is checked against it, on the first request and on
+ * any later one, from the network or from the service worker's copy: its body fails at
+ * its end when the bytes differ, so Pyodide never runs or reads a changed file.
  * @module worker/fetches
  */
+
+import { checkedResponse, EXPECTED_HEADER } from "../engine/verified.js";
 
 /** @typedef {import("../engine/config.js").RuntimeFile} RuntimeFile */
 /** @typedef {{loaded: number, total: number}} Progress */
@@ -53,6 +60,18 @@ function counted(response, count, end) {
 }
 
 /**
+ * How a runtime file is asked for: a module script with the browser's `integrity` option
+ * (loader.js reads it whole anyway), any other with the integrity value it expects named
+ * for the service worker (`EXPECTED_HEADER`), its bytes checked as they stream (`checked`).
+ * @param {RuntimeFile} file
+ * @returns {RequestInit}
+ */
+function requestInit(file) {
+  if (!file.integrity) return {};
+  return file.module ? { integrity: file.integrity } : { headers: { [EXPECTED_HEADER]: file.integrity } };
+}
+
+/**
  * Start every download of `files` now; replace `scope.fetch` so that the first request
  * for each URL gets its response. Returns a function that reports a module's size as
  * loaded (a module script without an integrity value is imported, not fetched:
@@ -60,9 +79,10 @@ function counted(response, count, end) {
  * @param {any} scope the worker's global scope
  * @param {RuntimeFile[]} files absolute URLs
  * @param {(progress: Progress) => void} onProgress called at most every 100 ms, and at the end
- * @returns {{done: (url: string) => void, release: () => void}} `release` asks for the
- *   `later` files now (the boot calls it once the interpreter is up, in case a download
- *   was never read)
+ * @returns {{done: (url: string) => void, release: () => void, refused: Promise<never>}}
+ *   `release` asks for the `later` files now (the boot calls it once the interpreter is
+ *   up, in case a download was never read); `refused` rejects with the reason when a
+ *   file is not the build's (the boot stops then)
  */
 export function startFetches(scope, files, onProgress) {
   const realFetch = scope.fetch.bind(scope);
@@ -104,14 +124,13 @@ export function startFetches(scope, files, onProgress) {
       if (first && !ended && --arriving === 0) release();
       ended = true;
     };
-    /** @type {RequestInit} */
-    const init = file.integrity ? { integrity: file.integrity } : {};
-    return realFetch(file.url, init).then(
+    return realFetch(file.url, requestInit(file)).then(
       (/** @type {Response} */ r) => {
         if (!r.ok) {
           end();
           return r;
         }
+        r = checked(file, r);
         const sent = Number(r.headers.get("Content-Length"));
         const before = cost.get(file.url) ?? 0;
         const after = sent > 0 ? sent : before;
@@ -126,6 +145,26 @@ export function startFetches(scope, files, onProgress) {
       },
     );
   };
+  /** @type {(err: Error) => void} */
+  let refuse = () => {};
+  /** Rejects when a file's bytes are refused (Pyodide may hang on a failed download). */
+  /** @type {Promise<never>} */
+  const refused = new Promise((_, reject) => {
+    refuse = reject;
+  });
+  refused.catch(() => {});
+  /**
+   * A runtime file's answer with its body checked against the build's value as it
+   * streams (a module script's was checked by the browser).
+   * @param {RuntimeFile} file
+   * @param {Response} response
+   * @returns {Response}
+   */
+  const checked = (file, response) => {
+    if (!file.integrity || file.module) return response;
+    return checkedResponse(response, file.integrity, file.url.split("/").pop() || file.url, refuse);
+  };
+  const byURL = new Map(files.map((f) => [f.url, f]));
   const fetched = files.filter((f) => !(f.module && !f.integrity)); // the others are imported: see `done`
   arriving = fetched.filter((f) => !f.later).length;
   for (const file of fetched) {
@@ -144,9 +183,15 @@ export function startFetches(scope, files, onProgress) {
       key = new URL(url, scope.location?.href).href;
     } catch {}
     const early = method === "GET" ? pending.get(key) : undefined;
-    if (!early) return realFetch(input, init);
-    pending.delete(key);
-    return early;
+    if (early) {
+      pending.delete(key);
+      return early;
+    }
+    const file = method === "GET" ? byURL.get(key) : undefined;
+    if (!file?.integrity || file.module) return realFetch(input, init);
+    return realFetch(key, { ...init, ...requestInit(file) }).then((/** @type {Response} */ r) =>
+      r.ok ? checked(file, r) : r,
+    );
   };
   const modules = new Set(files.filter((f) => f.module && !f.integrity).map((f) => f.url));
   return {
@@ -154,6 +199,7 @@ export function startFetches(scope, files, onProgress) {
       if (modules.delete(url)) count(cost.get(url) ?? 0);
     },
     release,
+    refused,
   };
 }
 

@@ -10,6 +10,7 @@
  * @module worker/snapshot
  */
 
+import { checkedResponse, EXPECTED_HEADER } from "../engine/verified.js";
 import { gunzipped } from "./fetches.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
@@ -103,8 +104,8 @@ function snapshotDeserializer(holder) {
  * @param {Record<string, unknown>} options the `loadPyodide` options of both ways of booting
  * @param {(phase: "packages", message: string) => void} report
  * @param {(name: string) => void} step
- * @param {Cache | null} [stored] the offline copy of this build (its entries were checked
- *   against their integrity values when stored): read from it, not from the network
+ * @param {Cache | null} [stored] the offline copy of this build: read from it, not from
+ *   the network, each file checked against its integrity value as it is read
  * @param {Promise<string>} [loaderURL] where to import Pyodide's loader from, once its
  *   scripts are checked (worker/loader.js; meanwhile the snapshot downloads)
  * @returns {Promise<any>}
@@ -117,15 +118,18 @@ export async function restore(config, options, report, step, stored = null, load
    * @param {string} [integrity]
    */
   const get = async (url, integrity) => {
+    const name = String(url).split("/").pop() || String(url);
     const kept = stored ? await stored.match(String(url)) : undefined;
-    if (kept) return kept;
     /** @type {RequestInit} */
-    const init = integrity ? { signal: abort.signal, integrity } : { signal: abort.signal };
-    const response = await fetch(String(url), init);
-    if (!response.ok) throw new Error(`${String(url).split("/").pop()}: HTTP ${response.status}`);
-    return response;
+    const init = integrity
+      ? { signal: abort.signal, headers: { [EXPECTED_HEADER]: integrity } }
+      : { signal: abort.signal };
+    const response = kept ?? (await fetch(String(url), init));
+    if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+    // Checked as it streams, from the network and from the offline copy alike.
+    return integrity ? checkedResponse(response, integrity, name) : response;
   };
-  const manifest = get(config.snapshotURL).then((r) => r.json());
+  const manifest = get(config.snapshotURL, config.snapshotIntegrity).then((r) => r.json());
   const data = get(config.snapshotDataURL, config.snapshotDataIntegrity).then(gunzipped);
   const files = get(config.snapshotFilesURL, config.snapshotFilesIntegrity).then(gunzipped);
   data.catch(() => {}); // awaited below, or dropped on a mismatch

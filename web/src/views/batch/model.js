@@ -2,17 +2,22 @@
 /**
  * The Batch table's data, with no DOM: every row received (in input order), the row
  * numbers shown (after the filter, the search and the sort), and what resolving each
- * unique name gave. The order of statuses comes from Python (`batch_open`'s
- * `statuses`), so this module holds no order of its own. Tested with node --test.
+ * unique name gave. The statuses, their order and labels come from Python's table
+ * (statuses.gen.js), so this module holds no status of its own. Tested with node --test.
  * @module views/batch/model
  */
+import { STATUSES } from "../../engine/statuses.gen.js";
 
 /** @typedef {import("../../engine/types.gen.js").BatchRow} BatchRow */
 /** @typedef {import("../../engine/types.gen.js").StatusLabel} StatusLabel */
+/** @typedef {import("../../engine/types.gen.js").Status} Status */
 /** @typedef {import("../../engine/types.gen.js").HandleRecord} HandleRecord */
 
 /** @typedef {"line" | "input" | "doi" | "record" | "status" | "duplicate_of" | "findings"} SortKey */
-/** @typedef {"all" | "error" | "warning" | "duplicate" | "no-doi" | "ok" | "short-doi" | "not-found" | "unreachable"} Filter */
+/** @typedef {"all" | Status} Filter */
+
+/** Each status by name, with its place when sorting by status. */
+const BY_STATUS = new Map(STATUSES.map((s, rank) => [s.status, { ...s, rank }]));
 
 export class BatchModel {
   constructor() {
@@ -28,18 +33,10 @@ export class BatchModel {
     this.filter = "all";
     /** Lower-case text a shown row's input or name contains. */
     this.search = "";
-    /** Each status's place when sorting by status, its label and what resolving does to it (Python's). @type {Map<string, StatusLabel & {rank: number}>} */
-    this.statuses = new Map();
+    /** Each status's place when sorting by status, its label and what resolving does to it (Python's). @type {ReadonlyMap<string, StatusLabel & {rank: number}>} */
+    this.statuses = BY_STATUS;
     /** What resolving each unique name gave, by row number. @type {Map<number, HandleRecord>} */
     this.resolutions = new Map();
-  }
-
-  /**
-   * The statuses, in the order rows sort by status, with their labels (from Python).
-   * @param {StatusLabel[]} list
-   */
-  setStatuses(list) {
-    this.statuses = new Map(list.map((s, rank) => [s.status, { ...s, rank }]));
   }
 
   /**

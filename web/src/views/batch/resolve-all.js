@@ -6,6 +6,7 @@
  * reading of the answer says it may help); each answer goes to the name's rows.
  * @module views/batch/resolve-all
  */
+import { LOOKUPS_AT_ONCE } from "../../engine/limits.gen.js";
 import { replace } from "../../ui/dom.js";
 import { showDetail } from "./select.js";
 import { askFirst } from "./status.js";
@@ -13,8 +14,7 @@ import { fmt } from "./table.js";
 
 /** From this many names on, Resolve all asks first (how many requests, how long). */
 export const ASK_FROM = 100;
-/** The requests at a time, and a rough time per request (s), for the estimate. */
-const AT_ONCE = 4;
+/** A rough time per request (s), for the estimate. */
 const SECONDS_EACH = 0.4;
 
 /** @typedef {import("./view.js").BatchView} BatchView */
@@ -37,11 +37,11 @@ export function resolveAll(view) {
     void run(view);
     return;
   }
-  const seconds = Math.ceil((total / AT_ONCE) * SECONDS_EACH);
+  const seconds = Math.ceil((total / LOOKUPS_AT_ONCE) * SECONDS_EACH);
   const time = seconds < 90 ? `about ${seconds} seconds` : `about ${Math.round(seconds / 60)} minutes`;
   askFirst(
     view.els.status,
-    `Resolve all sends ${fmt(total)} requests to doi.org, ${AT_ONCE} at a time: ${time} on a good connection. You can cancel at any time; the names done so far keep their answers.`,
+    `Resolve all sends ${fmt(total)} requests to doi.org, ${LOOKUPS_AT_ONCE} at a time: ${time} on a good connection. You can cancel at any time; the names done so far keep their answers.`,
     `Resolve ${fmt(total)} names`,
     () => void run(view),
   );

@@ -4,6 +4,7 @@
  * ends; and the files: one opened to search, the ones Python writes of the rows.
  * @module views/batch/status
  */
+import { STATUSES } from "../../engine/statuses.gen.js";
 import { el, replace } from "../../ui/dom.js";
 import { fmt, saveFile } from "./table.js";
 
@@ -11,23 +12,35 @@ import { fmt, saveFile } from "./table.js";
 /** @typedef {import("../../engine/types.gen.js").BatchSummary} BatchSummary */
 /** @typedef {import("./view.js").BatchView} BatchView */
 
-/** The counts shown, in order: the summary's key, its label, and the filter a press on
- * it sets (null: a count of everything, not a filter). */
+/** How Python's table of statuses names the rows of `status` (a filter, a count). */
+const ROWS = new Map(STATUSES.map((s) => [s.status, s.rows]));
+
+/**
+ * The counts of the summary shown, in order: its key, the filter a press on it sets
+ * (null: a count of everything, not a filter), and its label (null: the filter's rows,
+ * as Python's table of statuses names them).
+ */
 const COUNTS = /** @type {const} */ ([
-  ["lines", "Records and lines", "all"],
-  ["dois", "DOI names", null],
-  ["unique", "Unique", null],
-  ["warnings", "With warnings", "warning"],
-  ["duplicates", "Duplicates", "duplicate"],
-  ["errors", "Unreadable", "error"],
-  ["no_doi", "Lines without a DOI", "no-doi"],
+  ["lines", "all", "Records and lines"],
+  ["dois", null, "DOI names"],
+  ["unique", null, "Unique"],
+  ["warnings", "warning", null],
+  ["duplicates", "duplicate", null],
+  ["errors", "error", null],
+  ["no_doi", "no-doi", null],
 ]);
 
-/** The counts that only Resolve all gives: the row status and its label. */
-const RESOLVED_COUNTS = /** @type {const} */ ([
-  ["not-found", "Not found at doi.org"],
-  ["unreachable", "Could not be checked"],
-]);
+/** The counts that only Resolve all gives: the statuses a verdict gives, by Python's table. */
+const RESOLVED_COUNTS = STATUSES.filter((s) => s.verdict !== null);
+
+/**
+ * The filter's options after "All rows": one per status, named and ordered by Python's
+ * table.
+ * @param {HTMLSelectElement} select
+ */
+export function fillFilter(select) {
+  select.append(...STATUSES.map((s) => el("option", { value: s.status, text: s.rows })));
+}
 
 /**
  * One count; a count that is also a filter is a button that sets it.
@@ -70,9 +83,11 @@ function countCard(key, label, value, filter, active, onFilter) {
 export function drawCounts(summary, counts, resolved, active, onFilter) {
   replace(
     summary,
-    COUNTS.map(([key, label, filter]) => countCard(key, label, counts[key], filter, active, onFilter)),
+    COUNTS.map(([key, filter, label]) =>
+      countCard(key, label ?? ROWS.get(filter ?? "") ?? key, counts[key], filter, active, onFilter),
+    ),
     resolved
-      ? RESOLVED_COUNTS.map(([key, label]) => countCard(key, label, resolved.get(key) ?? 0, key, active, onFilter))
+      ? RESOLVED_COUNTS.map((s) => countCard(s.status, s.rows, resolved.get(s.status) ?? 0, s.status, active, onFilter))
       : [],
   );
 }

@@ -15,7 +15,16 @@ import { BatchModel } from "./model.js";
 import { wirePaste } from "./paste.js";
 import { resolveAll } from "./resolve-all.js";
 import { onTableKey, showDetail } from "./select.js";
-import { download, drawCounts, drawProgress, endMessage, offerGoOn, startAsking, wireFiles } from "./status.js";
+import {
+  download,
+  drawCounts,
+  drawProgress,
+  endMessage,
+  fillFilter,
+  offerGoOn,
+  startAsking,
+  wireFiles,
+} from "./status.js";
 import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
 
 /** @typedef {import("../../engine/client.js").Doiname} Doiname */
@@ -99,6 +108,7 @@ export class BatchView {
       }
     });
     wireFiles(this);
+    fillFilter(els.filter);
     els.filter.addEventListener("change", () => this.setFilter(els.filter.value));
     let searchTimer = 0;
     els.search.addEventListener("input", () => {
@@ -193,7 +203,6 @@ export class BatchView {
   run(text, source, skipRows) {
     const handle = this.doiname.startBatch(text, {
       skipRows,
-      onOpen: (opened) => this.model.setStatuses(opened.statuses),
       onRows: (rows, first) => {
         this.model.addRows(rows, first);
         this.viewDirty = true;

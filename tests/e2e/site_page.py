@@ -1,4 +1,5 @@
-"""Shared helpers for the page tests (test_page_*.py); this module holds no tests.
+"""The built page as the page tests (test_page_*.py and others) open and read it; this
+module holds no tests.
 
 The page is the built site (``dist/site``) served by the suite's fixtures; every
 expected value is computed by the core on the host, never written here by hand.

@@ -1,14 +1,16 @@
-"""The findings :func:`doiname.check` can give: ``RULES`` maps each code to its severity,
-its source and a one-line summary (read by the docs, ``doiname check --help`` and a
-parametrised test). Reader errors and notes keep the codes of :mod:`doiname.syntax` and
-:mod:`doiname.forms`; they are listed here too, so that every code has one entry."""
+"""Every code the package gives, in one table: ``RULES`` maps each code to its severity,
+its source and a one-line summary (read by :class:`~doiname.errors.DoiError` for its
+``source``, the docs, ``doiname check --help`` and a parametrised test). The findings of
+:func:`doiname.check` (:mod:`doiname.findings`, which exports this table) and the reader's
+errors and notes (:mod:`doiname.syntax`, :mod:`doiname.forms`) all have their entry here.
+It rests on the citations and the model only, below every module that raises."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import citations as c
-from ..model import Severity
+from . import citations as c
+from .model import Severity
 
 __all__ = ["RULES", "Rule"]
 

@@ -11,15 +11,15 @@ description of every request and reply.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
 
-from .batch import BatchRow, BatchSummary
-from .batch.rows import Status as RowStatus
-from .encoding import Level
-from .inspection import Inspection
-from .model import Doi
-from .resolver import HandleRecord
+from ..batch import BatchRow, BatchSummary
+from ..batch.status import Status as RowStatus
+from ..encoding import Level
+from ..inspection import Inspection
+from ..memo import remembered
+from ..model import Doi
+from ..resolver import HandleRecord
 
 __all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchEndParams",
            "BatchExportParams", "BatchFed", "BatchFeedParams",
@@ -89,25 +89,29 @@ class AliasTarget(TypedDict):
 
 
 class StatusLabel(TypedDict):
-    """A batch row status and its label, listed in the order rows sort by status (the
-    ones that need attention first)."""
+    """A batch row status as the page reads it (:class:`doiname.batch.status.StatusInfo`),
+    listed in the order rows sort by status (the ones that need attention first)."""
 
     status: RowStatus
+    #: How a row of this status is labelled (the Status column).
     label: str
+    #: How its rows are named: the filter's option, a count.
+    rows: str
     #: Whether "Resolve all" asks doi.org about the name of a row with this status.
     resolve: bool
+    #: The verdict of doi.org that gives a resolved row this status; null: reading does.
+    verdict: str | None
     #: The status such a row takes from its name's verdict (``Verdict``), by verdict;
     #: a verdict not listed leaves the row's status as it was.
     after: dict[str, RowStatus]
 
 
 class BatchOpened(TypedDict):
-    """A batch job, opened (``batch_open``): its number, its size, the row statuses."""
+    """A batch job, opened (``batch_open``): its number and its size."""
 
     job: int
     lines_total: int
     chars_total: int
-    statuses: list[StatusLabel]
 
 
 class BatchStep(TypedDict):
@@ -304,7 +308,7 @@ class InfoParams(TypedDict):
     """``info``: takes nothing."""
 
 
-@cache
+@remembered(64)
 def fields_of(params: type) -> dict[str, tuple[object, bool]]:
     """The fields of a TypedDict: each one's type and whether it is required (read from
     the annotations, so ``NotRequired`` is seen under postponed annotations too). Read

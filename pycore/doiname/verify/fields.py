@@ -1,0 +1,206 @@
+"""What a reference says of the work it cites: its text, or a record's fields (BibTeX,
+RIS, CSL-JSON, or named fields), brought to :class:`ReferenceEvidence` (002 foreword,
+"DOI and Metadata").
+
+A reference written as text (any citation style: APA, Vancouver, Harvard, a PDF's lines)
+is kept whole: the comparison looks for the registry's title, names and numbers in it,
+so no citation style has to be recognised. A record's fields are read by their names,
+whichever format they come from (:data:`FIELD_NAMES`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..limits import REGISTRY_MAX_DEPTH, VERIFY_MAX_REFERENCE_CHARS
+from ..resolver.body import load_json
+from .normalise import GREEK, join_breaks
+
+__all__ = ["FIELD_NAMES", "ReferenceEvidence", "parse_record_fields", "reference_evidence",
+           "unlatex"]
+
+#: Greek letters' names, as LaTeX writes them (``\\alpha``).
+GREEK_NAMES = frozenset(GREEK.values())
+
+#: Field names of each part of a reference, in BibTeX, biblatex, RIS, CSL-JSON, Crossref's
+#: deposited references and PubMed-like forms, folded to lower case. A record with none
+#: of them but an ``unstructured`` (Crossref) or ``note`` text is compared as that text.
+FIELD_NAMES: dict[str, tuple[str, ...]] = {
+    "title": ("title", "ti", "t1", "atitle", "article-title", "chapter"),
+    "author": ("author", "authors", "au", "a1", "firstauthor", "first_author", "creator",
+               "editor", "ed", "a2"),
+    "year": ("year", "py", "y1", "da", "date", "issued", "publication_year"),
+    "container": ("journal", "journaltitle", "jtitle", "booktitle", "container-title",
+                  "journal-title", "volume-title", "series-title", "jo", "jf", "ja", "j2",
+                  "t2", "series", "publisher"),
+    "volume": ("volume", "vl"),
+    "first_page": ("pages", "page", "sp", "firstpage", "first_page", "first-page", "fpage",
+                   "article-number", "eid"),
+}
+
+#: A link or a DOI name in a reference's text: not part of what it says of the work
+#: (its numbers are no volume or page).
+_LINK = re.compile(r"(?:https?://|www\.)\S+|\b(?:doi:\s*)?10\.\d{3,9}/\S+", re.IGNORECASE)
+#: LaTeX in a BibTeX value: an accent command on a letter (``{\\"u}``, ``\\'e``,
+#: ``\\v{c}``), a letter command (``\\ss``, ``\\o``), a Greek letter (``$\\beta$``), any
+#: other command (``\\textit``), math shifts.
+_LATEX_ACCENT = re.compile(
+    r"\\[\"'`^~=.]\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"  # \"u, \"{u}, \'e
+    r"|\\[uvHcdbtkr](?:\s*\{\s*([A-Za-z])\s*\}|\s+([A-Za-z]))")  # \v{c}, \c c
+_LATEX_LETTER = re.compile(r"\\(ss|o|O|aa|AA|ae|AE|oe|OE|l|L|i|j)(?![A-Za-z])")
+_LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
+_LATEX_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
+                  "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "i", "j": "j"}
+_BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*")
+_RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceEvidence:
+    """A reference as compared: ``text`` (the whole text, line breaks undone) and the
+    parts its fields name (``""`` when not given). ``structured`` is true when the parts
+    come from fields (a record), false for text. ``truncated`` says the text was cut at
+    :data:`~doiname.limits.VERIFY_MAX_REFERENCE_CHARS`."""
+
+    text: str
+    title: str = ""
+    first_author: str = ""
+    year: str = ""
+    container: str = ""
+    volume: str = ""
+    first_page: str = ""
+    structured: bool = False
+    truncated: bool = False
+
+
+def _bibtex_value(text: str, at: int) -> tuple[str, int]:
+    """A BibTeX value at ``at``: ``{...}`` (nested), ``"..."`` or a bare word/number."""
+    if at >= len(text):
+        return "", at
+    opener = text[at]
+    if opener in "{\"":
+        closer = "}" if opener == "{" else '"'
+        depth, i = 0, at
+        while i < len(text):
+            c = text[i]
+            if c == "{" :
+                depth += 1
+            elif c == "}" and (opener == "{" or depth > 0):
+                depth -= 1
+                if opener == "{" and depth == 0:
+                    return text[at + 1:i], i + 1
+            elif c == closer and opener == '"' and depth == 0 and i > at:
+                return text[at + 1:i], i + 1
+            i += 1
+        return text[at + 1:], len(text)
+    m = re.match(r"[^,}\s]*", text[at:])
+    word = m.group(0) if m else ""
+    return word, at + len(word)
+
+
+def unlatex(value: str) -> str:
+    """A BibTeX value's LaTeX as text: accents on their letters dropped (the comparison
+    folds accents anyway), letter commands as letters, Greek letter commands as their
+    names, other commands and math shifts gone (``M{\\"u}ller``, ``$\\beta$-catenin``)."""
+    if "\\" not in value and "$" not in value:
+        return value
+    value = _LATEX_ACCENT.sub(lambda m: next(g for g in m.groups() if g), value)
+    value = _LATEX_LETTER.sub(lambda m: _LATEX_LETTERS[m.group(1)], value)
+    value = _LATEX_COMMAND.sub(lambda m: f" {m.group(1)} " if m.group(1) in GREEK_NAMES
+                               else "", value)
+    return value.replace("$", "")
+
+
+def parse_record_fields(text: str, kind: str) -> dict[str, str]:
+    """The fields of a BibTeX entry, a RIS record or a JSON object (the kinds of
+    :class:`doiname.records.Record`), names in lower case, values as written (braces
+    of BibTeX dropped; a RIS tag given twice keeps its first value, the first author).
+    Any other text gives ``{}``."""
+    out: dict[str, str] = {}
+    if kind == "bibtex":
+        start = text.find(",")
+        at = start + 1 if start >= 0 else len(text)
+        while at < len(text):
+            m = _BIBTEX_FIELD.search(text, at)
+            if m is None:
+                break
+            value, at = _bibtex_value(text, m.end())
+            out.setdefault(m.group(1).lower(),
+                           unlatex(value).replace("{", "").replace("}", "").strip())
+            at = max(at, m.end())
+    elif kind == "ris":
+        for line in text.splitlines():
+            m = _RIS_LINE.match(line)
+            if m is not None and m.group(2).strip():
+                out.setdefault(m.group(1).lower(), m.group(2).strip())
+    elif kind == "json":
+        # nesting checked before parsing (Pyodide's stack is small: resolver.body)
+        data, ok, _ = load_json(text.strip().rstrip(","), max_depth=REGISTRY_MAX_DEPTH)
+        if not ok:
+            return {}
+        if isinstance(data, dict):
+            for key, value in list(data.items())[:200]:
+                got = _json_text(key, value)
+                if got:
+                    out[key.lower()] = got
+    return out
+
+
+def _json_text(key: str, value: object) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, list) and value:
+        first = value[0]
+        if isinstance(first, dict):  # CSL persons
+            return str(first.get("family") or first.get("literal") or "")
+        return _json_text(key, first)
+    if isinstance(value, dict) and "date-parts" in value:
+        parts = value["date-parts"]
+        if isinstance(parts, list) and parts and isinstance(parts[0], list) and parts[0]:
+            return str(parts[0][0])
+    return ""
+
+
+def _first_author(value: str) -> str:
+    """The first author's family name of an author field (``Smith, J. and Doe, K.``,
+    ``J. Smith and K. Doe``, ``Smith J, Doe K``)."""
+    first = re.split(r"\s+and\s+|;|\n", value.strip(), maxsplit=1)[0].strip()
+    if "," in first:
+        return first.split(",", 1)[0].strip()
+    parts = first.split()
+    if len(parts) >= 2 and re.fullmatch(r"[A-Z]{1,3}\.?", parts[-1]):
+        return " ".join(parts[:-1])  # Vancouver: Smith JA
+    return parts[-1] if parts else ""
+
+
+def reference_evidence(reference: str | Mapping[str, str]) -> ReferenceEvidence:
+    """A reference as given to :func:`doiname.verify`: text (any citation style; its links
+    and DOI names left out) or a mapping of field names (:data:`FIELD_NAMES`) to values
+    (002 foreword, "DOI and Metadata")."""
+    if isinstance(reference, str):
+        cut = len(reference) > VERIFY_MAX_REFERENCE_CHARS
+        text = join_breaks(reference[:VERIFY_MAX_REFERENCE_CHARS])
+        return ReferenceEvidence(_LINK.sub(" ", text), truncated=cut)
+    fields = {str(k).lower(): str(v) for k, v in reference.items()
+              if isinstance(v, (str, int)) and not isinstance(v, bool) and str(v).strip()}
+    if not any(n in fields for n in FIELD_NAMES["title"] + FIELD_NAMES["author"]):
+        for name in ("unstructured", "reference", "citation", "note"):
+            if name in fields:
+                return reference_evidence(fields[name])
+    found: dict[str, str] = {}
+    for part, names in FIELD_NAMES.items():
+        for name in names:
+            if fields.get(name, "").strip():
+                found[part] = join_breaks(fields[name].strip())[:VERIFY_MAX_REFERENCE_CHARS]
+                break
+    year = re.search(r"\b(1[5-9]\d\d|20\d\d)\b", found.get("year", ""))
+    first_page = re.split(r"\s*[-\u2010-\u2015,]+\s*", found.get("first_page", ""))[0]
+    text = " ".join(found.values())
+    return ReferenceEvidence(
+        text, found.get("title", ""), _first_author(found.get("author", "")),
+        year.group(1) if year else "", found.get("container", ""), found.get("volume", ""),
+        first_page, structured=True)
