@@ -65,7 +65,7 @@ STDLIB_KEEP: tuple[str, ...] = (
     "html.*", "ipaddress", "platform", "sysconfig.*", "tarfile", "urllib", "urllib.parse",
     # the core (doiname.cli, doiname.resolver, doiname.batch, ...)
     "argparse", "csv", "gettext", "pkgutil", "xml", "xml.parsers", "xml.parsers.expat",
-    "http", "datetime", "_pydatetime", "quopri", "calendar",
+    "http", "datetime", "_pydatetime", "quopri", "calendar", "difflib",
 )
 
 
