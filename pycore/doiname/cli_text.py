@@ -38,15 +38,19 @@ def explain_plain(changes: Any) -> str:
 
 def inspect_plain(found: Inspection) -> str:
     lines = [found.message or "(empty)"]
+    if found.headline is not None and found.headline.label:
+        lines.append(f"  other reading: {found.headline.label}")
     for i, c in enumerate(found.candidates):
         mark = "*" if i == found.selected else " "
         how = "" if c.of is None and c.how in ("exact", "found") else f" ({c.how} reading)"
-        lines.append(f"{mark} {i + 1}. {c.doi}  [{c.status}]{how}")
+        lines.append(f"{mark} {i + 1}. {c.doi}  [{c.label or c.status}]{how}")
         lines.extend(f"       {f.severity} {f.code}: {with_source(f.message, f.source)}"
                      for f in c.findings)
     lines.extend(f"  note {f.code}: {with_source(f.message, f.source)}" for f in found.notes)
     if found.forms is not None:
         lines.append(f"  link: {found.forms.url}")
+    if found.offer is not None:
+        lines.append(f"  {found.offer.label}: {found.offer.url}")
     return "\n".join(lines)
 
 
@@ -55,8 +59,11 @@ def policy_notes(found: Inspection) -> list[str]:
     if found.selected is None:
         return []
     c = found.candidates[found.selected]
-    said = [f"{f.severity}: {with_source(f.message, f.source)}" for f in c.findings
-            if f.severity != "info" or f.code in ("trailing-punctuation", "unbalanced-closer")]
+    line = found.headline
+    said = [line.said] if line is not None and line.explains else []
+    said += [f"{f.severity}: {with_source(f.message, f.source)}" for f in c.findings
+             if (f.severity != "info" or f.code in ("trailing-punctuation", "unbalanced-closer"))
+             and not (line is not None and f.code == line.explains)]
     others = [x for x in found.candidates if x is not c]
     if others:
         said.append("other readings: " + ", ".join(str(x.doi) for x in others)

@@ -32,12 +32,14 @@ from typing import Literal
 
 from .errors import DoiError
 from .extract import Match, extract
+from .findings import bounded
 from .findings import check as _check
 from .forms import FORM_NAMES, may_hold_one_name
 from .limits import INSPECT_MAX_CHARS
 from .linkify import utf16_offset
 from .model import Doi, Finding
 from .presentation import Presentation, present, short_doi_api_url, to_handles_api_url
+from .reading_words import Headline, Offer, candidate_labels, headline, offer
 from .syntax import Reading, read
 from .written import written_form
 
@@ -60,7 +62,9 @@ class Candidate:
     or ``whole`` (the whole text read as one name, when that is valid).
     ``api_url`` is the handle API request that resolves it (003 ch. 4; ``?type=HS_ALIAS``
     for a shortDOI), made from the exact name, never from a re-read string. ``form_label``
-    says in words what the name was read from (:data:`doiname.forms.FORM_NAMES`).
+    says in words what the name was read from (:data:`doiname.forms.FORM_NAMES`);
+    ``label`` what the reading is for the person ("Most likely", "If the “.” belongs to
+    the name", "DOI name 2 of 3": :func:`doiname.reading_words.candidate_labels`).
     """
 
     doi: Doi
@@ -77,6 +81,7 @@ class Candidate:
     of: int | None = None
     api_url: str | None = None
     form_label: str = ""
+    label: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +93,10 @@ class Inspection:
     name, possibly with alternative readings), ``names`` (several), ``short-doi``, or
     ``invalid`` (what it holds cannot be read as a DOI name; the candidate's error says
     why and may carry a repair). ``message`` says it in one plain sentence. ``notes`` are
-    about the text as a whole (what was not read).
+    about the text as a whole (what was not read). ``headline`` is the card's one line on
+    how the selected name was read and the other reading it offers, ``offer`` the
+    repaired link offered beside the link as written
+    (:mod:`doiname.reading_words`).
     """
 
     verdict: Verdict
@@ -98,6 +106,8 @@ class Inspection:
     selected: int | None
     forms: Presentation | None
     notes: tuple[Finding, ...]
+    headline: Headline | None = None
+    offer: Offer | None = None
 
 
 def status_of(findings: tuple[Finding, ...] | list[Finding]) -> Literal["ok", "warning", "error"]:
@@ -116,9 +126,9 @@ def judge(
     (``input_start``/``input_end``), when the match's text can be read on its own.
     ``check`` replaces :func:`~doiname.check` (tests)."""
     if m.kind == "short-doi":
-        return "short-doi", m.findings
+        return "short-doi", bounded(m.findings)
     if not m.ok:
-        return "error", m.findings
+        return "error", bounded(m.findings)
     extra = (check or _check)(m.doi)
     if extra:
         seen = {f.code for f in m.findings}
@@ -126,7 +136,7 @@ def judge(
         if positions:
             extra = _placed(m, extra)
     findings = (*m.findings, *extra) if extra else m.findings
-    return status_of(findings), findings
+    return status_of(findings), bounded(findings)
 
 
 def _placed(m: Match, findings: list[Finding]) -> list[Finding]:
@@ -179,7 +189,8 @@ def _candidates(text: str) -> list[Candidate]:
     reading = whole_reading(text, matches)
     if reading is not None:
         out.append(_whole(text, reading, out))
-    return out
+    labels = candidate_labels(text, out)
+    return [dataclasses.replace(c, label=label) for c, label in zip(out, labels, strict=True)]
 
 
 def whole_reading(text: str, matches: list[Match]) -> Reading | None:
@@ -250,7 +261,8 @@ def _why_none(text: str) -> Finding:
                    0, len(text), 0, len(text), in_name=False, source="002 §4")
 
 
-def _message(verdict: Verdict, found: list[Candidate], selected: int | None) -> str:
+def _message(verdict: Verdict, found: list[Candidate], selected: int | None,
+             line: Headline | None = None) -> str:
     if selected is None:
         return ""
     c = found[selected]
@@ -260,14 +272,17 @@ def _message(verdict: Verdict, found: list[Candidate], selected: int | None) -> 
     if verdict == "invalid":
         error = next((f for f in c.findings if f.severity == "error"), None)
         return "Not a valid DOI name" + (f": {error.message}" if error else ".")
-    counts = {s: sum(1 for f in c.findings if f.severity == s) for s in ("warning", "error")}
+    explained = line.explains if line else ""
+    counts = {s: sum(1 for f in c.findings if f.severity == s and f.code != explained)
+              for s in ("warning", "error")}
     tail = f" ({counts['warning']} warning{'s' if counts['warning'] != 1 else ''})" \
         if counts["warning"] else ""
     if verdict == "names":
         return f"{len(names)} DOI names found; the first is {c.doi}{tail}."
-    others = sum(1 for x in found if x is not c)
-    more = f"; {others} other reading{'s' if others != 1 else ''}" if others else ""
-    return f"DOI name {c.doi}{tail}{more}."
+    name = f"“{c.doi}”" if str(c.doi)[-1] in ".,;:!?" else str(c.doi)
+    if line is not None:
+        return f"DOI name {name}{tail}. {line.said}"
+    return f"DOI name {name}{tail}."
 
 
 def inspect(text: str, pick: int | None = None, *, forms: bool = True) -> Inspection:
@@ -313,8 +328,10 @@ def inspect(text: str, pick: int | None = None, *, forms: bool = True) -> Inspec
         verdict = "name"
     shown = present(c.doi) if forms and c.kind == "doi" and c.status != "error" else None
     left = _left_out(text, found)
-    return Inspection(verdict, _message(verdict, found, selected), n, tuple(found), selected,
-                      shown, (left,) if left is not None else ())
+    line = headline(text, found, [x.label for x in found], selected)
+    return Inspection(verdict, _message(verdict, found, selected, line), n, tuple(found),
+                      selected, shown, (left,) if left is not None else (), line,
+                      offer(c, line.explains if line else ""))
 
 
 def read_name(text: str) -> tuple[Doi, Inspection]:

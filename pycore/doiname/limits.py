@@ -8,12 +8,13 @@ it is never silently dropped: the function that applies a bound says so in its r
 from __future__ import annotations
 
 __all__ = [
+           "BATCH_CHECK_MAX_RECORDS",
            "BATCH_MAX_FEED_CHARS",
            "BATCH_MAX_LINE_CHARS",
            "BATCH_MAX_NAMES",
            "BATCH_MAX_PENDING_CHARS",
            "BATCH_MAX_ROWS_KEPT", "BATCH_PASTE_STREAM_CHARS", "BATCH_STEP_LINES",
-           "BATCH_STEP_MAX_ROWS", "BATCH_STEP_MS",
+           "BATCH_STEP_MAX_CHARS", "BATCH_STEP_MAX_ROWS", "BATCH_STEP_MS",
            "CROSSREF_CONCURRENT_POLITE", "CROSSREF_CONCURRENT_PUBLIC",
            "CROSSREF_PER_SECOND_POLITE", "CROSSREF_PER_SECOND_PUBLIC",
            "DRAW_MAX_VALUES", "DRAW_MAX_VALUE_CHARS", "DRAW_PAGE_VALUES",
@@ -32,7 +33,8 @@ __all__ = [
            "RECORD_MAX_CHARS",
            "RECORD_MAX_LINES",
            "REGISTRY_DEADLINE_MS", "REGISTRY_MAX_BODY", "REGISTRY_MAX_DEPTH",
-           "REGISTRY_MAX_JSON_VALUES", "REGISTRY_RETRY_AFTER_MAX_S",
+           "REGISTRY_MAX_JSON_VALUES", "REGISTRY_RETRY_AFTER_MAX_S", "SETTLE_MAX_CANDIDATES",
+           "TEXT_SNIFF_BYTES",
            "VERIFY_MAX_REFERENCE_CHARS", "WORK_MAX_AUTHORS", "WORK_MAX_TITLE_CHARS",
            "WORK_MAX_UPDATES",
 ]
@@ -93,10 +95,21 @@ BATCH_STEP_MS = 50
 #: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
 #: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
 BATCH_STEP_MAX_ROWS = 5_000
+#: Structured records (BibTeX, RIS, JSON) a batch keeps the text of, for "Check all" to
+#: compare their fields with the registry's record (doiname.batch.checks); rows of later
+#: records are compared with their line. A BibTeX entry is about 500 characters.
+BATCH_CHECK_MAX_RECORDS = 20_000
+#: Characters of input one ``BatchJob.step`` reads at most (at least one line): a step of
+#: long lines ends as soon as one of a few short lines does, so a call waiting in the
+#: worker (an Inspect asked meanwhile) is answered between two steps.
+BATCH_STEP_MAX_CHARS = 200_000
 #: Distinct names a batch remembers to mark duplicates exactly (about 100-150 bytes each).
 #: A name first seen after that is still compared with every name remembered, but is not
 #: remembered itself; the summary counts those names (``names_not_kept``).
 BATCH_MAX_NAMES = 2_000_000
+#: Bytes at the start of a file that say how it is read (doiname.batch.text_encoding): its
+#: byte-order mark (UTF-8, UTF-16), or a NUL byte among them (not text, as git decides).
+TEXT_SNIFF_BYTES = 8000
 #: Characters of one piece of an export (``BatchJob.export_chunks``): an export is written
 #: in pieces of about this size, never as one string.
 EXPORT_CHUNK_CHARS = 1024 * 1024
@@ -163,3 +176,7 @@ DRAW_MAX_VALUES = 20
 DRAW_PAGE_VALUES = 25
 #: Characters of one value drawn at first; the rest behind its own "Show all".
 DRAW_MAX_VALUE_CHARS = 1000
+#: Readings of one place in a pasted text (a final ".", a name cut by a space) that
+#: Resolve looks up to settle which one is registered and fits the reference around it
+#: (doiname.settle): the selected reading and the others of the same place.
+SETTLE_MAX_CANDIDATES = 4

@@ -8,11 +8,11 @@ reference (with the record's key or ID when there is one) instead of one row per
 line; plain text stays one record per line, and mixed lists (BibTeX, then RIS, then
 APA lines) are grouped piece by piece.
 
-Memory is bounded: a record that does not close within :data:`RECORD_MAX_LINES` lines
-or :data:`RECORD_MAX_CHARS` characters (an unbalanced brace, a missing ``ER  -``) is
-given back as single lines, so nothing waits for the end of the input and nothing is
-lost. Lines holding only JSON punctuation (``[``, ``]``, ``],``) are structure, not
-records.
+Memory and work are bounded: a record that does not close within
+:data:`RECORD_MAX_LINES` lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced
+brace, a missing ``ER  -``) is given back as single lines, each read once, so nothing
+waits for the end of the input and nothing is lost. Lines holding only JSON
+punctuation (``[``, ``]``, ``],``) are structure, not records.
 """
 
 from __future__ import annotations
@@ -210,9 +210,12 @@ class RecordGrouper:
                     self._pending = []
                     self._after = kind != "csv"
                 elif len(pending) >= RECORD_MAX_LINES or self._chars >= RECORD_MAX_CHARS:
-                    out.append(Record(self._start, (pending[0],), "line"))
-                    back.extendleft(reversed(list(enumerate(pending[1:], self._start + 1))))
+                    # A record that failed is skipped: its lines are lines, each read
+                    # once (fed again, each could open a record that fails again).
+                    out.extend(Record(n, (x,), "line")
+                               for n, x in enumerate(pending, self._start))
                     self._pending = []
+                    self._after = False
                 elif kind == "csv":
                     self._quotes += line.count('"')
                 continue

@@ -27,8 +27,8 @@ from .model import Doi, Finding
 from .percent import Span, decode
 from .plain_forms import FAST, matched_doi, parse_common
 
-__all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "read",
-           "validate_name"]
+__all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "places",
+           "read", "validate_name"]
 
 _PREFIX = re.compile(r"10(?:\.[0-9]+)+")
 # A shortDOI's code: letters and digits (shortdoi.org), at least one letter, so that a
@@ -60,6 +60,24 @@ def char_label(ch: str) -> str:
             name = {"Cs": "surrogate", "Co": "private use", "Cn": "unassigned"}.get(
                 unicodedata.category(ch), "no name")
     return f"U+{ord(ch):04X} {name}"
+
+
+def places(positions: list[int]) -> str:
+    """Where one character occurs, each place counted from 1 and runs of neighbours
+    joined: ``character 9``, or ``10 times, at characters 9, 11 and 13–20``. Linear in
+    the number of places (a finding said once for all of them, not once each)."""
+    if len(positions) == 1:
+        return f"character {positions[0] + 1}"
+    runs: list[str] = []
+    first = last = positions[0]
+    for p in positions[1:]:
+        if p != last + 1:
+            runs.append(f"{first + 1}" if first == last else f"{first + 1}–{last + 1}")
+            first = p
+        last = p
+    runs.append(f"{first + 1}" if first == last else f"{first + 1}–{last + 1}")
+    listed = runs[0] if len(runs) == 1 else ", ".join(runs[:-1]) + " and " + runs[-1]
+    return f"{len(positions):,} times, at characters {listed}"
 
 
 @dataclass(slots=True)

@@ -57,17 +57,34 @@ from doiname import (  # noqa: E402
     inspection,
     limits,
     model,
+    work_card,
 )
-from doiname.batch import status  # noqa: E402
+from doiname.batch import lines, status  # noqa: E402
 from doiname.bridge import protocol  # noqa: E402
 from doiname.extract import model as extract_model  # noqa: E402
 from doiname.model import Doi  # noqa: E402
+from doiname.registry import answers as registry_answers  # noqa: E402
+from doiname.registry import requests as registry_requests  # noqa: E402
+from doiname.registry import work as registry_work  # noqa: E402
 from doiname.resolver import outcome  # noqa: E402
+from doiname.verify import compare as verify_compare  # noqa: E402
+from doiname.verify import rows as verify_rows  # noqa: E402
+from doiname.verify import verdict as verify_verdict  # noqa: E402
 
 #: The Literal types of the replies, each written once as a named alias
 #: (``export type NAME = ...``), by the name the JavaScript reads.
 ALIASES: dict[str, Any] = {
     "AnswerKind": protocol.AnswerKind,
+    "CheckStatus": verify_rows.CheckStatus,
+    "CheckVerdict": verify_verdict.Verdict,
+    "EvidenceField": verify_compare.EvidenceField,
+    "EvidenceState": verify_compare.EvidenceState,
+    "NoticeLevel": work_card.NoticeLevel,
+    "RecordForm": registry_requests.RecordForm,
+    "RegistryFailure": protocol.RegistryFailure,
+    "RegistryOutcome": registry_answers.RegistryOutcome,
+    "UpdateDirection": typing.get_type_hints(registry_work.Update)["direction"],
+    "UpdateKind": registry_work.UpdateKind,
     "EquivalenceVerdict": equivalence.Verdict,
     "ExportFormat": protocol.ExportFormat,
     "How": inspection.How,
@@ -78,6 +95,7 @@ ALIASES: dict[str, Any] = {
     "Outcome": outcome.Outcome,
     "Severity": model.Severity,
     "Status": status.Status,
+    "TextEncoding": lines.TextEncoding,
     "TransportFailure": protocol.TransportFailure,
     "Verdict": outcome.Verdict,
 }

@@ -17,6 +17,9 @@ from playwright.sync_api import Page, expect
 
 from doiname_build import integrity, offline, paths, serve, single_file
 
+from .conftest import DoiRoutes
+from .registry_routes import route_registries
+
 #: The policy's shape: nothing inline at all, nothing eval'd except WebAssembly
 #: compilation, scripts and workers from the site itself (and from ``blob:`` URLs of
 #: checked bytes), requests to the site and to doi.org only. build.py writes it
@@ -113,6 +116,23 @@ def test_site_under_strict_csp(page: Page, csp_url: str) -> None:
     expect(page.locator("#result-name")).to_have_text("10.1000/456#789", timeout=20_000)
     assert page.evaluate("() => window.doiname.call('to_url', '10.1000/456#789')") == (
         "https://doi.org/10.1000/456%23789")
+    assert violations == []
+
+
+def test_registry_records_under_strict_csp(page: Page, csp_url: str,
+                                           doi_routes: DoiRoutes) -> None:
+    """Resolve reads a name's record from Crossref (routed) under the site's policy: the
+    hosts ``connect-src`` gained let it through, and nothing else is refused."""
+    route_registries(page, doi_routes)
+    violations = watch_violations(page)
+    page.goto(csp_url + "index.html")
+    assert page.evaluate("() => window.doiname.ready.then(() => true)")
+    page.fill("#doi-input", "10.1080/13813455.2019.1651869")
+    expect(page.locator("#result-name")).to_have_text("10.1080/13813455.2019.1651869",
+                                                      timeout=20_000)
+    page.locator("#doi-input").press("Enter")
+    expect(page.locator("#work-notice")).to_contain_text("Retracted")
+    expect(page.locator("#work-title")).to_be_visible()
     assert violations == []
 
 

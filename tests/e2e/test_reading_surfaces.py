@@ -115,7 +115,11 @@ def test_the_page_inspects_every_paste_as_host_python(page: Page, site_url: str)
         error = next((f for f in failing if f.severity == "error"), None)
         if error is not None:
             assert (got["errorCode"], got["error"]) == (error.code, error.message), where
-        drawn = [[f.code, f.severity] for f in findings if f is not error]
+        # (a finding the card's reading line says is drawn as a note: after the problems)
+        explained = found.headline.explains if found.headline else ""
+        shown = [[f.code, "info" if f.code == explained else f.severity]
+                 for f in findings if f is not error]
+        drawn = [x for x in shown if x[1] != "info"] + [x for x in shown if x[1] == "info"]
         assert got["findings"] == drawn, where
         if c is not None:
             codes = sorted({f.code for f in c.findings if f.severity != "info"})
@@ -141,13 +145,19 @@ BOX_DRAWN = """() => {
 
 
 def box_message(found: Inspection, href: str | None) -> str:
-    """What the box says (the selected reading's first warning or error, else the
-    reply's message when there is nothing to link), from host Python's reading."""
+    """What the box says (a shortDOI's message; else the selected reading's first warning
+    or error that the reading line does not say, else that line, else the reply's message
+    when there is nothing to link), from host Python's reading."""
     c = selected(found)
+    if c is not None and c.kind == "short-doi":
+        return found.message
+    explained = found.headline.explains if found.headline else ""
     worst = next((f for f in ((c.findings if c else ()) + found.notes)
-                  if f.severity != "info"), None)
+                  if f.severity != "info" and f.code != explained), None)
     if worst is not None:
         return worst.message
+    if found.headline is not None and href:
+        return found.headline.said
     return "" if href else found.message
 
 

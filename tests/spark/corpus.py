@@ -16,6 +16,7 @@ import json
 import re
 from pathlib import Path
 
+from doiname.batch.lines import open_text
 from doiname.cli import main as cli_main
 
 _ALSO_ON = re.compile(r"(also on line )([\d, ]+)( of this record)")
@@ -62,9 +63,10 @@ def write_corpus(directory: Path) -> list[Path]:
 
 
 def cli_text(path: Path) -> str:
-    """A file's text as the CLI reads it (UTF-8, byte-order mark dropped, bad bytes
-    replaced, line ends kept)."""
-    with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
+    """A file's text as the CLI reads it (:func:`doiname.batch.lines.open_text`: UTF-8
+    or UTF-16 by its byte-order mark, the mark dropped, bad bytes replaced, line ends
+    kept)."""
+    with open_text(open(path, "rb")) as f:
         return f.read()
 
 

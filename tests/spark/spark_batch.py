@@ -13,6 +13,10 @@ from doiname.spark import batch, write
 
 from .corpus import cli_rows, spark_csv_rows, write_corpus
 
+#: A CSV row's cells by column name (the CLI's column order may change).
+STATUS, DOI, DUPLICATE_OF, FINDINGS = (CSV_COLUMNS.index(c) for c in
+                                       ("status", "doi", "duplicate_of", "findings"))
+
 
 def csv_of(df: Any, tmp: Path, name: str = "out",
            extras: tuple[str, ...] = ("file", "duplicate_of_file")) -> list[list[str]]:
@@ -29,10 +33,10 @@ def test_several_files_give_exactly_the_cli_rows(spark: Any, tmp_path: Path) -> 
     expected = cli_rows(files, tmp_path)
     got = csv_of(batch([str(p) for p in files], spark=spark), tmp_path)
     assert got == expected
-    statuses = {r[5] for r in got}
+    statuses = {r[STATUS] for r in got}
     assert statuses >= {"ok", "warning", "error", "duplicate", "no-doi", "short-doi"}
     # duplicates across files point at the first file and line
-    across = [r for r in got if r[5] == "duplicate" and r[-1] != r[-2]]
+    across = [r for r in got if r[STATUS] == "duplicate" and r[-1] != r[-2]]
     assert len(across) >= 4
 
 
@@ -95,7 +99,7 @@ def test_files_read_through_spark_give_the_same_rows(spark: Any, tmp_path: Path)
     assert [Path(r[-2]).name for r in got] == [Path(r[-2]).name if not r[-2].endswith(
         ".bib") else Path(r[-2]).name + ".gz" for r in expected]
     assert got[0][-2].startswith("file:")  # Spark's own URI of the file
-    assert (pdf[5], pdf[7][:21]) == ("error", "error not-text: This ")
+    assert (pdf[STATUS], pdf[FINDINGS][:21]) == ("error", "error not-text: This ")
 
 
 def test_dataframe_cells_are_read_as_files(spark: Any, tmp_path: Path) -> None:
@@ -113,8 +117,8 @@ def test_dataframe_cells_are_read_as_files(spark: Any, tmp_path: Path) -> None:
     rows = batch(df, "text", id="work")
     assert rows.columns == [*CSV_COLUMNS, "work", "duplicate_of_work"]
     assert csv_of(rows, tmp_path, extras=("work", "duplicate_of_work")) == expected
-    (again,) = [r for r in expected if r[15] == "w4" and r[2] == "10.1000/182"]
-    assert (again[5], again[16], again[6]) == ("duplicate", "w3", "2")  # across cells
+    (again,) = [r for r in expected if r[15] == "w4" and r[DOI] == "10.1000/182"]  # across cells
+    assert (again[STATUS], again[16], again[DUPLICATE_OF]) == ("duplicate", "w3", "2")
 
 
 def test_files_that_are_not_text_or_cannot_be_read(spark: Any, tmp_path: Path) -> None:
@@ -132,12 +136,12 @@ def test_files_that_are_not_text_or_cannot_be_read(spark: Any, tmp_path: Path) -
     for r in rows:
         by_file.setdefault(r["file"], []).append(r)
     assert [r["status"] for r in by_file[str(good)]] == ["ok", "ok"]
-    for bad, code in ((binary, "not-text"), (utf16, "not-text")):
-        (only,) = by_file[str(bad)]
-        assert (only["status"], only["line"], only["doi"]) == ("error", 1, None)
-        assert only["findings"][0]["code"] == code
+    (only,) = by_file[str(binary)]
+    assert (only["status"], only["line"], only["doi"]) == ("error", 1, None)
+    assert only["findings"][0]["code"] == "not-text"
     assert "NUL byte at byte 9" in by_file[str(binary)][0]["findings"][0]["message"]
-    assert "UTF-16" in by_file[str(utf16)][0]["findings"][0]["message"]
+    assert [(r["status"], r["doi"]) for r in by_file[str(utf16)]] == [
+        ("duplicate", "10.1000/182")]  # read by its byte-order mark
     *read, last = by_file[str(cut)]
     assert len(read) > 10000
     assert {r["doi"] for r in read if r["status"] != "ok"} == {"10.1000/182", "10.1000/183"}
@@ -145,6 +149,31 @@ def test_files_that_are_not_text_or_cannot_be_read(spark: Any, tmp_path: Path) -
     assert last["status"] == "error" and last["findings"][0]["code"] == "unreadable"
     assert last["line"] == read[-1]["line"] + 1
     assert "stopped after line" in last["findings"][0]["message"]
+
+
+def test_a_utf16_file_gives_the_rows_of_the_cli(spark: Any, tmp_path: Path) -> None:
+    """The review's file: UTF-16 (LE, then BE) with 6 DOI names; the CLI read it as UTF-8
+    ("0 DOI names, 7 lines without a DOI") and Spark refused it. Both read its text."""
+    files = []
+    for codec, bom in (("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff")):
+        path = tmp_path / f"{codec}.txt"
+        path.write_bytes(bom + UTF16_TEXT.encode(codec))
+        files.append(path)
+    expected = cli_rows(files, tmp_path)
+    got = csv_of(batch([str(p) for p in files], spark=spark), tmp_path)
+    assert got == expected
+    # a file cut into splits: UTF-16 is read in one task (its bytes are not lines)
+    assert csv_of(batch([str(p) for p in files], spark=spark, split_bytes=53), tmp_path,
+                  "split") == expected
+    first = [r for r in got if r[-2] == str(files[0])]
+    assert [r[DOI] for r in first if r[STATUS] in ("ok", "warning")] == UTF16_NAMES
+
+
+#: Six names, in a UTF-16 file's text (a title with an accent, one name in a link).
+UTF16_NAMES = ["10.1000/1", "10.1000/2", "10.1038/nphys1170", "10.1000/\u00e9t\u00e9",
+               "10.1000/5", "10.1000/6"]
+UTF16_TEXT = ("Titre: \u00e9tudes\r\n" + "\r\n".join(
+    f"https://doi.org/{n}" if i == 2 else n for i, n in enumerate(UTF16_NAMES)) + "\r\n")
 
 
 def test_each_task_group_gets_a_partition_of_its_own(spark: Any) -> None:
@@ -159,3 +188,41 @@ def test_each_task_group_gets_a_partition_of_its_own(spark: Any) -> None:
     placed = df.select("part", F.spark_partition_id().alias("pid")).distinct().collect()
     assert df.rdd.getNumPartitions() == 7
     assert sorted((r["part"], r["pid"]) for r in placed) == [(p, p) for p in range(7)]
+
+
+def _rows_and_peak(path: str) -> tuple[list[tuple[Any, ...]], int]:
+    """In a Spark Python worker: the rows of a ``.gz`` file, and the worker's peak RSS
+    (bytes) while it read them (the peak reset first)."""
+    import re as re_
+
+    from doiname.spark.worker import region_rows
+
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # reset VmHWM, the peak resident set
+    rows = [(r["line"], r["status"], r["doi"], [f["code"] for f in r["findings"]],
+             [f["message"] for f in r["findings"]])
+            for r in region_rows(path, "gzip", None) if r["status"] is not None]
+    with open("/proc/self/status") as f:
+        found = re_.search(r"VmHWM:\s+(\d+) kB", f.read())
+    assert found is not None
+    return rows, int(found[1]) * 1024
+
+
+def test_a_gz_holding_a_1_gib_line_is_read_in_bounded_memory(spark: Any,
+                                                             tmp_path: Path) -> None:
+    """The review's file: about 1 MB of gzip holding one line of 1 GiB, then a name. The
+    Python worker stays under 300 MB (it peaked at 3.1 GB) and says what the CLI says."""
+    path = tmp_path / "one-line.txt.gz"
+    block = b"x" * (1 << 20)
+    with gzip.open(path, "wb", compresslevel=9) as f:
+        for _ in range(1 << 10):
+            f.write(block)
+        f.write(b" 10.1000/182\n10.1000/183\n")
+    assert path.stat().st_size < 2 << 20
+    ((rows, peak),) = spark.sparkContext.parallelize([str(path)], 1).map(
+        _rows_and_peak).collect()
+    assert peak < 300 << 20, peak
+    (line, status, _doi, codes, messages), second = rows[-2:]
+    assert (line, status, codes) == (1, "error", ["line-too-long"])
+    assert f"This line has {(1 << 30) + 12:,} characters" in messages[0]
+    assert second[:3] == (2, "ok", "10.1000/183")

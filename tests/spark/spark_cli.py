@@ -13,6 +13,7 @@ from typing import Any
 
 import pyarrow.parquet as pq
 
+from doiname.batch import CSV_COLUMNS
 from doiname.cli import main as cli_main
 from doiname.spark import batch
 from doiname.spark.cli import main
@@ -48,7 +49,7 @@ def test_one_file_gives_the_cli_bytes_and_counts(spark: Any, tmp_path: Path) -> 
     assert got.startswith(header + ",file,duplicate_of_file\r\n")
     assert got.endswith("\r\n")
     rows = list(csv.reader(io.StringIO(expected, newline="")))[1:]
-    want = [line + f",{notes}," + (str(notes) if row[6] else "")
+    want = [line + f",{notes}," + (str(notes) if row[CSV_COLUMNS.index("duplicate_of")] else "")
             for line, row in zip(lines[:-1], rows, strict=True)]
     assert got.split("\r\n")[1:-1] == want  # every cell the CLI's, byte for byte
     assert err.splitlines()[0] == expected_err.strip().replace("doiname batch", "doiname.spark "

@@ -159,10 +159,16 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_defused() -> None:
     buf = io.StringIO(newline="")
     write_csv(iter_batch_rows(lines), buf)
     table = list(csv.reader(io.StringIO(buf.getvalue(), newline="")))
-    assert [r[1] for r in table[1:]] == ["'" + lines[0], "'" + lines[1], "'@x"]
+    at = CSV_COLUMNS.index("input")
+    assert [r[at] for r in table[1:]] == ["'" + lines[0], "'" + lines[1], "'@x"]
     raw = io.StringIO(newline="")
     write_csv(iter_batch_rows(lines), raw, spreadsheet_safe=False, header=False)
-    assert next(csv.reader(io.StringIO(raw.getvalue(), newline="")))[1] == lines[0]
+    assert next(csv.reader(io.StringIO(raw.getvalue(), newline="")))[at] == lines[0]
+
+
+def test_csv_starts_with_the_columns_people_read() -> None:
+    assert CSV_COLUMNS[:7] == ("line", "record", "status", "doi", "url", "duplicate_of",
+                               "findings")
 
 
 def test_jsonl_content() -> None:

@@ -22,6 +22,7 @@ from doiname.batch import (
     write_csv,
     write_json,
 )
+from doiname.limits import BATCH_STEP_MAX_CHARS
 
 from .batch_cases import LIST, rows_of
 
@@ -77,6 +78,20 @@ def test_a_step_stops_at_its_time_budget() -> None:
     step = job.step(max_lines=1000, budget=0.0)
     assert 1 <= step["lines_done"] < 1000
     assert not step["done"]
+
+
+def test_a_step_stops_at_its_characters() -> None:
+    """Lines of 90,000 characters: a step reads BATCH_STEP_MAX_CHARS of them (and the
+    line that passes it), not max_lines, whatever its time budget."""
+    line = "10.1000/x " + "y" * 89_990
+    job = BatchJob(f"{line}\n" * 8)
+    done: list[int] = []
+    while not job.done:
+        step = job.step(max_lines=1000, budget=100.0)
+        done.append(step["chars_done"])
+    sizes = [b - a for a, b in zip([0, *done], done, strict=False)]
+    assert len(done) > 1 and max(sizes) < BATCH_STEP_MAX_CHARS + len(line) + 1, sizes
+    assert job.lines_done == 8
 
 
 def test_export_all_or_picked_rows() -> None:

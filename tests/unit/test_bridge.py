@@ -225,7 +225,7 @@ def test_batch_job_through_the_bridge() -> None:
     assert [r["status"] for r in rows] == ["ok", "no-doi", "duplicate", "error"]
     assert json.loads(bridge.info_json())["ok"]["batch_jobs"] >= 1
     csv_text = json.loads(bridge.batch_export_json(job, "csv", "[2]"))["ok"]
-    assert csv_text.splitlines()[1].startswith("3,10.1000/A,10.1000/A,")
+    assert csv_text.splitlines()[1].startswith("3,,duplicate,10.1000/A,https://doi.org/10.1000/A,1,")
     bad = json.loads(bridge.batch_export_json(job, "csv", "[99]"))["error"]
     assert bad["code"] == "bad-arguments" and "no row 99" in bad["message"]
     bad = json.loads(bridge.batch_export_json(job, "csv", '{"a": 1}'))["error"]
@@ -238,3 +238,25 @@ def test_batch_job_through_the_bridge() -> None:
 
 def test_batch_open_refuses_what_is_not_text() -> None:
     assert json.loads(bridge.batch_open_json(3))["error"]["code"] == "bad-arguments"  # type: ignore[arg-type]
+
+
+def test_batch_open_says_how_a_file_is_read_from_its_first_bytes() -> None:
+    """The page hands Python a file's first bytes; Python says how to decode the rest
+    (the CLI's and Spark's rule), or refuses a file that is not text, in words."""
+    def opened(head: bytes) -> dict[str, Any]:
+        reply = json.loads(bridge.request_json("batch_open", json.dumps({"head": list(head)})))
+        if "ok" in reply:
+            bridge.batch_close_json(reply["ok"]["job"])
+        return dict(reply)
+
+    assert opened(b"10.1000/1\n")["ok"]["encoding"] == "utf-8"
+    assert opened("\ufeff10.1000/1\n".encode("utf-16-le"))["ok"]["encoding"] == "utf-16le"
+    assert opened("\ufeff10.1000/1\n".encode("utf-16-be"))["ok"]["encoding"] == "utf-16be"
+    refused = opened(b"%PDF-1.7\n\x00\x01")["error"]
+    assert refused["code"] == "not-text"
+    assert refused["message"] == ("This file was not read: it is not text: a NUL byte at "
+                                  "byte 9 (an image, a PDF, an archive or a spreadsheet?).")
+    assert opened(b"")["ok"]["encoding"] == "utf-8"
+    for bad in ([256], [-1], ["a"], [0] * 8001):
+        reply = json.loads(bridge.request_json("batch_open", json.dumps({"head": bad})))
+        assert reply["error"]["code"] == "bad-arguments"

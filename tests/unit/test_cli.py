@@ -125,7 +125,8 @@ def test_batch_and_extract_files(tmp_path: Path) -> None:
     src = tmp_path / "refs.txt"
     src.write_text("See doi:10.1000/182.\nnothing\nhttps://doi.org/10.1000/182\n", encoding="utf-8")
     code, out, err = run(["batch", str(src)])
-    assert code == 0 and out.splitlines()[0].startswith("line,input,doi")
+    assert code == 0 and out.splitlines()[0].startswith(
+        "line,record,status,doi,url,duplicate_of,findings,input")
     assert "3 lines, 2 DOIs (1 unique, 1 duplicates" in err
     code, out, err = run(["extract", "--json", "-"], stdin=src.read_text())
     assert [json.loads(x)["doi"] for x in out.splitlines()] == ["10.1000/182", "10.1000/182"]
@@ -135,11 +136,15 @@ def test_batch_and_extract_files(tmp_path: Path) -> None:
 def test_inspect_says_what_was_left_out_and_keeps_the_literal_reading() -> None:
     code, out, _ = run(["inspect", "doi: 10.1056/NEJMoa2001017."])
     assert code == 0
-    assert "DOI name 10.1056/NEJMoa2001017 (1 warning)" in out
-    assert "trailing-punctuation" in out and "10.1056/NEJMoa2001017.  [ok] (literal reading)" in out
+    said = "The final “.” was left out: it ends the sentence."
+    assert f"DOI name 10.1056/NEJMoa2001017. {said}" in out
+    assert "10.1056/NEJMoa2001017  [Most likely]" in out
+    assert "trailing-punctuation" in out and (
+        "10.1056/NEJMoa2001017.  [If the “.” belongs to the name] (literal reading)" in out)
+    assert "[ok]" not in out and "name is 10.1056/NEJMoa2001017.." not in out
     code, out, err = run(["url", "https://doi.org/10.1038/nature14539."])
     assert out == "https://doi.org/10.1038/nature14539\n"
-    assert "“.” after the DOI" in err and "10.1038/nature14539." in err
+    assert said in err and "10.1038/nature14539." in err
     assert run(["url", "--exact", "https://doi.org/10.1038/nature14539."])[1] == (
         "https://doi.org/10.1038/nature14539.\n")
 
@@ -161,3 +166,24 @@ def test_batch_unique_and_excel(tmp_path: Path) -> None:
     table = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
     assert [(r["doi"], r["occurrences"], r["duplicate_lines"]) for r in table] == [
         ("10.1000/1", "2", "7"), ("10.1000/2", "1", "")]
+
+
+def test_a_file_is_read_by_its_byte_order_mark(tmp_path: Path) -> None:
+    """UTF-16 (LE and BE) read as its text (it was read as UTF-8: "0 DOI names, 7 lines
+    without a DOI", NULs in the CSV); a binary file refused in words, with where."""
+    names = [f"10.1000/{i}" for i in range(1, 7)]
+    text = "References\r\n" + "\r\n".join(names) + "\r\n"
+    for codec, bom in (("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff"),
+                       ("utf-8", b"\xef\xbb\xbf")):
+        path = tmp_path / f"{codec}.txt"
+        path.write_bytes(bom + text.encode(codec))
+        code, out, err = run(["batch", "--json", str(path)])
+        rows = [json.loads(line) for line in out.splitlines()]
+        assert code == 0 and [r["doi"] for r in rows] == [None, *names], codec
+        assert "7 lines, 6 DOIs" in err and "\x00" not in out
+    binary = tmp_path / "scan.pdf"
+    binary.write_bytes(b"%PDF-1.7\n\x00\x01 10.1000/182\n")
+    code, out, err = run(["batch", str(binary)])
+    assert (code, out) == (1, "")
+    assert err == (f"doiname: {binary} was not read: it is not text: a NUL byte at byte 9 (an "
+                   "image, a PDF, an archive or a spreadsheet?).\n")

@@ -150,11 +150,11 @@ def _reference_csv(rows_: list[BatchRow]) -> str:
     writer.writerow(CSV_COLUMNS)
     for r in rows_:
         writer.writerow((
-            r.line, cell(r.input), cell(r.doi or ""), r.url or "", r.uri or "", r.status,
+            r.line, cell(r.record or ""), r.status, cell(r.doi or ""), r.url or "",
             "" if r.duplicate_of is None else r.duplicate_of, cell(findings_cell(r.findings)),
-            "" if r.start is None else r.start, "" if r.end is None else r.end,
-            cell(r.text or ""), r.form or "", r.api_url or "", cell(" | ".join(r.alternatives)),
-            cell(r.record or "")))
+            cell(r.input), r.uri or "", "" if r.start is None else r.start,
+            "" if r.end is None else r.end, cell(r.text or ""), r.form or "",
+            r.api_url or "", cell(" | ".join(r.alternatives))))
     return out.getvalue()
 
 

@@ -261,7 +261,9 @@ def test_positions_are_offsets_in_the_original_text() -> None:
     zw = [f for f in first.findings if f.code == "zero-width-dropped"]
     assert len(zw) == 1 and text[zw[0].start:zw[0].end] == "\u200b"
     ent = [f for f in first.findings if f.code == "html-entity"]
-    assert [text[f.start:f.end] for f in ent] == ["&lt;", "&gt;"]
+    assert [text[f.start:f.end] for f in ent] == ["&lt;1&gt;"]  # one finding for both
+    assert "“&lt;” as “<” at character" in ent[0].message
+    assert "“&gt;” as “>” at character" in ent[0].message
     assert second.text == "10.1000/182" and text[second.start:second.end] == "10.1000/182"
     trail = [f for f in second.findings if f.code == "trailing-punctuation"]
     assert len(trail) == 1 and text[trail[0].start:trail[0].end] == "."
@@ -279,7 +281,7 @@ def test_findings_of_each_kind() -> None:
     assert codes("https://doi.org/10.1000/182?x=1") == ["url-query-dropped"]
     assert codes("https://doi.org/10.1000/456#789") == ["url-fragment-dropped"]
     assert codes("10.1000/a\u200bb") == ["zero-width-dropped"]
-    assert codes("10.1000/a&lt;1&gt;") == ["html-entity", "html-entity"]
+    assert codes("10.1000/a&lt;1&gt;") == ["html-entity"]  # one finding for each kind
     assert codes("10.1000/a\\_b") == ["backslash-escape"]
     assert codes("10.1000/a<wbr>b") == ["wbr-dropped"]
     assert codes("https://doi-org.proxy.example.edu/10.1000/182") == ["proxy-link"]

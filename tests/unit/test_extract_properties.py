@@ -51,8 +51,9 @@ def check_invariants(text: str, found: list[Match]) -> None:
         assert text[m.start:m.end] == m.text
         assert m.start >= last_end  # in order, no overlaps
         last_end = m.end
-        if m.kind == "short-doi":  # R17: an alias, 10/<letters and digits>
-            assert m.doi.prefix == "10" and m.doi.suffix.isalnum() and m.ok
+        if m.kind == "short-doi":  # R17: an alias, 10/<letters and digits>, not a DOI name
+            assert m.doi.prefix == "10" and m.doi.suffix.isalnum() and not m.ok
+            assert m.short == f"10/{m.doi.suffix}"
             continue
         if any(f.source.endswith("extract R18") for f in m.findings):  # a labelled unreadable name
             assert not m.ok and m.doi.prefix[:1].isdigit()

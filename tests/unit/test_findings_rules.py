@@ -9,6 +9,11 @@ import doiname as d
 from doiname.findings import RULES
 from doiname.limits import MAX_FINDINGS
 
+#: 104 different lookalike letters (fullwidth and mathematical bold Latin): as many
+#: findings, since a finding is said once for each character, wherever it comes.
+FULLWIDTH = "".join(chr(c) for base in (0xFF21, 0xFF41, 0x1D400, 0x1D41A)
+                    for c in range(base, base + 26))
+
 EXAMPLES = {
     "empty": "   ",
     "no-slash": "10.1000",
@@ -35,7 +40,7 @@ EXAMPLES = {
     "space-in-name": "10.1000/a b",
     "percent-escape-in-name": "10.1000/a%2541",
     "outside-crossref-set": "10.1000/a#b",
-    "more-findings": "10.1000/" + "\u0430" * 500,
+    "more-findings": "10.1000/" + FULLWIDTH,
 }
 
 
@@ -52,9 +57,10 @@ def test_check_gives_each_code_as_its_rule_says(code: str) -> None:
         assert f.severity == rule.severity and f.source == rule.source and rule.summary
 
 
-@pytest.mark.parametrize("n", [MAX_FINDINGS - 1, MAX_FINDINGS, MAX_FINDINGS + 1, 100_000])
+@pytest.mark.parametrize("n", [MAX_FINDINGS - 1, MAX_FINDINGS, MAX_FINDINGS + 1,
+                               len(FULLWIDTH)])
 def test_findings_are_bounded_and_the_rest_counted(n: int) -> None:
-    found = d.check("10.1000/" + "\u0430" * n)  # n Cyrillic lookalikes of "a"
+    found = d.check("10.1000/" + FULLWIDTH[:n])  # n lookalikes, each a finding of its own
     assert len(found) <= MAX_FINDINGS
     listed = sum(1 for f in found if f.code == "lookalike-letter")
     more = [f for f in found if f.code == "more-findings"]
@@ -65,10 +71,32 @@ def test_findings_are_bounded_and_the_rest_counted(n: int) -> None:
     assert found[-1].code == "more-findings" if more else True
 
 
+@pytest.mark.parametrize("n", [2, MAX_FINDINGS + 1, 100_000])
+def test_a_repeated_lookalike_is_one_finding_with_its_count_and_places(n: int) -> None:
+    found = d.check("10.1000/x" + "\u0430" * n + "y\u0430")  # Cyrillic "a", n + 1 times
+    (one,) = [f for f in found if f.code == "lookalike-letter"]
+    assert f"({n + 1:,} times, at characters 10–{9 + n} and {11 + n})" in one.message
+    assert one.repair == "10.1000/x" + "a" * n + "ya"  # every one repaired, once
+
+
+def test_spaces_and_double_escapes_are_one_finding_each_repaired_at_once() -> None:
+    found = d.check("https://doi.org/10.1000/a%20b%20%20c%20d")
+    (spaces,) = [f for f in found if f.code == "space-in-name"]
+    assert "(3 times, at characters 10, 12–13 and 15)" in spaces.message
+    assert spaces.repair == "https://doi.org/10.1000/abcd"  # the link stays a link
+    found = d.check("10.1000/" + "%2541x" * 1000 + "%2542")
+    escapes = [f for f in found if f.code == "percent-escape-in-name"]
+    assert len(escapes) == 2
+    assert escapes[0].message.startswith("The name holds “%41” (1,000 times, at characters 9–11, ")
+    assert escapes[1].message.startswith("The name holds “%42” (characters 4009–4011)")
+    assert escapes[0].repair == "10.1000/" + "Ax" * 1000 + "%2542"
+
+
 def test_lookalike_repairs_fix_every_lookalike_at_once() -> None:
     found = d.check("https://doi.org/10.1000/\u0430b\u0441")
-    repairs = {f.repair for f in found if f.code.startswith("lookalike-")}
-    assert repairs == {"https://doi.org/10.1000/abc"}  # the link stays a link
+    repairs = [f.repair for f in found if f.code.startswith("lookalike-")]
+    assert repairs == ["https://doi.org/10.1000/abc", None]  # the link stays a link; the
+    # repair of them all is given once, by the first
     (only,) = [f for f in d.check(d.Doi("10.1000", "a\u2010%41")) if f.code == "lookalike-dash"]
     assert only.repair is not None and d.inspect(only.repair).candidates[0].doi == d.Doi(
         "10.1000", "a-%41")  # a repaired Doi reads back exactly (the % is not decoded)

@@ -7,6 +7,8 @@ document.getElementById("more")?.addEventListener("click", () => {
 });
 
 // The embed markup with this host's address (where widget.js is), and its Copy buttons.
+// TOOL is the folder without its final "/": the templates write "TOOL/" where a folder
+// is meant (a CSP source without it matches that one path only, not the files in it).
 const here = new URL(".", location.href).href.replace(/\/$/, "");
 for (const pre of document.querySelectorAll("pre[data-template]")) {
   const template = pre.getAttribute("data-template") ?? "";

@@ -14,6 +14,7 @@ import { EquivalenceView } from "./views/equivalence.js";
 import { InspectView } from "./views/inspect.js";
 import { ResolveView } from "./views/resolve.js";
 import { isStateHash, readState, writeState } from "./views/state.js";
+import { WorkCardView } from "./views/work-card.js";
 
 /** @typedef {import("./views/state.js").PageState} PageState */
 /** @typedef {import("./engine/client.js").Doiname} Doiname */
@@ -91,6 +92,9 @@ export function startPage(doiname) {
       link: byId("url-recommended"),
       open: /** @type {HTMLAnchorElement} */ (byId("open-link")),
       checks: byId("task-checks"),
+      reading: byId("task-reading"),
+      offer: byId("task-offer"),
+      copyRepaired: /** @type {HTMLButtonElement} */ (byId("copy-repaired")),
     },
     copy: /** @type {HTMLButtonElement} */ (byId("copy-link")),
     mirrorWrap: byId("mirror-wrap"),
@@ -101,6 +105,22 @@ export function startPage(doiname) {
 
   const equivalence = new EquivalenceView(doiname, { a: eqA, b: eqB, output: byId("eq-output") });
 
+  // The address sent to Crossref: the host page's (`<html data-crossref-mailto>`), or the
+  // person's, typed into Settings (kept for this visit); never one of our own.
+  const mailtoInput = /** @type {HTMLInputElement} */ (byId("crossref-mailto"));
+  const hostMailto = document.documentElement.dataset.crossrefMailto ?? "";
+  if (hostMailto && !doiname.mailto()) doiname.setMailto(hostMailto);
+  mailtoInput.value = doiname.mailto() ?? "";
+  mailtoInput.addEventListener("change", () => doiname.setMailto(mailtoInput.value));
+
+  const work = new WorkCardView(doiname, {
+    notice: byId("work-notice"),
+    card: byId("work-card"),
+    onPick: (candidate) => {
+      void inspect.update({ text: input.value, pick: candidate }).then(() => resolve.run("resolve"));
+    },
+  });
+
   const resolve = new ResolveView(doiname, {
     resolveButton: /** @type {HTMLButtonElement} */ (byId("resolve-button")),
     cancelButton: /** @type {HTMLButtonElement} */ (byId("resolve-cancel")),
@@ -109,6 +129,8 @@ export function startPage(doiname) {
     getText: () => input.value,
     getReading: (text) => inspect.reading(text),
     onAction: commitState,
+    onResolved: (text, found, signal) => work.show(text, found, signal),
+    onClear: () => work.clear(),
   });
 
   new BatchView(doiname, {
@@ -132,6 +154,7 @@ export function startPage(doiname) {
     excel: /** @type {HTMLButtonElement} */ (byId("batch-excel")),
     json: /** @type {HTMLButtonElement} */ (byId("batch-json")),
     resolve: /** @type {HTMLButtonElement} */ (byId("batch-resolve")),
+    check: /** @type {HTMLButtonElement} */ (byId("batch-check")),
     shownOnly: /** @type {HTMLInputElement} */ (byId("batch-shown-only")),
     scroller: byId("batch-scroll"),
     table: /** @type {HTMLTableElement} */ (byId("batch-table")),

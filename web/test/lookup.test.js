@@ -57,11 +57,39 @@ test("fetchAnswer reports a too large answer as the transport failure too-large"
       status: null,
       body: null,
       failure: "too-large",
+      content_type: null,
+      retry_after: null,
     });
     globalThis.fetch = async () => streamed(MAX_BODY, 1 << 20).response;
     const ok = await fetchAnswer("https://doi.org/api/handles/10.1000/1");
     assert.equal(ok.failure, null);
     assert.equal(ok.body?.length, MAX_BODY);
+  } finally {
+    globalThis.fetch = saved;
+  }
+});
+
+test("fetchAnswer sends the headers Python chose and brings back Content-Type and Retry-After", async () => {
+  const saved = globalThis.fetch;
+  /** @type {RequestInit | undefined} */
+  let sent;
+  globalThis.fetch = async (_url, init) => {
+    sent = init;
+    return new Response("{}", { status: 429, headers: { "content-type": "application/json", "retry-after": "7" } });
+  };
+  try {
+    const got = await fetchAnswer("https://api.crossref.org/works/10.1000/1", {
+      headers: { Accept: "application/json" },
+    });
+    assert.deepEqual(sent?.headers, { Accept: "application/json" });
+    assert.equal(sent?.credentials, "omit");
+    assert.deepEqual(got, {
+      status: 429,
+      body: "{}",
+      failure: null,
+      content_type: "application/json",
+      retry_after: "7",
+    });
   } finally {
     globalThis.fetch = saved;
   }

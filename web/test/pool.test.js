@@ -45,3 +45,37 @@ test("at most `concurrency` in flight; retried while `retry`; cancel stops the q
   });
   assert.ok(some.length <= 2, String(some));
 });
+
+test("rateGate keeps at most `concurrent` at once and `perSecond` starts a second", async () => {
+  const { rateGate } = await import("../src/engine/pool.js");
+  const gate = rateGate({ perSecond: 3, concurrent: 2 });
+  let inFlight = 0;
+  let peak = 0;
+  /** @type {number[]} */
+  const started = [];
+  await Promise.all(
+    Array.from({ length: 5 }, async () => {
+      const release = await gate.acquire();
+      started.push(Date.now());
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      release();
+    }),
+  );
+  assert.equal(peak, 2);
+  started.sort((a, b) => a - b);
+  // the 4th start comes a second after the 1st (3 a second)
+  assert.ok(started[3] - started[0] >= 990, String(started[3] - started[0]));
+});
+
+test("rateGate holds every request while a Retry-After runs; a cancelled wait rejects", async () => {
+  const { rateGate } = await import("../src/engine/pool.js");
+  const gate = rateGate({ perSecond: 0, concurrent: 0 });
+  gate.holdFor(60_000);
+  const controller = new AbortController();
+  const waiting = gate.acquire(controller.signal);
+  controller.abort();
+  await assert.rejects(waiting, /cancelled/);
+});

@@ -138,9 +138,9 @@ def _cells(t: RowFields, risky: frozenset[str]) -> tuple[Any, ...]:
     if findings[:1] in risky:
         findings = safe_cell(findings)
     dup, start, end = t.duplicate_of, t.start, t.end
-    return (t.line, inp, doi, t.url or "", t.uri or "", t.status, "" if dup is None else dup,
-            findings, "" if start is None else start, "" if end is None else end, text,
-            t.form or "", t.api_url or "", alternatives, record)
+    return (t.line, record, t.status, doi, t.url or "", "" if dup is None else dup, findings,
+            inp, t.uri or "", "" if start is None else start, "" if end is None else end,
+            text, t.form or "", t.api_url or "", alternatives)
 
 
 def _line(t: RowFields, risky: frozenset[str]) -> str:
@@ -169,13 +169,13 @@ def _line(t: RowFields, risky: frozenset[str]) -> str:
     elif record[:1] in risky:
         record = safe_cell(record)
     cell = _findings_quoted(findings, risky) if findings else ""
-    head = f"{doi},{url or ''},{uri or ''},{status},{'' if dup is None else dup}"
-    tail = (f"{'' if start is None else start},{'' if end is None else end},{text},"
-            f"{form or ''},{api or ''},{alts},{record}")
+    head = f"{record},{status},{doi},{url or ''},{'' if dup is None else dup}"
+    tail = (f"{uri or ''},{'' if start is None else start},{'' if end is None else end},"
+            f"{text},{form or ''},{api or ''},{alts}")
     both = head + tail  # (str.__contains__ is many times faster than a pattern here)
     if (both.count(",") == 10 and '"' not in both and "\n" not in both
             and "\r" not in both):
-        return f"{line},{inp},{head},{cell},{tail}\r\n"
+        return f"{line},{head},{cell},{inp},{tail}\r\n"
     return csv_line(_cells(t, risky))
 
 

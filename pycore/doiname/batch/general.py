@@ -105,7 +105,7 @@ def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tu
 
 def key_of(m: Match) -> str | None:
     """The equivalence key of a readable match (to merge one reference's fields)."""
-    if not m.ok:
+    if not m.ok and m.kind != "short-doi":
         return None
     return ("short:" if m.kind == "short-doi" else "") + equivalence_key(m.doi)
 

@@ -25,22 +25,28 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..limits import (
     BATCH_MAX_FEED_CHARS,
     BATCH_MAX_PENDING_CHARS,
     BATCH_MAX_ROWS_KEPT,
     BATCH_STEP_LINES,
+    BATCH_STEP_MAX_CHARS,
     BATCH_STEP_MAX_ROWS,
     BATCH_STEP_MS,
 )
+from .checks import Checks, References
 from .lines import LineSplitter
 from .outputs import EXPORT_FORMATS, RESOLUTION_COLUMNS, job_pieces
 from .rows import RowFields, row_of
 from .session import BatchSession, Checker
 from .store import RowStore
 from .wire import rows_json
+
+if TYPE_CHECKING:
+    from ..registry import RegistryAnswer
+    from ..verify import RowCheck
 
 __all__ = ["EXPORT_FORMATS", "RESOLUTION_COLUMNS", "BatchJob", "count_lines"]
 
@@ -73,13 +79,16 @@ class BatchJob:
     """
 
     __slots__ = ("_blocks", "_chars_done", "_ended", "_pending", "_splitter", "_text",
-                 "_text_at", "chars_total", "done", "lines_total", "rows", "rows_total",
-                 "session")
+                 "_text_at", "chars_total", "checks", "done", "lines_total", "rows",
+                 "rows_total", "session")
 
     def __init__(self, text: str | None = None, *, check: Checker | None = None,
                  hint: str | None = None, keep: int = BATCH_MAX_ROWS_KEPT,
                  fast: bool = True) -> None:
         self.session = BatchSession(check=check, hint=hint, fast=fast)
+        self.session.references = References()
+        #: "Check all": each row's check against its name's registry record.
+        self.checks = Checks()
         self.rows = RowStore(keep)
         self.rows_total = 0
         self._splitter = LineSplitter()
@@ -228,7 +237,7 @@ class BatchJob:
         srcs: list[str] = []
         deadline = time.perf_counter() + budget
         push = self.session.push
-        pushed = 0
+        pushed = read = 0
         want = max(1, max_lines)
         while not self.done:
             blocks = self._blocks
@@ -240,7 +249,7 @@ class BatchJob:
                     self.done = True
                 break
             block = blocks[0]
-            count = min(_BLOCK, want - pushed)
+            count = _within(block, min(_BLOCK, want - pushed), BATCH_STEP_MAX_CHARS - read)
             take = block[:count] if len(block) > count else block
             if take is block:
                 blocks.popleft()
@@ -251,8 +260,9 @@ class BatchJob:
             size = sum(map(len, take)) + len(take)
             self._pending -= size
             self._chars_done += size
+            read += size
             if (pushed >= want or len(new) >= BATCH_STEP_MAX_ROWS
-                    or time.perf_counter() > deadline):
+                    or read >= BATCH_STEP_MAX_CHARS or time.perf_counter() > deadline):
                 break
         if (not self.done and not self._blocks and not self._refill() and self._ended
                 and self._splitter.held == 0):
@@ -262,6 +272,14 @@ class BatchJob:
         self.rows.add_rows(new, srcs)
         self.rows_total += len(new)
         return first, new
+
+    def check_name(self, index: int, answer: RegistryAnswer) -> list[tuple[int, RowCheck]]:
+        """Check every row named as row ``index`` (its duplicates too) against its own
+        record, with the registry's ``answer`` for that name (:func:`doiname.check_row`;
+        002 foreword, "DOI and Metadata"); the checks are kept for the exports."""
+        if not 0 <= index < len(self.rows):
+            raise ValueError(f"no row {index!r} in this batch (it keeps {len(self.rows)} rows)")
+        return self.checks.check(self.rows, self.session.references, index, answer)
 
     # ------------------------------------------------------------------- exports
 
@@ -285,7 +303,8 @@ class BatchJob:
         format or an index of no row kept.
         """
         return job_pieces(self.rows, fmt, order, spreadsheet_safe=spreadsheet_safe,
-                          resolved=resolved, unique=unique, excel=excel)
+                          resolved=resolved, unique=unique, excel=excel,
+                          checks=self.checks.by_row or None)
 
     def export(self, fmt: str, order: Iterable[int] | None = None,
                *, spreadsheet_safe: bool = True,
@@ -294,3 +313,14 @@ class BatchJob:
         """:meth:`export_chunks` as one string (for small batches and tests)."""
         return "".join(self.export_chunks(fmt, order, spreadsheet_safe=spreadsheet_safe,
                                           resolved=resolved, unique=unique, excel=excel))
+
+
+def _within(block: list[str], count: int, room: int) -> int:
+    """How many of the first ``count`` lines of ``block`` a step takes with ``room``
+    characters left: at least one, then as long as the lines (with their breaks) fit."""
+    size = 0
+    for i, line in enumerate(block[:count]):
+        size += len(line) + 1
+        if size >= room:
+            return i + 1
+    return count

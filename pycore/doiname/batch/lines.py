@@ -10,14 +10,65 @@ counted, never held, so memory stays bounded whatever the input.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
-from typing import TextIO
+from typing import BinaryIO, Literal, TextIO
 
-from ..limits import BATCH_MAX_LINE_CHARS
+from ..limits import BATCH_MAX_LINE_CHARS, TEXT_SNIFF_BYTES
 from ..model import Finding
 
-__all__ = ["LineSplitter", "LongLine", "read_lines", "read_up_to", "split_lines", "too_long"]
+__all__ = ["LineSplitter", "LongLine", "NotText", "TextEncoding", "open_text", "read_lines",
+           "read_up_to", "split_lines", "text_encoding", "too_long"]
+
+#: How a text file is read: its encoding, as the WHATWG Encoding Standard names it (the
+#: page's TextDecoder takes the same name; Python's codecs too).
+TextEncoding = Literal["utf-8", "utf-16le", "utf-16be"]
+#: Byte-order marks, longest first (UTF-32's starts like UTF-16's): the encoding each
+#: says, or None for one that is not read.
+_BOMS: tuple[tuple[bytes, TextEncoding | None, str], ...] = (
+    (b"\xff\xfe\x00\x00", None, "UTF-32 LE"), (b"\x00\x00\xfe\xff", None, "UTF-32 BE"),
+    (b"\xef\xbb\xbf", "utf-8", "UTF-8"), (b"\xff\xfe", "utf-16le", "UTF-16 LE"),
+    (b"\xfe\xff", "utf-16be", "UTF-16 BE"))
+
+
+class NotText(ValueError):
+    """A file that is not read as text; the message says what was found and where."""
+
+
+def text_encoding(head: bytes) -> tuple[TextEncoding, int]:
+    """How a file whose first bytes are ``head`` is read (its first
+    :data:`~doiname.limits.TEXT_SNIFF_BYTES` bytes decide), the one rule of the CLI, the
+    page and Spark: its encoding and the length of the byte-order mark that starts it.
+
+    A byte-order mark says UTF-8, UTF-16 LE or UTF-16 BE; without one the file is UTF-8
+    (bytes that are not become U+FFFD). Raises :class:`NotText`, in words, for a UTF-32
+    byte-order mark and for a NUL byte among the first bytes of a file without a UTF-16
+    mark (images, PDFs, archives and spreadsheets all have one; read as text they would
+    give a row of noise per line)."""
+    for bom, encoding, name in _BOMS:
+        if head.startswith(bom):
+            if encoding is None:
+                raise NotText(f"it is {name} text (its first bytes are the {name} "
+                              "byte-order mark); doiname reads UTF-8 and UTF-16: save the "
+                              "file as UTF-8")
+            return encoding, len(bom)
+    at = head.find(b"\x00", 0, TEXT_SNIFF_BYTES)
+    if at >= 0:
+        raise NotText(f"it is not text: a NUL byte at byte {at:,} (an image, a PDF, an "
+                      "archive or a spreadsheet?)")
+    return "utf-8", 0
+
+
+def open_text(f: BinaryIO | io.BufferedReader) -> TextIO:
+    """A file opened for its bytes, read as text by :func:`text_encoding` (its byte-order
+    mark dropped, bad bytes as U+FFFD, line breaks kept for :func:`read_lines`). Raises
+    :class:`NotText`."""
+    peek = getattr(f, "peek", None)
+    head = peek(TEXT_SNIFF_BYTES)[:TEXT_SNIFF_BYTES] if peek is not None else b""
+    encoding, bom = text_encoding(head)
+    f.read(bom)
+    return io.TextIOWrapper(f, encoding=encoding, errors="replace", newline="")
 
 _BREAK = re.compile(r"\r\n|\r|\n")
 #: What a name never holds (R8, R9): where a line cut at the bound is cut again.

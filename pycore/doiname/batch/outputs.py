@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..equivalence import equivalence_key
+from ..verify.rows import CHECK_COLUMNS
 from .export import EXPORT_FORMATS, UNIQUE_COLUMNS, export_pieces
 from .rows import BatchRow
-from .status import status_after
+from .status import CHECK_STATUSES, status_after
 from .store import RowStore
+
+if TYPE_CHECKING:
+    from ..verify import RowCheck
 
 __all__ = ["EXPORT_FORMATS", "RESOLUTION_COLUMNS", "job_pieces"]
 
@@ -30,9 +34,13 @@ Resolutions = dict[str, tuple[str, "str | None", str]]
 def job_pieces(store: RowStore, fmt: str, order: Iterable[int] | None, *,
                spreadsheet_safe: bool = True,
                resolved: Mapping[int, Mapping[str, Any]] | None = None,
-               unique: bool = False, excel: bool = False) -> Iterator[str]:
+               unique: bool = False, excel: bool = False,
+               checks: Mapping[int, RowCheck] | None = None) -> Iterator[str]:
     """The rows of ``store`` (see :meth:`~doiname.batch.BatchJob.export_chunks`) as the
-    pieces of a file. Raises ``ValueError`` at once for a bad format or index."""
+    pieces of a file; with ``checks`` (Check all, by row index), each checked row's status
+    is the check's (:data:`~doiname.batch.rows.CHECK_STATUSES`) and the columns
+    :data:`~doiname.verify.CHECK_COLUMNS` are added. Raises ``ValueError`` at once for a
+    bad format or index."""
     if fmt not in EXPORT_FORMATS:
         raise ValueError(
             f"unknown export format {fmt!r}; use one of {', '.join(EXPORT_FORMATS)}")
@@ -42,6 +50,8 @@ def job_pieces(store: RowStore, fmt: str, order: Iterable[int] | None, *,
     if resolved is not None:
         by_key = _resolutions(store, resolved)
         columns += RESOLUTION_COLUMNS
+    if checks is not None:
+        columns += CHECK_COLUMNS
     counts: dict[int, tuple[int, list[int]]] | None = None
     if unique:
         picked, counts = _unique(store, picked)
@@ -52,7 +62,12 @@ def job_pieces(store: RowStore, fmt: str, order: Iterable[int] | None, *,
         for i in picked:
             current[0] = i
             row = store[i]
-            yield row if by_key is None else _with_verdict(row, by_key)
+            row = row if by_key is None else _with_verdict(row, by_key)
+            checked = checks.get(i) if checks is not None else None
+            if checked is not None:
+                status = CHECK_STATUSES.get(checked.status)
+                row = row if status is None else dataclasses.replace(row, status=status)
+            yield row
 
     def extra(row: BatchRow) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -60,6 +75,10 @@ def job_pieces(store: RowStore, fmt: str, order: Iterable[int] | None, *,
             found = by_key.get(equivalence_key(row.name)) if row.name is not None else None
             out["resolution"] = None if found is None else found[0]
             out["resolves_to"] = None if found is None else found[1]
+        if checks is not None:
+            checked = checks.get(current[0])
+            cells = checked.cells if checked is not None else ("",) * len(CHECK_COLUMNS)
+            out.update(zip(CHECK_COLUMNS, cells, strict=True))
         if counts is not None:
             n, lines = counts[current[0]]
             out["occurrences"] = n

@@ -19,9 +19,13 @@ __all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchR
            "BatchSummary", "RowFields", "RowStream", "Status", "fields_of", "make_row",
            "new_fields", "row_of", "shown_input"]
 
+#: The columns of a batch's CSV: first those people read (the line, the record's key, the
+#: status, the DOI name and its link, the first occurrence of a duplicate, the findings'
+#: messages), then those programs read (the input line, the URI, where the match is, how
+#: it was written, the handle API request, the other readings).
 CSV_COLUMNS = (
-    "line", "input", "doi", "url", "uri", "status", "duplicate_of", "findings",
-    "start", "end", "text", "form", "api_url", "alternatives", "record",
+    "line", "record", "status", "doi", "url", "duplicate_of", "findings",
+    "input", "uri", "start", "end", "text", "form", "api_url", "alternatives",
 )
 
 #: A line longer than this (code points) is shown in ``input`` as an excerpt.
@@ -68,11 +72,12 @@ class BatchRow:
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON data (findings as objects of their fields), keys as in ``CSV_COLUMNS``."""
         return {
-            "line": self.line, "input": self.input, "doi": self.doi, "url": self.url,
-            "uri": self.uri, "status": self.status, "duplicate_of": self.duplicate_of,
-            "findings": [to_jsonable(f) for f in self.findings], "start": self.start,
-            "end": self.end, "text": self.text, "form": self.form, "api_url": self.api_url,
-            "alternatives": list(self.alternatives), "record": self.record,
+            "line": self.line, "record": self.record, "status": self.status,
+            "doi": self.doi, "url": self.url, "duplicate_of": self.duplicate_of,
+            "findings": [to_jsonable(f) for f in self.findings], "input": self.input,
+            "uri": self.uri, "start": self.start, "end": self.end, "text": self.text,
+            "form": self.form, "api_url": self.api_url,
+            "alternatives": list(self.alternatives),
         }
 
     @classmethod

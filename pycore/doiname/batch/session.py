@@ -33,6 +33,8 @@ from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
 from ..memo import Memo
 from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
+from .checks import REFERENCE_KINDS as _REFERENCE_KINDS
+from .checks import References
 from .fast import line_name, plain_fields, tail_name
 from .general import Checker, Part, analyse, key_of, part_of, shifted
 from .lines import LongLine, read_up_to, too_long
@@ -75,7 +77,7 @@ class BatchSession:
     """
 
     __slots__ = ("_cache", "_check", "_fast", "_grouper", "_line", "_max_names", "_plain",
-                 "_seen", "hint", "summary")
+                 "_seen", "hint", "references", "summary")
 
     def __init__(self, *, first_line: int = 1, check: Checker | None = None,
                  hint: str | None = None, fast: bool = True,
@@ -92,6 +94,9 @@ class BatchSession:
         self._grouper: RecordGrouper | None = None
         self.hint = hint
         self.summary = BatchSummary()
+        #: The structured records of the rows, kept for "Check all" when a job asks
+        #: (:class:`~doiname.batch.checks.References`); ``None``: not kept.
+        self.references: References | None = None
 
     def forget_names(self) -> None:
         """Forget the names seen so far: the next records' duplicates are looked for only
@@ -207,6 +212,9 @@ class BatchSession:
     def _emit(self, item: Record | str, rows: list[RowFields], srcs: list[str] | None) -> None:
         made = self._item_fields(item)
         rows.extend(made)
+        if self.references is not None and made and isinstance(item, Record) \
+                and item.kind in _REFERENCE_KINDS:
+            self.references.keep(item, made)
         if srcs is not None:
             if isinstance(item, Record):
                 first = item.first_line

@@ -15,12 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-__all__ = ["NAME_STATUSES", "RESOLVED_STATUSES", "STATUSES", "STATUS_NAMES",
+from ..verify.rows import CHECK_LABELS
+
+__all__ = ["CHECK_STATUSES", "NAME_STATUSES", "RESOLVED_STATUSES", "STATUSES", "STATUS_NAMES",
            "VERDICT_STATUSES", "Counted", "Status", "StatusInfo", "status_after",
            "status_named"]
 
-Status = Literal["error", "not-found", "unreachable", "warning", "duplicate", "short-doi",
-                 "ok", "no-doi"]
+Status = Literal["error", "not-found", "another-work", "updated", "unreachable",
+                 "cannot-tell", "warning", "duplicate", "short-doi", "ok", "no-doi"]
 
 #: What :class:`~doiname.batch.rows.BatchSummary` counts a row as: a distinct DOI name
 #: (``unique``), a repeat of one, an unreadable name, a record with no DOI, a shortDOI.
@@ -50,8 +52,12 @@ class StatusInfo:
 STATUSES: tuple[StatusInfo, ...] = (
     StatusInfo("error", "Error", "Unreadable", "error"),
     StatusInfo("not-found", "Not found", "Not found at doi.org", "name", verdict="not-found"),
+    StatusInfo("another-work", CHECK_LABELS["another-work"], CHECK_LABELS["another-work"],
+               "name"),
+    StatusInfo("updated", CHECK_LABELS["updated"], CHECK_LABELS["updated"], "name"),
     StatusInfo("unreachable", "Unreachable", "Could not be checked", "name",
                verdict="unreachable"),
+    StatusInfo("cannot-tell", CHECK_LABELS["cannot-tell"], CHECK_LABELS["cannot-tell"], "name"),
     StatusInfo("warning", "Warning", "With warnings", "name", resolve=True),
     StatusInfo("duplicate", "Duplicate", "Duplicates", "duplicate"),
     StatusInfo("short-doi", "shortDOI", "shortDOIs", "short-doi"),
@@ -70,6 +76,13 @@ RESOLVED_STATUSES: tuple[Status, ...] = tuple(s.status for s in STATUSES if s.re
 #: The status such a row takes from its name's verdict when that says more than reading
 #: did; other verdicts leave the row as it was.
 VERDICT_STATUSES: dict[str, Status] = {s.verdict: s.status for s in STATUSES if s.verdict}
+
+#: The status a row takes from the check of its record against its name's registry record
+#: (:data:`doiname.verify.CheckStatus`, Batch's "Check all"): ``matches`` leaves it as it
+#: was; no record read (``unchecked``) is ``unreachable``.
+CHECK_STATUSES: dict[str, Status] = {"another-work": "another-work", "updated": "updated",
+                                     "cannot-tell": "cannot-tell", "not-found": "not-found",
+                                     "unchecked": "unreachable"}
 
 #: The statuses of rows that are distinct DOI names (the summary's ``unique``).
 NAME_STATUSES: tuple[Status, ...] = tuple(s.status for s in STATUSES if s.counted == "name")

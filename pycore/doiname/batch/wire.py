@@ -86,19 +86,18 @@ def row_json(t: RowFields) -> str:
      alternatives, record, _) = t
     # (the line, duplicate_of, start and end are ints: int.__repr__ is what JSON writes)
     return (
-        f'{{"line":{line},"input":{_enc(inp)},'
-        f'"doi":{"null" if doi is None else _enc(doi)},'
+        f'{{"line":{line},"record":{"null" if record is None else _enc(record)},'
+        f'"status":"{status}","doi":{"null" if doi is None else _enc(doi)},'
         f'"url":{"null" if url is None else _enc(url)},'
-        f'"uri":{"null" if uri is None else _enc(uri)},"status":"{status}",'
         f'"duplicate_of":{"null" if dup is None else dup},'
         f'"findings":{findings_json(findings) if findings else "[]"},'
+        f'"input":{_enc(inp)},"uri":{"null" if uri is None else _enc(uri)},'
         f'"start":{"null" if start is None else start},'
         f'"end":{"null" if end is None else end},'
         f'"text":{"null" if text is None else _enc(text)},'
         f'"form":{"null" if form is None else _enc(form)},'
         f'"api_url":{"null" if api is None else _enc(api)},'
-        f'"alternatives":[{",".join(map(_enc, alternatives)) if alternatives else ""}],'
-        f'"record":{"null" if record is None else _enc(record)}}}')
+        f'"alternatives":[{",".join(map(_enc, alternatives)) if alternatives else ""}]}}')
 
 
 def rows_json(rows: list[RowFields]) -> str:

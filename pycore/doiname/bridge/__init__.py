@@ -5,7 +5,8 @@ text, so no proxy leaks across and nothing needs ``destroy()``. The worker knows
 operation: it hands each request to :func:`request_json`, which runs the operation named
 in :data:`OPERATIONS` (one per user action: ``inspect`` for a keystroke in Inspect,
 ``compare`` for Equivalence, ``box`` for the widget's box, ``lookup`` for the request to
-send to doi.org for exact names and ``read`` for what came back, the batch steps, ...).
+send to doi.org or a registry for exact names and ``read`` for what came back,
+``registry_plan`` and ``settle`` for the readings Resolve looks up, the batch steps, ...).
 The params and results of every operation are described in :mod:`doiname.bridge.protocol` and
 the core's dataclasses; ``pycore/tools/gen_types.py`` writes the JavaScript types from
 them. A name comes back into Python only as an exact name ``{prefix, suffix}``, checked
@@ -36,9 +37,12 @@ from ..comparison import Comparison
 from ..inspection import Inspection
 from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
 from ..linkify import LinkTarget
+from ..registry import RegistryRequest
 from ..resolver import HandleRecord, WhichRaResult
+from ..settle import Settled
 from . import protocol as p
 from .calls import _FUNCTIONS, call_json, functions, run_call
+from .checks import batch_check_json, batch_target_json
 from .jobs import (
     BATCH_STATUSES,
     batch_close_json,
@@ -64,6 +68,7 @@ from .reading import (
     lookup,
     read_answer_json,
 )
+from .registry import RegistryReading, plan_json, read_registry_json, settle_json
 from .reply import dumps, error
 
 __all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "AliasRecord",
@@ -99,15 +104,20 @@ OPERATIONS: dict[str, Operation] = {
                               lambda q: links(q["texts"], q.get("options"))),
     "code_points": Operation(p.CodePointsParams, list[CodePoint],
                              lambda q: code_points(q["text"])),
-    "lookup": Operation(p.LookupParams, p.LookupRequest,
+    "lookup": Operation(p.LookupParams, p.LookupRequest | RegistryRequest,
                         lambda q: lookup(q["kind"], q["target"])),
-    "read": Operation(p.ReadParams, HandleRecord | WhichRaResult | AliasRecord,
-                      lambda q: read_answer_json(q["kind"], q["status"], q["body"],
-                                                 q["failure"])),
+    "read": Operation(p.ReadParams,
+                      HandleRecord | WhichRaResult | AliasRecord | RegistryReading,
+                      lambda q: read_registry_json(q) if q["kind"] == "registry" else
+                      read_answer_json(q["kind"], q["status"], q["body"], q["failure"])),
+    "registry_plan": Operation(p.PlanParams, p.RegistryPlan,
+                               lambda q: plan_json(q["text"], q.get("pick"))),
+    "settle": Operation(p.SettleParams, Settled, lambda q: settle_json(q["readings"])),
     "call": Operation(p.CallParams, Any,
                       lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
     "batch_open": Operation(p.BatchOpenParams, p.BatchOpened,
-                            lambda q: batch_open_json(q.get("text"), q.get("skip_rows", 0))),
+                            lambda q: batch_open_json(q.get("text"), q.get("skip_rows", 0),
+                                                       q.get("head"))),
     "batch_feed": Operation(p.BatchFeedParams, p.BatchFed,
                             lambda q: batch_feed_json(q["job"], q["text"])),
     "batch_end": Operation(p.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),
@@ -120,6 +130,9 @@ OPERATIONS: dict[str, Operation] = {
                                                     unique=q.get("unique", False),
                                                     excel=q.get("excel", False))),
     "batch_close": Operation(p.BatchCloseParams, bool, lambda q: batch_close_json(q["job"])),
+    "batch_target": Operation(p.BatchTargetParams, list[p.BatchTarget],
+                              lambda q: batch_target_json(q["job"], q["rows"])),
+    "batch_check": Operation(p.BatchCheckParams, p.BatchChecked, batch_check_json),
     "info": Operation(p.InfoParams, p.Info, lambda q: info_json()),
 }
 

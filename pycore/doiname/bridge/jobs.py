@@ -16,8 +16,9 @@ import os
 from typing import Any
 
 from ..batch import BatchJob
+from ..batch.lines import NotText, TextEncoding, text_encoding
 from ..batch.status import STATUSES, VERDICT_STATUSES, StatusInfo, status_after
-from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
+from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS, TEXT_SNIFF_BYTES
 from .protocol import StatusLabel
 from .reply import dumps, error, internal
 
@@ -67,11 +68,14 @@ def open_jobs() -> int:
     return len(_JOBS)
 
 
-def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
+def batch_open_json(text: str | None, skip_rows: Any = 0, head: Any = None) -> str:
     """Start a batch over ``text`` (:class:`doiname.batch.BatchJob`), or, for ``None``, a
     streamed batch fed piece by piece (:func:`batch_feed_json`, :func:`batch_end_json`);
     reply :class:`~doiname.bridge.protocol.BatchOpened` (its number and size).
     ``skip_rows``: the first rows are made but not sent (a batch going on after a restart).
+    ``head``, for a file, is its first bytes: the reply's ``encoding`` says how the page
+    decodes the rest (:func:`doiname.batch.lines.text_encoding`, as the CLI and Spark
+    read a file), and a file that is not text is refused (code ``not-text``).
 
     The job's rows stay here for :func:`batch_export_json` until :func:`batch_close_json`.
     """
@@ -79,6 +83,16 @@ def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
         return error("bad-arguments", "The text of a batch must be a string.")
     if not isinstance(skip_rows, int) or isinstance(skip_rows, bool) or skip_rows < 0:
         return error("bad-arguments", "The rows a batch skips are a count, 0 or more.")
+    encoding: TextEncoding = "utf-8"
+    if head is not None:
+        if (not isinstance(head, list) or len(head) > TEXT_SNIFF_BYTES
+                or not all(type(b) is int and 0 <= b < 256 for b in head)):
+            return error("bad-arguments", "The head of a file is a list of at most "
+                         f"{TEXT_SNIFF_BYTES:,} bytes (numbers 0-255).")
+        try:
+            encoding = text_encoding(bytes(head))[0]
+        except NotText as why:
+            return error("not-text", f"This file was not read: {why}.")
     try:
         job = BatchJob(text)
     except Exception as exc:
@@ -88,7 +102,7 @@ def batch_open_json(text: str | None, skip_rows: Any = 0) -> str:
     if skip_rows:
         _SKIP[number] = skip_rows
     return dumps({"ok": {"job": number, "lines_total": job.lines_total,
-                         "chars_total": job.chars_total}})
+                         "chars_total": job.chars_total, "encoding": encoding}})
 
 
 def _job(job: Any) -> BatchJob | None:

@@ -14,26 +14,71 @@ from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
 
 from ..batch import BatchRow, BatchSummary
+from ..batch.lines import TextEncoding
 from ..batch.status import Status as RowStatus
 from ..encoding import Level
 from ..inspection import Inspection
 from ..memo import remembered
 from ..model import Doi
 from ..resolver import HandleRecord
+from ..settle import SettleReading
+from ..verify import RowCheck
 
-__all__ = ["ALIAS_RECORD", "AliasTarget", "AnswerKind", "BatchCloseParams", "BatchEndParams",
-           "BatchExportParams", "BatchFed", "BatchFeedParams",
-           "BatchOpenParams", "BatchOpened", "BatchStep", "BatchStepParams", "BoxParams",
-           "CallParams", "CodePointsParams", "CompareParams", "ErrorJson", "ExactName",
-           "ExportFormat", "Info", "InfoParams", "InspectParams", "LinkOptions",
-           "LinkTargetsParams", "LinkedReading", "LookupParams", "LookupRequest", "Memory",
-           "ReadParams", "Resolution", "ShortTarget", "StatusLabel", "TransportFailure",
-           "fields_of"]
+__all__ = [
+    "ALIAS_RECORD",
+    "AliasTarget",
+    "AnswerKind",
+    "BatchCheckParams",
+    "BatchChecked",
+    "BatchCloseParams",
+    "BatchEndParams",
+    "BatchExportParams",
+    "BatchFed",
+    "BatchFeedParams",
+    "BatchOpenParams",
+    "BatchOpened",
+    "BatchStep",
+    "BatchStepParams",
+    "BatchTarget",
+    "BatchTargetParams",
+    "BoxParams",
+    "CallParams",
+    "CheckedRow",
+    "CodePointsParams",
+    "CompareParams",
+    "ErrorJson",
+    "ExactName",
+    "ExportFormat",
+    "Info",
+    "InfoParams",
+    "InspectParams",
+    "LinkOptions",
+    "LinkTargetsParams",
+    "LinkedReading",
+    "LookupParams",
+    "LookupRequest",
+    "Memory",
+    "PlanParams",
+    "PlanTarget",
+    "ReadParams",
+    "RegistryFailure",
+    "RegistryPlan",
+    "RegistryTarget",
+    "Resolution",
+    "SettleParams",
+    "ShortTarget",
+    "StatusLabel",
+    "TransportFailure",
+    "fields_of",
+]
 
-#: What an answer from doi.org is read as (``read``) and what a lookup asks for.
-AnswerKind = Literal["handle", "which-ra", "alias"]
+#: What an answer is read as (``read``) and what a lookup asks for: doi.org's handle
+#: API, Which RA, a shortDOI's alias, or a registration agency's record of the work.
+AnswerKind = Literal["handle", "which-ra", "alias", "registry"]
 #: How a request to doi.org can fail without an answer (the page's ``fetch`` says which).
 TransportFailure = Literal["network", "offline", "timeout", "cancelled", "too-large"]
+#: A registry request not sent: the agency lets no browser read its records.
+RegistryFailure = Literal["not-readable"]
 #: The formats a batch is exported in.
 ExportFormat = Literal["csv", "json", "jsonl"]
 
@@ -112,6 +157,8 @@ class BatchOpened(TypedDict):
     job: int
     lines_total: int
     chars_total: int
+    #: How the page decodes a file's bytes (from its ``head``; "utf-8" for a text).
+    encoding: TextEncoding
 
 
 class BatchStep(TypedDict):
@@ -227,31 +274,82 @@ class CodePointsParams(TypedDict):
     text: str
 
 
+class RegistryTarget(TypedDict):
+    """A name's record to ask its registration agency for (``lookup`` of kind
+    ``registry``): the exact name, the agency as Which RA names it, and the e-mail
+    address the host page or the person gave for Crossref (never invented; none: null)."""
+
+    doi: ExactName
+    agency: str
+    mailto: NotRequired[str | None]
+
+
 class LookupParams(TypedDict):
-    """``lookup``: the request for exact names: one (``handle``), a list (``which-ra``) or a
-    shortDOI (``alias``)."""
+    """``lookup``: the request for exact names: one (``handle``), a list (``which-ra``), a
+    shortDOI (``alias``) or a name's record at its agency (``registry``)."""
 
     kind: AnswerKind
-    target: ExactName | list[ExactName] | ShortTarget
+    target: ExactName | list[ExactName] | ShortTarget | RegistryTarget
 
 
 class ReadParams(TypedDict):
-    """``read``: what doi.org answered (status and body), or how the request failed."""
+    """``read``: what came back (status, body and, for a registry, its ``Content-Type`` and
+    ``Retry-After``), or how the request failed. A registry answer also names the exact
+    name and agency asked, and the reference (the pasted text) to check the record
+    against, if any."""
 
     kind: AnswerKind
     status: int | None
     body: str | None
-    failure: TransportFailure | None
+    failure: TransportFailure | RegistryFailure | None
+    content_type: NotRequired[str | None]
+    retry_after: NotRequired[str | None]
+    doi: NotRequired[ExactName]
+    agency: NotRequired[str]
+    #: What Which RA said of the name (:class:`~doiname.resolver.RaAnswer` ``kind``).
+    ra_kind: NotRequired[str | None]
+    reference: NotRequired[str | None]
+
+
+class PlanParams(TypedDict):
+    """``registry_plan``: a pasted text and the candidate selected, if another."""
+
+    text: str
+    pick: NotRequired[int | None]
+
+
+class PlanTarget(TypedDict):
+    """A reading to look up: its index among the inspection's candidates, its name."""
+
+    candidate: int
+    doi: Doi
+
+
+class RegistryPlan(TypedDict):
+    """The readings Resolve looks up (:func:`doiname.settle.registry_targets`) and the
+    reference their records are checked against (``null``: the text is the name alone)."""
+
+    targets: list[PlanTarget]
+    reference: str | None
+
+
+class SettleParams(TypedDict):
+    """``settle``: what looking each reading up gave, as ``read`` replied it."""
+
+    readings: list[SettleReading]
 
 
 class BatchOpenParams(TypedDict):
     """``batch_open``: the whole text of a batch, or ``null`` (or nothing) for a batch
     whose input comes in pieces (``batch_feed``, then ``batch_end``). ``skip_rows``: a
     batch going on after the engine restarted, whose first rows the page holds already
-    (they are made again, so every count and duplicate stays right, but not sent)."""
+    (they are made again, so every count and duplicate stays right, but not sent).
+    ``head``: a file's first bytes (at most TEXT_SNIFF_BYTES), which say how it is read
+    (:func:`doiname.batch.lines.text_encoding`)."""
 
     text: NotRequired[str | None]
     skip_rows: NotRequired[int]
+    head: NotRequired[list[int]]
 
 
 class BatchFeedParams(TypedDict):
@@ -296,6 +394,54 @@ class BatchExportParams(TypedDict):
     unique: NotRequired[bool]
     #: A CSV that starts with a UTF-8 byte-order mark (Excel needs it to read UTF-8).
     excel: NotRequired[bool]
+
+
+class BatchTargetParams(TypedDict):
+    """``batch_target``: rows of job ``job`` whose exact names are wanted (Check all)."""
+
+    job: int
+    rows: list[int]
+
+
+class BatchTarget(TypedDict):
+    """A row's exact name, for its record to be asked for."""
+
+    row: int
+    doi: Doi
+
+
+class BatchCheckParams(TypedDict):
+    """``batch_check``: what the registry answered for the name of row ``row`` of job
+    ``job`` (as ``read`` of kind ``registry`` takes it), to check every row of that name."""
+
+    job: int
+    row: int
+    status: int | None
+    body: str | None
+    failure: TransportFailure | RegistryFailure | None
+    content_type: NotRequired[str | None]
+    retry_after: NotRequired[str | None]
+    agency: NotRequired[str]
+    ra_kind: NotRequired[str | None]
+
+
+class CheckedRow(TypedDict):
+    """One row checked: its number, the status it takes, and the check."""
+
+    row: int
+    status: RowStatus
+    check: RowCheck
+
+
+class BatchChecked(TypedDict):
+    """What ``batch_check`` did: the registry answer's outcome, sentence and wait (a
+    ``rate-limited`` or ``timeout`` answer changes no row: ask again after the wait), and
+    the rows checked."""
+
+    outcome: str
+    message: str
+    retry_after_s: float | None
+    rows: list[CheckedRow]
 
 
 class BatchCloseParams(TypedDict):

@@ -38,7 +38,7 @@ __all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "code_points",
 #: these; ``offline``: the browser says it has no network; ``too-large``: it stopped
 #: reading an answer past :data:`~doiname.limits.MAX_BODY` bytes).
 TRANSPORT_FAILURES = ("network", "offline", "timeout", "cancelled", "too-large")
-#: What an answer from doi.org is read as.
+#: What an answer from doi.org is read as (a registry's record: :mod:`.registry`).
 ANSWER_KINDS = ("handle", "which-ra", "alias")
 
 
@@ -224,6 +224,9 @@ def lookup(kind: Any, target: Any) -> str:
             if not isinstance(target, list) or not target:
                 raise DoiError("bad-name", "Which RA takes a list of exact DOI names.")
             url = to_which_ra_url([exact_name(t) for t in target])
+        elif kind == "registry":
+            from .registry import registry_lookup
+            return registry_lookup(target)
         elif kind == "alias":
             if not isinstance(target, dict) or not isinstance(target.get("short"), str):
                 raise DoiError("bad-name", "A shortDOI is sent as {short: \"10/abcde\"}.")

@@ -10,7 +10,7 @@ is lost (an unreadable match is returned with its error) and nothing is decided
 silently: what was left out or repaired is a finding, and the other readings of the same
 place are kept as :class:`Alternative` readings.
 
-The rules R1-R21, what each decides and where it comes from, are listed in
+The rules R1-R22, what each decides and where it comes from, are listed in
 :data:`doiname.extract.rules.RULES`; each is implemented by a function named after it.
 Positions are code-point offsets into the text given to :func:`extract`.
 """
@@ -46,7 +46,7 @@ def extract(text: str) -> list[Match]:
     Reads bare names, ``doi:`` URIs and ``doi:``/``DOI`` labels, ``urn:doi:``,
     ``info:doi/``, ``hdl:``, links on doi.org and other resolvers, library proxy links,
     SICI names with ``< > ; : #``, and names inside other sites' links, following the
-    rules R1-R21 (:data:`RULES`; 002 §4, 001, 003 ch. 2-3, 000 and the policies the specs
+    rules R1-R22 (:data:`RULES`; 002 §4, 001, 003 ch. 2-3, 000 and the policies the specs
     leave open). Positions are code-point offsets into ``text``. Never raises for a
     ``str``; runs in time linear in ``len(text)``.
     """

@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..model import Finding, Severity
-from ..syntax import char_label
+from ..syntax import char_label, places
 
-__all__ = ["Edit", "Text", "edit_finding", "needs_cleaning"]
+__all__ = ["Edit", "Text", "edit_finding", "edit_findings", "needs_cleaning"]
 
 #: R1: invisible characters dropped before scanning.
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
@@ -178,6 +178,62 @@ def needs_cleaning(text: str) -> bool:
     if text.isascii():
         return False
     return any(c in text for c in INVISIBLE)
+
+
+def edit_findings(edits: list[Edit], repair: str | None = None) -> list[Finding]:
+    """The findings that report the cleaning edits inside a match (R1-R3), one for each
+    kind of edit however many there are: its count and its places (the invisible
+    characters dropped carry ``repair``, the name they were dropped from, once). Linear
+    in the number of edits."""
+    kinds: dict[str, list[Edit]] = {}
+    for e in edits:
+        kinds.setdefault(e.kind, []).append(e)
+    out = []
+    for kind, group in kinds.items():
+        f = edit_finding(group[0]) if len(group) == 1 else _edits_finding(kind, group)
+        if kind == "invisible" and repair is not None:
+            f = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
+                        f.input_end, f.in_name, f.source, repair)
+        out.append(f)
+    return out
+
+
+def _edits_finding(kind: str, group: list[Edit]) -> Finding:
+    """One finding for several edits of one kind: each text, how often, where."""
+    by_text: dict[str, list[int]] = {}
+    for e in group:
+        written = html.unescape(e.written) if kind == "invisible" and e.written[0] == "&" \
+            else e.written
+        by_text.setdefault(written, []).append(e.start)
+    first, last = group[0], group[-1]
+    severity: Severity = "info"
+    if kind == "invisible":
+        each = "; ".join(f"{', '.join(char_label(c) for c in chars)} {_at(places(at))}"
+                         for chars, at in by_text.items())
+        code, severity, rule = "zero-width-dropped", "warning", "003 ch. 2; extract R1"
+        what = (f"{len(group):,} invisible characters were dropped ({each}): invisible "
+                "characters are not part of DOI names (only Unicode graphic characters "
+                "are); they were probably pasted by accident.")
+    elif kind == "wbr":
+        each = "; ".join(f"“{w}” {_at(places(at))}" for w, at in by_text.items())
+        code, rule = "wbr-dropped", "extract R1"
+        what = (f"{len(group):,} line-break hints were dropped ({each}); publishers put them "
+                "inside long names.")
+    else:
+        code, rule, how = {
+            "entity": ("html-entity", "extract R2", "HTML escaping"),
+            "latex": ("latex-escape", "extract R3", "LaTeX, as BibTeX exports write it"),
+        }.get(kind, ("backslash-escape", "extract R3", "backslash escaping"))
+        values = {e.written: e.value for e in group}
+        each = "; ".join(f"“{w}” as “{values[w]}” {_at(places(at))}"
+                         for w, at in by_text.items())
+        what = f"{len(group):,} escapes were undone ({how}): {each}."
+    return Finding(code, severity, what, first.start, last.end, first.start, last.end,
+                   in_name=False, source=rule)
+
+
+def _at(where: str) -> str:
+    return "at " + where if where.startswith("character ") else where
 
 
 def edit_finding(e: Edit) -> Finding:

@@ -3,7 +3,8 @@
 Every name is read by the core reader (:func:`doiname.read` / :func:`doiname.parse`), so
 decoding and validation follow the same rules everywhere (R6, R16). Then the findings of
 what cleaning changed (R1-R3), of what the ends rules left out (R13, R14, R19, R20), the
-other readings (:class:`~.model.Alternative`) and a name cut by a line break (R21).
+other readings (:class:`~.model.Alternative`) and a name cut by a line break (R21) or
+between two of its digits (R22, :mod:`.split`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from dataclasses import dataclass
 from ..errors import DoiError
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
-from .clean import Text, edit_finding
+from .clean import Text, edit_findings
 from .ends import OPENER, TRAILING, r13_trailing, scan_suffix, starts_anchor
 from .model import Alternative, Found, Match
+from .split import r22_cut_digits
 
 __all__ = ["LINK_FORMS", "Scanned", "alone_on_line", "make_match", "moved"]
 
@@ -130,7 +132,7 @@ def alone_on_line(s: str, start: int, end: int) -> bool:
 
 
 def make_match(t: Text, sc: Scanned) -> Found:
-    """Read one scanned span and say everything about it (R6, R13-R16, R19-R21)."""
+    """Read one scanned span and say everything about it (R6, R13-R16, R19-R22)."""
     s = t.text
     findings: list[Finding] = []
     start, kind = sc.start, sc.kind
@@ -157,11 +159,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
     kind = "in-url" if form == "in-url" else kind
     o_start, o_end = t.span(start, end)
     if t.edits:
-        for e in t.edits_in(start, end):
-            f = edit_finding(e)
-            if f.code == "zero-width-dropped":
-                f = dataclasses.replace(f, repair=s[start:end])
-            findings.append(f)
+        findings.extend(edit_findings(t.edits_in(start, end), s[start:end]))
     if dots_kept:
         alt = _alternative(t, kind, start, sc.a, sc.end13, doi, "trimmed")
         left = s[sc.end13:sc.raw_end]
@@ -169,7 +167,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
             t, "ends-with-dot", "warning", sc.end13, sc.raw_end,
             f"The name ends in “{left}”, kept because the name is all there is on its line "
             "(some registered names end in dots). If the dots ended a sentence, the name is "
-            + (f"{alt.doi}." if alt else "shorter."), "extract R13"))
+            + (f"“{alt.doi}”." if alt else "shorter."), "extract R13"))
         alternatives.extend([alt] if alt else [])
     else:
         _left_out(t, sc, kind, doi, alone, findings, alternatives)
@@ -181,7 +179,9 @@ def make_match(t: Text, sc: Scanned) -> Found:
             "the text was damaged by a wrong character encoding somewhere, so the real "
             "name has another character here. Copy it again from its source.",
             "extract R20"))
-    _r21_line_break(t, sc, kind, start, doi, findings, alternatives)
+    if not _r21_line_break(t, sc, kind, start, doi, findings, alternatives) \
+            and sc.end == sc.raw_end:
+        _r22_cut(t, sc, kind, start, doi, findings, alternatives)
     m = Match(doi, o_start, o_end, t.original[o_start:o_end], tuple(findings), form,
               "doi", tuple(alternatives))
     return Found(m, start, end)
@@ -194,7 +194,7 @@ def _orig(t: Text, start: int, end: int) -> tuple[int, int, str]:
 
 def _finish(t: Text, m: Match, start: int, end: int) -> Found:
     if t.edits:
-        extra = tuple(edit_finding(e) for e in t.edits_in(start, end))
+        extra = tuple(edit_findings(t.edits_in(start, end)))
         m = dataclasses.replace(m, findings=(*m.findings, *extra))
     return Found(m, start, end)
 
@@ -243,7 +243,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
                 "(full text, abstract, PDF), not part of the DOI name; it was left out.")
             rule = "extract R19"
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         findings.append(_note(t, code, "warning", sc.end, sc.end13, what, rule))
     if sc.end13 < sc.raw_end:  # R13
@@ -254,7 +254,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         what = (f"“{_shown(left)}” after the DOI (character {o0 + 1}) was left out: "
                 "punctuation that ends a sentence or a list item is not read as part of a name.")
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         # A name may end in these characters (10.1124/mol... is registered): whatever the
         # text around it, the shorter reading is never offered without a warning. Only
@@ -276,15 +276,16 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         what = (f"“{closer}” after the DOI (character {o0 + 1}) was left out: it closes a "
                 "bracket opened before the name, not one inside it.")
         if alt is not None:
-            what += f" If it belongs to the name, the name is {alt.doi}."
+            what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         findings.append(_note(t, "unbalanced-closer", "warning" if alone else "info",
                               sc.raw_end, sc.raw_end + 1, what, "extract R14"))
 
 
 def _r21_line_break(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
-                    findings: list[Finding], alternatives: list[Alternative]) -> None:
-    """R21: a name cut by a line break (PDF text): say so, offer the joined reading."""
+                    findings: list[Finding], alternatives: list[Alternative]) -> bool:
+    """R21: a name cut by a line break (PDF text): say so, offer the joined reading.
+    Whether it said anything."""
     s = t.text
     joined = _r21_joined(t, sc, kind, start, doi)
     if joined is not None:
@@ -295,13 +296,45 @@ def _r21_line_break(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
             f"The name seems cut by a line break at character {b0 + 1}: joined, it reads "
             f"{joined.doi}. Line-broken names are not joined without asking.",
             b0, b1, b0, b1, in_name=False, source="extract R21", repair=joined.text))
-    elif s[sc.end - 1] == "-" and _to_line_end(s, sc.end):
+        return True
+    if s[sc.end - 1] == "-" and _to_line_end(s, sc.end):
         o0, o1 = t.span(sc.end - 1, sc.end)
         findings.append(Finding(
             "line-break", "warning",
             f"The DOI ends with “-” at the end of a line (character {o0 + 1}): if the name "
             "goes on on the next line, it was cut there. Line-broken names are not joined.",
             o0, o1, o0, o1, in_name=False, source="extract R21"))
+        return True
+    return False
+
+
+def _r22_cut(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
+             findings: list[Finding], alternatives: list[Alternative]) -> None:
+    """R22: a name cut between two of its digits by a space or a line break: say so,
+    offer the joined reading (never chosen without asking)."""
+    s = t.text
+    rest = r22_cut_digits(s, sc.raw_end)
+    if rest is None:
+        return
+    w, tok_end = rest
+    x = start if kind in _WHOLE else sc.a
+    try:
+        joined = parse(s[x:sc.raw_end] + s[w:tok_end])
+    except DoiError:
+        return
+    o0, o1 = t.span(start, tok_end)
+    h0, h1 = t.span(x, sc.raw_end)
+    k0, k1 = t.span(w, tok_end)
+    alt = Alternative(joined, o0, o1, t.original[h0:h1] + t.original[k0:k1], "joined")
+    alternatives.append(alt)
+    b0, b1 = t.span(sc.raw_end, w)
+    cut = "a line break" if any(c in "\n\r" for c in s[sc.raw_end:w]) else "a space"
+    findings.append(Finding(
+        "split-name", "warning",
+        f"The name may be cut by {cut} at character {b0 + 1}: the digits “{s[w:tok_end]}” "
+        f"right after it may belong to it, and joined it reads {joined}. Resolve tells "
+        "which one is registered; the two are not joined without asking.",
+        b0, b1, b0, b1, in_name=False, source="extract R22", repair=alt.text))
 
 
 def _r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Alternative | None:

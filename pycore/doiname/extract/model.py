@@ -46,7 +46,10 @@ class Match:
     ``hdl-uri``, ``url``, ``urn-url``, ``api-url``, ``proxy-url``, ``proxy-login`` or
     ``in-url`` (inside another site's link). Findings are positioned in the original text
     (``in_name`` is ``False``). ``alternatives`` are the other readings of the same place
-    (R13, R14, R19-R21), most likely first.
+    (R13, R14, R19-R21), most likely first. ``short`` is the shortDOI as written with its
+    ``10/`` (``10/abcde``) for a match of kind ``short-doi``, ``None`` otherwise; such a
+    match is not a DOI name, so it is never ``ok``: ``[m.doi for m in extract(text) if
+    m.ok]`` is the DOI names of a text.
     """
 
     doi: Doi
@@ -57,10 +60,12 @@ class Match:
     form: str = "name"
     kind: MatchKind = "doi"
     alternatives: tuple[Alternative, ...] = ()
+    short: str | None = None
 
     def __init__(self, doi: Doi, start: int, end: int, text: str,
                  findings: tuple[Finding, ...] = (), form: str = "name",
-                 kind: MatchKind = "doi", alternatives: tuple[Alternative, ...] = ()) -> None:
+                 kind: MatchKind = "doi", alternatives: tuple[Alternative, ...] = (),
+                 short: str | None = None) -> None:
         # The frozen dataclass's own __init__, sooner: each field set through its slot.
         _M_DOI(self, doi)
         _M_START(self, start)
@@ -70,11 +75,13 @@ class Match:
         _M_FORM(self, form)
         _M_KIND(self, kind)
         _M_ALTERNATIVES(self, alternatives)
+        _M_SHORT(self, short)
 
     @property
     def ok(self) -> bool:
-        """Whether the name passed the core reader (no finding of severity ``error``)."""
-        return all(f.severity != "error" for f in self.findings)
+        """Whether this is a DOI name that passed the core reader (no finding of severity
+        ``error``; a shortDOI is an alias, not a DOI name: never ``ok``)."""
+        return self.kind == "doi" and all(f.severity != "error" for f in self.findings)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON data: the fields (``doi`` as ``{prefix, suffix, name}``) and ``ok``."""
@@ -94,7 +101,7 @@ class Found:
 
 # Each slot's setter, by the field's name (never by position).
 (_M_DOI, _M_START, _M_END, _M_TEXT, _M_FINDINGS, _M_FORM, _M_KIND,
- _M_ALTERNATIVES) = (getattr(Match, name).__set__ for name in (
-    "doi", "start", "end", "text", "findings", "form", "kind", "alternatives"))
+ _M_ALTERNATIVES, _M_SHORT) = (getattr(Match, name).__set__ for name in (
+    "doi", "start", "end", "text", "findings", "form", "kind", "alternatives", "short"))
 assert set(Match.__slots__) == {"doi", "start", "end", "text", "findings", "form", "kind",
-                                "alternatives"}
+                                "alternatives", "short"}

@@ -5,7 +5,7 @@ Most lines of a reference list hold their DOI in one of four plain ways: a bare 
 registrant of 4-9 digits and a suffix of ASCII letters, digits and ``. _ / -`` that ends
 in a letter or a digit, followed by a space, a quote, ``,``, ``;`` or the end of the
 line. For such a text no rule of the scanner has anything to say: there is nothing to
-clean (R1-R3), nothing left out (R13, R14, R19-R21), no doubt (R7), no shortDOI (R17), no
+clean (R1-R3), nothing left out (R13, R14, R19-R22), no doubt (R7), no shortDOI (R17), no
 label before something unreadable (R18), no link text to merge (R15). :func:`plain_names`
 finds those names with a few string searches and the scanner's own look-back (R6) and
 says ``None`` as soon as anything else could matter; the caller then runs the scanner.
@@ -40,6 +40,7 @@ from .model import Match
 from .scan import DOI_WORD as _DOI_WORD
 from .scan import LOWER as _LOWER
 from .scan import r6_context
+from .split import r22_cut_digits
 
 __all__ = ["LINK_HEADS", "Plain", "head_left", "new_plain", "plain_names", "read_plain",
            "read_plains"]
@@ -194,6 +195,8 @@ def plain_names(text: str) -> list[Plain] | None:
                 return None  # (R13 may keep the dots: make_match decides, in the scanner)
             if r19_viewer_tail(text, sep + 1, end) != end:
                 return None
+            if end == e and r22_cut_digits(text, e) is not None:
+                return None  # R22: digits after a space may be the name's rest
             # escapes the reader decodes and notes, brackets, dots left out (R13: a note
             # and the literal reading, by make_match): the reader reads the name
             found.append(new_plain((left[0], end, form, text[a:sep], suffix,

@@ -60,7 +60,7 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "policy; 002 §4.2"),
     ("R8", "whitespace ends a name",
      "Any space, line break or control character ends it; names broken over two lines are "
-     "not joined (R21 says when one probably was).", "policy"),
+     "not joined (R21 and R22 say when one probably was).", "policy"),
     ("R9", "quotes end a name",
      "\", the backtick and typographic quotes end it; ' ends it when the match was opened "
      "by ' (href='...').", "policy"),
@@ -94,8 +94,10 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "A match the reader rejects is still returned with the reader's error (ok is False).",
      "policy"),
     ("R17", "shortDOIs",
-     "10/abcde after a doi.org link or a doi: label, or as the whole text, is a match of "
-     "kind short-doi: an alias to expand through doi.org, never a DOI name.",
+     "10/abcde after a doi.org link or a doi: label, a doi.org link to the code alone "
+     "(https://doi.org/abcde, where shortDOIs resolve), or 10/abcde as the whole text, is "
+     "a match of kind short-doi: an alias to expand through doi.org, never a DOI name. "
+     "The code holds a letter, so a date or a fraction (10/2021) is not one.",
      "specs README (shortDOI)"),
     ("R18", "labelled names that cannot be read",
      "A doi: or DOI label, or a doi.org link, followed by something starting with a digit "
@@ -115,4 +117,9 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "one more run of name characters holding a digit that ends the line, was probably cut "
      "by a line break (PDF): warning line-break, the joined reading as an alternative and "
      "as the repair.", "policy"),
+    ("R22", "names cut between digits",
+     "A name ending in a digit, followed by one space (or one line break) and a run of "
+     "digits that ends the line (nature14 539, anie.2020 / 12345), was probably cut there: "
+     "warning split-name, the joined reading as an alternative and as the repair; Resolve "
+     "settles which is registered.", "policy"),
 ))}

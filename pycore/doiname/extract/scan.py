@@ -39,15 +39,22 @@ _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
 #: ASCII letters to lower case only (what the rules compare without case).
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _LOWER = LOWER
-#: R17: a shortDOI after a doi.org link or a doi: label.
+#: R17: where a shortDOI's code ends: before no name character (a final "." ends a sentence).
+_SHORT_END = r"(?![0-9A-Za-z/_-]|\.[0-9A-Za-z/_-])"
+#: R17: a shortDOI after a doi.org link or a doi: label (``doi:10/abcde``,
+#: ``https://doi.org/10/abcde``), or a doi.org link to its code alone
+#: (``https://doi.org/abcde``, where shortDOIs resolve: specs README).
 _SHORT_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/|doi[:：][ \t]*)"
-    r"10/(?P<code>[0-9A-Za-z]+)(?![0-9A-Za-z/._-])", re.IGNORECASE | re.ASCII)
+    r"(?<![A-Za-z0-9.])(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/10/|doi[:：][ \t]*10/"
+    r"|(?<![/.])(?:https?://)?(?:dx\.)?doi\.org/(?=[0-9A-Za-z]+" + _SHORT_END + "))"
+    r"(?P<code>[0-9A-Za-z]+)" + _SHORT_END, re.IGNORECASE | re.ASCII)
 #: R17: a shortDOI that is the whole text.
 _SHORT_ALONE_RE = re.compile(r"\s*10/(?P<code>[0-9A-Za-z]+)\s*", re.ASCII)
 #: R18's word (and R6's label), any case: where a labelled name may be.
 DOI_WORD = re.compile("doi", re.IGNORECASE)
 _DOI_WORD = DOI_WORD
+#: R17: a doi.org link, where a shortDOI may be written without its 10/.
+_DOI_ORG = "doi.org/"
 #: R18: a label or a doi.org link before something that starts with a digit (found from
 #: the literal "doi", so the search is fast; what comes before it is checked in Python).
 _LABELLED_RE = re.compile(
@@ -229,7 +236,7 @@ def r17_short_dois(t: Text, found: list[Found]) -> list[Found]:
     """R17: shortDOIs (``10/abcde``) after a doi.org link or a label, or alone."""
     s = t.text
     out: list[Found] = []
-    hits = list(_SHORT_RE.finditer(s)) if "10/" in s else []
+    hits = list(_SHORT_RE.finditer(s)) if "10/" in s or _DOI_ORG in s.lower() else []
     alone = _SHORT_ALONE_RE.fullmatch(s) if not hits else None
     for m in [*hits, *([alone] if alone is not None else [])]:
         a = m.start() if m.re is _SHORT_RE else m.start("code") - 3
@@ -238,8 +245,8 @@ def r17_short_dois(t: Text, found: list[Found]) -> list[Found]:
             continue
         o0, o1 = t.span(a, b)
         doi = Doi("10", m["code"])
-        out.append(Found(Match(doi, o0, o1, t.original[o0:o1], (), "short-doi", "short-doi"),
-                         a, b))
+        out.append(Found(Match(doi, o0, o1, t.original[o0:o1], (), "short-doi", "short-doi",
+                               short=str(doi)), a, b))
     return out
 
 
@@ -285,7 +292,8 @@ def scan(text: str, clean: bool) -> list[Match]:
     """The scanner proper (R1-R21), without :func:`~doiname.extract`'s one-line fast path."""
     t = Text(text, clean)
     found = _anchors(t)
-    extra = r17_short_dois(t, found) if "10/" in t.text else []
+    extra = (r17_short_dois(t, found)
+             if "10/" in t.text or _DOI_ORG in t.text.lower() else [])
     if _maybe_labelled(t.text):
         extra += r18_labelled(t, sorted([*found, *extra], key=lambda f: f.start))
     if extra:

@@ -18,8 +18,10 @@ from ..errors import DoiError
 from ..limits import MAX_FINDINGS
 from ..memo import Memo, forget_all
 from ..model import SEVERITIES, Doi, Finding
-from ..syntax import Reading, name_reading, read, validate_name
+from ..syntax import Reading, name_reading, places, read, validate_name
+from ..unicode_tables import lookalike
 from .lookalikes import (
+    lookalike_message,
     rule_lookalike_characters,
     rule_lookalike_letters,
     rule_mixed_scripts,
@@ -47,6 +49,7 @@ __all__ = [
     "RULES",
     "NameCheck",
     "Rule",
+    "bounded",
     "by_shape",
     "check",
     "quiet",
@@ -292,51 +295,77 @@ def _scan_unreadable(s: Subject) -> None:
 
 
 def _finish(s: Subject) -> list[Finding]:
-    """Sort, give every lookalike finding the repair of all lookalikes, count the rest."""
+    """Say each repeated character's places in its one finding, give the first lookalike
+    finding the repair of all lookalikes (made once), sort, count the rest."""
+    for i, at in s.places.items():
+        f = s.out[i]
+        if len(at) > 1:
+            ch = s.name[f.start]
+            hit = lookalike(ch)
+            assert hit is not None
+            s.out[i] = Finding(f.code, f.severity, lookalike_message(ch, hit, places(at)),
+                               f.start, f.end, f.input_start, f.input_end, f.in_name, f.source)
     out = sorted(s.out, key=_order)
-    lookalikes = [i for i, f in enumerate(out) if f.code.startswith("lookalike-") and f.repair]
-    if len(lookalikes) > 1 and s.reading is not None:
-        fixed = _repair_all(s, [out[i] for i in lookalikes])
-        for i in lookalikes:
-            f = out[i]
-            out[i] = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
+    if s.places and s.reading is not None:
+        fixed = _repair_all(s, [i for at in s.places.values() for i in at])
+        first = next(i for i, f in enumerate(out) if f.code.startswith("lookalike-"))
+        f = out[first]
+        out[first] = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
                              f.input_end, f.in_name, f.source, fixed)
     if s.more:
-        total = sum(s.more.values())
-        by_code = ", ".join(f"{n:,} {code}" for code, n in sorted(
-            s.more.items(), key=lambda kv: (-kv[1], kv[0])))
-        rule = RULES["more-findings"]
-        end = len(s.name)
-        at = len(s.reading.text) if s.reading else end  # after everything it counts
-        out.append(Finding("more-findings", rule.severity,
-                           f"… and {total:,} more findings, not listed: {by_code}.",
-                           end, end, at, at, in_name=False, source=rule.source))
+        stop = len(s.name)
+        after = len(s.reading.text) if s.reading else stop  # after everything it counts
+        out.append(_more_findings(s.more, stop, after))
     assert len(out) <= MAX_FINDINGS
     return out
 
 
-def _repair_all(s: Subject, found: list[Finding]) -> str | None:
-    """One text with every lookalike replaced (from the right, so spans stay valid)."""
-    from ..unicode_tables import lookalike
+def _more_findings(more: dict[str, int], end: int, at: int) -> Finding:
+    """The last finding of a full list: how many more of each code were not listed."""
+    total = sum(more.values())
+    by_code = ", ".join(f"{n:,} {code}" for code, n in sorted(
+        more.items(), key=lambda kv: (-kv[1], kv[0])))
+    rule = RULES["more-findings"]
+    return Finding("more-findings", rule.severity,
+                   f"… and {total:,} more findings, not listed: {by_code}.",
+                   end, end, at, at, in_name=False, source=rule.source)
 
-    name = s.name
-    for f in sorted(found, key=lambda x: -x.start):
-        hit = lookalike(name[f.start])
-        if hit is None:
-            return found[0].repair
-        name = name[:f.start] + hit[1] + name[f.end:]
-    cut = name.find("/")
-    if cut <= 0 or s.reading is None:
-        return found[0].repair
-    if s.reading.form == "doi":
-        from ..written import written_form
-        return written_form(Doi(name[:cut], name[cut + 1:]))
-    text = s.reading.text
-    for f in sorted(found, key=lambda x: -(x.input_start or 0)):
-        hit = lookalike(s.name[f.start])
-        assert hit is not None and f.input_start is not None and f.input_end is not None
-        text = text[:f.input_start] + hit[1] + text[f.input_end:]
-    return text
+
+_COUNTED = re.compile(r"([0-9][0-9,]*) ([a-z0-9-]+)")
+
+
+def bounded(findings: tuple[Finding, ...] | list[Finding]) -> tuple[Finding, ...]:
+    """At most :data:`~doiname.limits.MAX_FINDINGS` findings: a list made of several
+    (a match's and its name's) keeps its first ones and counts the rest by code in one
+    last ``more-findings`` (with what an earlier one counted)."""
+    if len(findings) <= MAX_FINDINGS:
+        return tuple(findings)
+    kept: list[Finding] = []
+    more: dict[str, int] = {}
+    end = at = 0
+    for f in findings:
+        if f.code == "more-findings":
+            for n, code in _COUNTED.findall(f.message.partition("not listed: ")[2]):
+                more[code] = more.get(code, 0) + int(n.replace(",", ""))
+        elif len(kept) < MAX_FINDINGS - 1:
+            kept.append(f)
+            continue
+        else:
+            more[f.code] = more.get(f.code, 0) + 1
+        end = max(end, f.end)
+        at = max(at, f.input_end if f.input_end is not None else f.end)
+    return (*kept, _more_findings(more, end, at))
+
+
+def _repair_all(s: Subject, at: list[int]) -> str | None:
+    """One text with the lookalike at each name position of ``at`` replaced by what it
+    looks like (:meth:`Subject.repaired_at`: made once, linear in the name's length)."""
+    changes = []
+    for i in sorted(at):
+        hit = lookalike(s.name[i])
+        assert hit is not None
+        changes.append((i, i + 1, hit[1]))
+    return s.repaired_at(changes)
 
 
 def _order(f: Finding) -> tuple[int, int, int, str]:

@@ -14,8 +14,8 @@ from ..syntax import char_label
 from ..unicode_tables import NEUTRAL_SCRIPTS, lookalike, script_of, script_set
 from .subject import Subject, where
 
-__all__ = ["rule_lookalike_characters", "rule_lookalike_letters", "rule_mixed_scripts",
-           "word_runs"]
+__all__ = ["lookalike_message", "rule_lookalike_characters", "rule_lookalike_letters",
+           "rule_mixed_scripts", "word_runs"]
 
 _KIND_CODES = {
     "d": "lookalike-dash",
@@ -48,11 +48,21 @@ def word_runs(name: str, start: int) -> list[tuple[int, int]]:
 
 
 def _report(s: Subject, ch: str, hit: tuple[str, str], a: int, b: int) -> None:
-    """One lookalike finding: what the character is and what it looks like."""
+    """One lookalike finding for each character, however often it occurs: what it is,
+    what it looks like, where (its other places are added to it; the repair of every
+    lookalike at once is made by :func:`doiname.check`, once)."""
     code = _KIND_CODES[hit[0]]
+    if s.again(code, ch, a):
+        return
     if s.full:
         s.count(code)
         return
+    s.first(code, ch, a)
+    s.add(code, lookalike_message(ch, hit, where(a, b)), a, b)
+
+
+def lookalike_message(ch: str, hit: tuple[str, str], at: str) -> str:
+    """What a lookalike character is and what it looks like, ``at`` its places."""
     kind, looks = hit
     label = char_label(ch)
     target = f"“{looks}”"
@@ -68,11 +78,9 @@ def _report(s: Subject, ch: str, hit: tuple[str, str], a: int, b: int) -> None:
         what = f"{label} is {article} {script} character that looks like {target}"
     else:
         what = f"{label} looks like {target}"
-    s.add(code,
-          f"{what} ({where(a, b)}). It is a different character, so the name is a different "
-          "name from the one it looks like; check it was not pasted from a word processor "
-          "or typed with the wrong keyboard.",
-          a, b, s.repaired(a, b, looks))
+    return (f"{what} ({at}). It is a different character, so the name is a different "
+            "name from the one it looks like; check it was not pasted from a word processor "
+            "or typed with the wrong keyboard.")
 
 
 def rule_lookalike_letters(s: Subject, a: int, b: int) -> set[int]:

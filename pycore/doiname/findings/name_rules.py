@@ -134,41 +134,61 @@ def rule_right_to_left(s: Subject) -> None:
 
 def rule_percent_escapes(s: Subject) -> None:
     """``%XX`` still in the name after the one decoding (001): most likely encoded twice;
-    the repair decodes it once more."""
+    one finding for each escape however often it comes, and its repair decodes it once
+    more everywhere."""
     name = s.name
     if "%" not in name:
         return
+    found: dict[str, list[tuple[int, int]]] = {}
     for m in _ESCAPE.finditer(name, s.suffix_start):
         s.flagged.add("%")
+        found.setdefault(m[0].upper(), []).append(m.span())
+    for escape, spans in found.items():
         if s.full:
             s.count("percent-escape-in-name")
             continue
-        byte = int(m[0][1:], 16)
+        byte = int(escape[1:], 16)
         meaning = f"“{chr(byte)}”" if 0x20 < byte < 0x7F else (
             "a control character" if byte < 0x21 or byte == 0x7F else
             "part of a UTF-8 encoded character")
+        (a, b), written = spans[0], name[spans[0][0]:spans[0][1]]
         s.add("percent-escape-in-name",
-              f"The name holds “{m[0]}” ({where(m.start(), m.end())}), which is the escape for "
+              f"The name holds “{written}” ({_spans(spans)}), which is the escape for "
               f"{meaning}. Names are decoded only once, so the text was most likely encoded "
-              f"twice (“%25{m[0][1:]}”); check the name against its source.",
-              m.start(), m.end(),
-              s.repaired(m.start(), m.end(), chr(byte)) if 0x20 < byte < 0x7F else None)
+              f"twice (“%25{written[1:]}”); check the name against its source.", a, b,
+              s.repaired_at([(x, y, chr(byte)) for x, y in spans])
+              if 0x20 < byte < 0x7F else None)
 
 
 def rule_spaces(s: Subject) -> None:
-    """A U+0020 SPACE in the name: legal (002 §4.1), usually a line break or a slip."""
+    """U+0020 SPACE in the name: legal (002 §4.1), usually a line break or a slip; one
+    finding for all of them (their places), whose repair takes them all out."""
     name = s.name
+    runs: list[tuple[int, int]] = []
     i = name.find(" ", s.suffix_start)
     while i != -1:
         j = i
         while j < len(name) and name[j] == " ":
             j += 1
-        s.flagged.add(" ")
-        s.add("space-in-name",
-              f"The name holds a space at {where(i, j)}. It is allowed but is usually a line "
-              "break or a copying error; in a link it must be written %20.",
-              i, j, s.repaired(i, j, ""))
+        runs.append((i, j))
         i = name.find(" ", j)
+    if not runs:
+        return
+    s.flagged.add(" ")
+    what = f"a space at {where(*runs[0])}" if len(runs) == 1 else f"spaces ({_spans(runs)})"
+    s.add("space-in-name",
+          f"The name holds {what}. It is allowed but is usually a line break or a copying "
+          "error; in a link it must be written %20.",
+          *runs[0], s.repaired_at([(a, b, "") for a, b in runs]))
+
+
+def _spans(spans: list[tuple[int, int]]) -> str:
+    """Where spans of the name are: ``character 9``, ``characters 9–10``, or
+    ``3 times, at characters 9, 12–13 and 20``."""
+    if len(spans) == 1:
+        return where(*spans[0])
+    each = [f"{a + 1}" if b - a <= 1 else f"{a + 1}–{b}" for a, b in spans]
+    return f"{len(spans):,} times, at characters {', '.join(each[:-1])} and {each[-1]}"
 
 
 def rule_crossref_set(s: Subject) -> None:

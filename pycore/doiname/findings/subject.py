@@ -21,7 +21,8 @@ class Subject:
     """A readable name and the findings collected about it, at most ``MAX_FINDINGS``
     listed; past that they are only counted by code (``more`` becomes one finding)."""
 
-    __slots__ = ("doi", "flagged", "more", "name", "out", "reading", "suffix_start")
+    __slots__ = ("doi", "flagged", "more", "name", "out", "places", "reading", "seen",
+                 "suffix_start")
 
     def __init__(self, reading: Reading | None, name: str, out: list[Finding]) -> None:
         self.reading = reading
@@ -31,6 +32,24 @@ class Subject:
         self.out = out
         self.flagged: set[str] = set()  # characters with a per-character warning
         self.more: dict[str, int] = {}
+        # A character reported again: (code, character) -> its finding's index in out,
+        # and that finding's positions in the name (one finding for all of them).
+        self.seen: dict[tuple[str, str], int] = {}
+        self.places: dict[int, list[int]] = {}
+
+    def again(self, code: str, ch: str, a: int) -> bool:
+        """Whether ``code`` was already reported for the character ``ch``: then ``a`` is
+        one more place of that finding (a finding said once for each kind)."""
+        at = self.seen.get((code, ch))
+        if at is None:
+            return False
+        self.places[at].append(a)
+        return True
+
+    def first(self, code: str, ch: str, a: int) -> None:
+        """Remember that the finding about to be listed reports ``ch`` at ``a``."""
+        self.seen[(code, ch)] = len(self.out)
+        self.places[len(self.out)] = [a]
 
     @property
     def full(self) -> bool:
@@ -62,14 +81,30 @@ class Subject:
         """The text that reads as the name with ``[a, b)`` replaced: the input with the same
         change (a link stays a link), or, for a name given as a ``Doi``, a written form of
         the corrected name that reads back exactly."""
+        return self.repaired_at([(a, b, replacement)])
+
+    def repaired_at(self, changes: list[tuple[int, int, str]]) -> str | None:
+        """:meth:`repaired` with each span ``[a, b)`` of the name in ``changes`` (in order,
+        apart) replaced by its text: one repair for many places, linear in the name."""
         if self.reading is None or self.doi is None:
             return None
         if self.reading.form == "doi":  # checked as a Doi: write the corrected name
-            fixed = self.name[:a] + replacement + self.name[b:]
+            fixed = _spliced(self.name, changes)
             cut = fixed.find("/")
             if cut <= 0:
                 return None
             return written_form(Doi(fixed[:cut], fixed[cut + 1:]))
-        ia, ib = self.reading.input_span(a, b)
-        text = self.reading.text
-        return text[:ia] + replacement + text[ib:]
+        span = self.reading.input_span
+        return _spliced(self.reading.text, [(*span(a, b), r) for a, b, r in changes])
+
+
+def _spliced(text: str, changes: list[tuple[int, int, str]]) -> str:
+    """``text`` with each span of ``changes`` (in order, apart) replaced."""
+    pieces: list[str] = []
+    last = 0
+    for a, b, replacement in changes:
+        pieces.append(text[last:a])
+        pieces.append(replacement)
+        last = b
+    pieces.append(text[last:])
+    return "".join(pieces)

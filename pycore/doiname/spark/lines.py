@@ -8,25 +8,48 @@ character, so splitting bytes first and decoding each line gives the same text) 
 says where each line starts, so that a task can begin at any byte of a file, as Spark
 splits files: the line that starts at or after its first byte is the first one it owns.
 
-Compressed files (``.gz``, ``.bz2``, ``.xz``) are read whole, decompressed; a file that
-is not text (a NUL byte in its first bytes, UTF-16 or UTF-32) is not read as lines
-(:func:`not_text`). Nothing here needs Spark.
+A line holds at most :data:`LINE_BYTES` bytes in memory, however long it is (the CLI's
+line bound, ``BATCH_MAX_LINE_CHARS`` characters: the rest is counted, not held).
+Compressed files (``.gz``, ``.bz2``, ``.xz``) are read whole by one task, decompressed a
+chunk at a time. A file is read as :func:`doiname.batch.text_encoding` says, as the CLI
+and the page read it: UTF-8, or UTF-16 by its byte-order mark (:func:`text_reader`: its
+text as UTF-8 bytes); a file that is not text is not read. Nothing here needs Spark.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import re
 from collections.abc import Iterator
-from typing import IO, TypeAlias
+from typing import IO, Any, TypeAlias
 
-__all__ = ["CHUNK", "COMPRESSIONS", "SNIFF_BYTES", "Bytes", "ReadFailed", "compression_of",
-           "decode", "head", "iter_lines", "not_text", "open_bytes", "read_some", "text_hint"]
+from ..batch.lines import LongLine, TextEncoding
+from ..limits import BATCH_MAX_LINE_CHARS, TEXT_SNIFF_BYTES
+
+__all__ = [
+    "CHUNK",
+    "COMPRESSIONS",
+    "LINE_BYTES",
+    "SNIFF_BYTES",
+    "Bytes",
+    "LongBytes",
+    "ReadFailed",
+    "Utf8Of",
+    "compression_of",
+    "decode",
+    "head",
+    "iter_lines",
+    "open_bytes",
+    "read_some",
+    "text_hint",
+    "text_reader",
+]
 
 #: How many bytes are read at a time.
 CHUNK = 1 << 20
-#: How many bytes at the start of a file decide whether it is text (as git decides).
-SNIFF_BYTES = 8000
+#: How many bytes at the start of a file decide how it is read (text_encoding).
+SNIFF_BYTES = TEXT_SNIFF_BYTES
 #: File name endings read through a decompressor (by the standard library's modules).
 COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".lzma": "lzma"}
 
@@ -34,9 +57,25 @@ COMPRESSIONS = {".gz": "gzip", ".bz2": "bz2", ".xz": "lzma", ".lzma": "lzma"}
 Bytes: TypeAlias = IO[bytes] | io.BufferedIOBase
 
 _EOL = re.compile(rb"\r\n?|\n")
+#: Bytes of one line held at most: BATCH_MAX_LINE_CHARS characters of UTF-8 (at most
+#: four bytes each); the rest of a longer line is counted, never held.
+LINE_BYTES = 4 * BATCH_MAX_LINE_CHARS
+_CONTINUATION = bytes(range(0x80, 0xC0))
 _BOM = b"\xef\xbb\xbf"
-_WIDE_BOMS = ((b"\xff\xfe\x00\x00", "UTF-32"), (b"\x00\x00\xfe\xff", "UTF-32"),
-              (b"\xff\xfe", "UTF-16"), (b"\xfe\xff", "UTF-16"))
+
+
+class LongBytes(bytes):
+    """The first :data:`LINE_BYTES` bytes of a longer line; ``more`` is how many
+    characters follow them (decoded, the line is a :class:`~doiname.batch.LongLine`)."""
+
+    more: int
+
+    @classmethod
+    def of(cls, kept: bytes, more: int) -> LongBytes:
+        """``kept`` followed by ``more`` characters not held."""
+        line = cls(kept)
+        line.more = more
+        return line
 
 
 class ReadFailed(Exception):
@@ -118,28 +157,57 @@ def head(f: Bytes) -> bytes:
     return got
 
 
-def not_text(head: bytes) -> str | None:
-    """Why bytes that start a file are not UTF-8 text, or ``None`` when they may be.
+class Utf8Of(io.RawIOBase):
+    """The text of a UTF-16 file as UTF-8 bytes, decoded a chunk at a time (a bad code
+    unit becomes U+FFFD, as the CLI reads it), so that :func:`iter_lines` splits it as
+    it splits any file. ``f`` is past the byte-order mark."""
 
-    A wide byte-order mark (UTF-16 or UTF-32) or a NUL byte in the first
-    :data:`SNIFF_BYTES` bytes (what images, PDFs, archives and spreadsheets all have):
-    read as text such a file would give one row of noise per line."""
-    for bom, name in _WIDE_BOMS:
-        if head.startswith(bom):
-            return f"it is {name} text; doiname reads UTF-8 (save the file as UTF-8)"
-    at = head.find(b"\x00", 0, SNIFF_BYTES)
-    if at >= 0:
-        return (f"it is not text: a NUL byte at byte {at:,} (an image, a PDF, an archive or "
-                "a spreadsheet?)")
-    return None
+    def __init__(self, f: Bytes, encoding: str) -> None:
+        super().__init__()
+        self.f = f
+        self.decoder = codecs.getincrementaldecoder(encoding)("replace")
+        self.out = b""
+        self.at = 0
+        self.ended = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        while not self.out and not self.ended:
+            data = read_some(self.f, CHUNK, self.at)
+            self.at += len(data)
+            self.ended = not data
+            self.out = self.decoder.decode(data, final=self.ended).encode("utf-8")
+        n = min(len(b), len(self.out))
+        b[:n] = self.out[:n]
+        self.out = self.out[n:]
+        return n
+
+    def close(self) -> None:
+        self.f.close()
+        super().close()
+
+
+def text_reader(f: Bytes, encoding: TextEncoding, bom: int) -> Bytes:
+    """``f``, at its start, read as :func:`~doiname.batch.text_encoding` says: UTF-8 as
+    it is; UTF-16 as its text in UTF-8, without its byte-order mark."""
+    if encoding == "utf-8":
+        return f
+    read_some(f, bom, 0)
+    return io.BufferedReader(Utf8Of(f, encoding), CHUNK)
 
 
 def decode(line: bytes, offset: int) -> str:
     """One line's text as the CLI reads it (UTF-8, bad bytes as U+FFFD; the file's first
     line without its byte-order mark)."""
+    more = line.more if isinstance(line, LongBytes) else 0
     if offset == 0 and line.startswith(_BOM):
         line = line[3:]
-    return line.decode("utf-8", "replace")
+    text = line.decode("utf-8", "replace")
+    if more or len(text) > BATCH_MAX_LINE_CHARS:
+        return LongLine(text[:BATCH_MAX_LINE_CHARS], len(text) + more)
+    return text
 
 
 def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
@@ -148,10 +216,15 @@ def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
 
     ``f`` must be positioned at byte ``max(0, start - 1)`` (the byte before ``start``
     says whether a line starts at ``start``). A last line without a line break is a
-    line; nothing after the last line break is not. Raises :class:`ReadFailed` when
-    reading fails."""
+    line; nothing after the last line break is not. At most :data:`LINE_BYTES` bytes of
+    a line are held, as the CLI holds at most ``BATCH_MAX_LINE_CHARS`` characters
+    (:func:`doiname.batch.read_lines`): a longer line comes out as :class:`LongBytes`,
+    its rest read (decompressed a chunk at a time) and counted, never held. Raises
+    :class:`ReadFailed` when reading fails."""
     pos = start - 1 if start > 0 else 0
     pieces: list[bytes] = []  # the current line's bytes from earlier chunks
+    held = 0  # how many bytes pieces hold (at most LINE_BYTES)
+    more = 0  # characters of the current line after those held
     line_at = pos  # where the current line starts
     offset = pos  # where the current chunk starts
     after_cr = False  # the last chunk ended with \r: a \n now belongs to it
@@ -172,10 +245,15 @@ def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
             if m is None:
                 break
             a, b = m.span()
-            if pieces:
-                pieces.append(data[i:a])
+            if pieces or a - i > LINE_BYTES:
+                keep = max(0, min(a - i, LINE_BYTES - held))
+                pieces.append(data[i:i + keep])
+                more += _chars(data, i + keep, a)
                 line = b"".join(pieces)
+                if more:
+                    line = LongBytes.of(line, more)
                 pieces = []
+                held = more = 0
             else:
                 line = data[i:a]
             if line_at >= start:
@@ -185,9 +263,21 @@ def iter_lines(f: Bytes, start: int = 0) -> Iterator[tuple[int, bytes]]:
             if b == n and b - a == 1 and data[a] == 0x0D:  # \r ends the chunk: \r\n cut?
                 after_cr = True
         if i < n:
-            pieces.append(data[i:])
+            keep = max(0, min(n - i, LINE_BYTES - held))
+            if keep:
+                pieces.append(data[i:i + keep])
+                held += keep
+            more += _chars(data, i + keep, n)
         offset += n
     if pieces and line_at >= start:
         last = b"".join(pieces)
         if line_at or last != _BOM:  # a file of a byte-order mark alone has no line
-            yield line_at, last
+            yield line_at, LongBytes.of(last, more) if more else last
+
+
+def _chars(data: bytes, a: int, b: int) -> int:
+    """How many characters ``data[a:b]`` starts (UTF-8: the bytes that do not continue
+    a character; each byte that is not UTF-8 is one U+FFFD, as decoding makes it)."""
+    if b <= a:
+        return 0
+    return len(data[a:b].translate(None, _CONTINUATION))

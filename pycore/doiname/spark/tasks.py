@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from .lines import ReadFailed, open_bytes
+from ..batch.lines import NotText, text_encoding
+from .lines import ReadFailed, head, open_bytes
 from .splits import scan_split, split_starts
 from .worker import file_error, region_rows, stats, text_rows
 
@@ -46,9 +47,13 @@ def scan_batches(batches: Iterator[Any], schema: Any) -> Iterator[Any]:
                 out = {"file_index": t["file_index"], "index": t["index"]}
                 try:
                     with open_bytes(t["path"], None) as f:
+                        if text_encoding(head(f))[0] != "utf-8":
+                            # UTF-16 is not cut at bytes: the file is read in one task
+                            yield {**out, "error": "UTF-16: read whole"}
+                            continue
                         s = scan_split(f, index=t["index"], size=t["size"], hint=t["hint"],
                                        starts=split_starts(t["size"], t["split_bytes"]))
-                except (OSError, ReadFailed) as err:
+                except (OSError, ReadFailed, NotText) as err:
                     yield {**out, "error": str(err) or type(err).__name__}
                     continue
                 yield {**out, "first_at": s.first_at, "lines": s.lines,

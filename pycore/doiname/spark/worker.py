@@ -16,11 +16,12 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..batch import BatchRow, BatchSession
+from ..batch.lines import NotText, TextEncoding, text_encoding
 from ..citations import POLICY
 from ..equivalence import equivalence_key
 from ..model import Finding
 from ..records import Record, iter_records
-from .lines import ReadFailed, decode, head, iter_lines, not_text, open_bytes
+from .lines import ReadFailed, decode, head, iter_lines, open_bytes, text_reader
 
 __all__ = ["FINDING_FIELDS", "Numbered", "file_error", "region_records", "region_rows", "row_dict",
            "stats", "text_rows"]
@@ -107,14 +108,17 @@ def region_rows(path: str, compression: str | None, hint: str | None, *, first_a
     saying so (where), after the rows read before; the last dict is :func:`stats`."""
     lines = records = 0
     try:
-        if start == 0:  # the region that starts the file says whether it is text
+        encoding: TextEncoding = "utf-8"
+        bom = 0
+        if start == 0:  # the region that starts the file says how it is read
             with _open(path, compression, content) as f:
-                why = not_text(head(f))
-            if why is not None:
-                yield file_error(1, "not-text", f"This file was not read: {why}.")
-                yield stats(0, 0)
-                return
-        f = _open(path, compression, content)
+                try:
+                    encoding, bom = text_encoding(head(f))
+                except NotText as why:
+                    yield file_error(1, "not-text", f"This file was not read: {why}.")
+                    yield stats(0, 0)
+                    return
+        f = text_reader(_open(path, compression, content), encoding, bom)
     except ReadFailed as err:
         yield file_error(1, "unreadable", f"This file could not be read: {err.reason}.")
         yield stats(0, 0)

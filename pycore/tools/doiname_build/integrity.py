@@ -6,19 +6,38 @@ import base64
 import hashlib
 import os
 import re
+import sys
 from pathlib import Path
 
 from .html import SCRIPT_SRC, attr
+from .paths import CORE
+
+
+def _registry_hosts() -> tuple[str, ...]:
+    """:data:`doiname.registry.REGISTRY_HOSTS`, read from the core's source (its one owner:
+    the hosts the core's registry requests reach, redirects included)."""
+    if str(CORE.parent) not in sys.path:
+        sys.path.insert(0, str(CORE.parent))
+    from doiname.registry.requests import REGISTRY_HOSTS
+    return tuple(REGISTRY_HOSTS)
+
+
+#: The hosts the page asks besides itself: doi.org (handle records, Which RA, content
+#: negotiation) and the one way each agency lets a browser read its records
+#: (doiname.registry.registry_request, which lists them).
+CONNECT_HOSTS = _registry_hosts()
 
 #: The site's policy: no inline script or style at all, scripts and workers (the service
-#: worker too) from the site itself, WebAssembly compilation, requests to the site and to
-#: doi.org only, the web app manifest from the site. ``blob:`` in ``worker-src`` and
+#: worker too) from the site itself, WebAssembly compilation, requests to the site, to
+#: doi.org and to the registries' record services only (:data:`CONNECT_HOSTS`), the web
+#: app manifest from the site. ``blob:`` in ``worker-src`` and
 #: ``script-src`` is for scripts whose bytes were checked first: the page runs the
 #: worker from a ``blob:`` URL of ``worker.js`` fetched with its integrity value, and the
 #: worker (which runs under this policy: a ``blob:`` worker takes its creator's) imports
 #: Pyodide's two module scripts likewise (README, "Integrity and Content-Security-Policy").
 SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; "
-            "worker-src 'self' blob:; connect-src 'self' https://doi.org; style-src 'self'; "
+            "worker-src 'self' blob:; connect-src 'self' " + " ".join(CONNECT_HOSTS) + "; "
+            "style-src 'self'; "
             "img-src 'self' data:; frame-src 'self'; manifest-src 'self'; base-uri 'none'; "
             "form-action 'none'")
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .bundle import SINGLE_PAGE, SINGLE_WORKER, bundle
 from .html import LINK, SCRIPT_SRC, ascii_css, ascii_html, attr
-from .integrity import csp_hash
+from .integrity import CONNECT_HOSTS, csp_hash
 from .paths import CACHE, MICROPIP_WHEEL, NODE_PYODIDE, ROOT, SINGLE_FILE, SITE
 from .proc import log
 from .runtime import single_lock, stored_zip, trimmed_stdlib
@@ -84,15 +84,15 @@ def single_file_csp(scripts: Sequence[str], styles: Sequence[str]) -> str:
 
     Only its own inline script and stylesheets (by hash), its ``data:`` worker and the
     ``blob:`` modules that worker makes (the Pyodide loader), WebAssembly compilation,
-    requests to doi.org, and to the file's own origin (served as UTF-8, the page reads
-    its own bytes again: web/src/single/unpack.js).
+    requests to doi.org and the registries (``CONNECT_HOSTS``), and to the file's own
+    origin (served as UTF-8, the page reads its own bytes again: web/src/single/unpack.js).
     ``frame-ancestors`` cannot be set from a ``<meta>``; a server can add it as a header.
     """
     script_src = " ".join(csp_hash(t) for t in scripts)
     style_src = " ".join(csp_hash(t) for t in styles) or "'none'"
     return ("default-src 'none'; "
             f"script-src {script_src} blob: 'wasm-unsafe-eval'; worker-src data: blob:; "
-            "connect-src 'self' https://doi.org blob: data:; "
+            f"connect-src 'self' {' '.join(CONNECT_HOSTS)} blob: data:; "
             f"style-src {style_src}; img-src data:; base-uri 'none'; form-action 'none'")
 
 

@@ -2,8 +2,10 @@
 
 A library web manager who wants the widget or the page on their own server unpacks this
 zip into a folder of their web server (README, "Embed on your site"). Every file of
-``dist/site/`` is in it under one folder ``doiname-site-VERSION/``, with the precompressed
-``.br`` and ``.gz`` twins. The zip is reproducible: names sorted, one fixed time stamp,
+``dist/site/`` is in it under one folder ``doiname/`` (without the version, so the embed
+address stays the same across upgrades: unpacking a newer zip over it upgrades in
+place), with the precompressed ``.br`` and ``.gz`` twins, and ``doiname/VERSION`` says
+which version it is. The zip is reproducible: names sorted, one fixed time stamp,
 files that are compressed already (``.br``, ``.gz``, ``.whl``, ``.zip``, ``.wasm``'s
 twins) stored, the rest deflated.
 """
@@ -20,6 +22,10 @@ from .paths import DIST, SITE
 STORED = (".br", ".gz", ".whl", ".zip")
 #: The time stamp of every entry (zip cannot say 1970; this is its earliest).
 STAMP = (1980, 1, 1, 0, 0, 0)
+#: The one folder of the zip (the same for every version).
+FOLDER = "doiname"
+#: The file inside it that holds the version.
+VERSION_FILE = "VERSION"
 
 
 def zip_path(version: str, dist: Path = DIST) -> Path:
@@ -35,15 +41,17 @@ def site_zip(version: str, site: Path = SITE, dist: Path = DIST) -> Path:
     for old in dist.glob("doiname-site-*.zip"):
         if old != dest:
             old.unlink()
-    folder = f"doiname-site-{version}"
     tmp = dest.with_name(f".{dest.name}-{os.getpid()}")
+    files = {p.relative_to(site).as_posix(): p for p in site.rglob("*") if p.is_file()}
+    entries: dict[str, bytes | Path] = {**files, VERSION_FILE: f"{version}\n".encode()}
     with zipfile.ZipFile(tmp, "w") as z:
-        for path in sorted(p for p in site.rglob("*") if p.is_file()):
-            rel = path.relative_to(site).as_posix()
-            info = zipfile.ZipInfo(f"{folder}/{rel}", date_time=STAMP)
+        for rel in sorted(entries):
+            data = entries[rel]
+            info = zipfile.ZipInfo(f"{FOLDER}/{rel}", date_time=STAMP)
             info.external_attr = 0o644 << 16
-            stored = path.name.endswith(STORED)
+            stored = rel.endswith(STORED)
             info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-            z.writestr(info, path.read_bytes(), compresslevel=None if stored else 9)
+            z.writestr(info, data if isinstance(data, bytes) else data.read_bytes(),
+                       compresslevel=None if stored else 9)
     tmp.replace(dest)
     return dest

@@ -16,8 +16,8 @@
  * @module engine/batch-handle
  */
 
-import { BATCH_STEP_LINES, PAGE_STEP_MS, PIECE_CHARS } from "./limits.gen.js";
-import { piecesOf } from "./pieces.js";
+import { BATCH_STEP_LINES, PAGE_STEP_MS, PIECE_CHARS, TEXT_SNIFF_BYTES } from "./limits.gen.js";
+import { blobPieces, piecesOf } from "./pieces.js";
 import { DoinameError } from "./rpc.js";
 
 /** @typedef {import("./pieces.js").Pieces} Pieces */
@@ -63,7 +63,8 @@ export const AHEAD = 1;
  * columns `resolution` and `resolves_to`, also to the duplicates; `options.unique`
  * writes each distinct name once, `options.excel` a CSV for Excel (UTF-8 BOM).
  * `reached()` is the last progress drawn (null before the first): where a batch that
- * failed stopped.
+ * failed stopped. `targets` and `check` are Check all's (the rows' exact names; a
+ * registry answer checked against every row of its name).
  * @typedef {{
  *   finished: Promise<BatchProgress>,
  *   reached: () => BatchProgress | null,
@@ -71,6 +72,9 @@ export const AHEAD = 1;
  *   export: (format: "csv" | "json" | "jsonl", order?: number[] | null,
  *     resolved?: Record<number, Resolution> | null,
  *     options?: {unique?: boolean, excel?: boolean}) => Promise<string>,
+ *   targets: (rows: number[]) => Promise<import("./types.gen.js").BatchTarget[]>,
+ *   check: (row: number, answer: Omit<import("./types.gen.js").BatchCheckParams, "job" | "row">)
+ *     => Promise<import("./types.gen.js").BatchChecked>,
  *   close: () => Promise<void>,
  * }} BatchHandle
  */
@@ -96,10 +100,19 @@ export function startBatch(ask, input, options = {}) {
   if (signal?.aborted) cancel();
   else signal?.addEventListener("abort", cancel, { once: true });
   const whole = typeof input === "string" && input.length <= PIECE_CHARS ? input : null;
-  const pieces = whole === null ? piecesOf(input) : null;
-  const opened = ask("batch_open", skipRows ? { text: whole, skip_rows: skipRows } : { text: whole }, {
-    signal: stop.signal,
-  });
+  // A file: Python reads its first bytes and says how to decode it (or refuses it).
+  const file = typeof Blob === "function" && input instanceof Blob ? input : null;
+  /** @type {Pieces | null} */
+  let pieces = whole === null && file === null ? piecesOf(input) : null;
+  const opened = (async () => {
+    /** @type {Operations["batch_open"]["params"]} */
+    const params = { text: whole };
+    if (skipRows) params.skip_rows = skipRows;
+    if (file) params.head = Array.from(new Uint8Array(await file.slice(0, TEXT_SNIFF_BYTES).arrayBuffer()));
+    const head = await ask("batch_open", params, { signal: stop.signal });
+    if (file) pieces = blobPieces(file, PIECE_CHARS, head.encoding);
+    return head;
+  })();
   /** @type {BatchProgress | null} */
   let reached = null;
   opened.catch(() => {}); // reported through `finished`
@@ -227,6 +240,8 @@ export function startBatch(ask, input, options = {}) {
     cancel,
     export: async (format, order = null, resolved = null, options = {}) =>
       ask("batch_export", { job: await job(), format, order, resolved, ...options }),
+    targets: async (rows) => ask("batch_target", { job: await job(), rows }),
+    check: async (row, answer) => ask("batch_check", { job: await job(), row, ...answer }),
     close: async () => {
       cancel();
       const number = await job().catch(() => -1);

@@ -2,7 +2,8 @@
 /**
  * The DOI engine's client: starts the engine (supervisor.js) and offers one method per user action
  * (`inspect`, `compare`, `box`, `linkTargets`, `codePoints`, `resolve`, `whichRa`,
- * `expandShort`, `lookupUrl`, `lookupAll`, `startBatch`, `batch`) plus `call` (any
+ * `expandShort`, `lookupUrl`, `lookupAll`, `record`, `registryPlan`, `settle`,
+ * `startBatch`, `batch`) plus `call` (any
  * public function of the Python package), `ready`, `onStatus`, `onProgress`, `info` and
  * `timings`.
  * This object is `window.doiname`, the public JavaScript API (README).
@@ -17,6 +18,7 @@
 import { batchRows, startBatch } from "./batch-handle.js";
 import { fetchAnswer } from "./lookup.js";
 import { lookupAll } from "./pool.js";
+import { createRegistry } from "./registry.js";
 import { superviseEngine } from "./supervisor.js";
 
 /** @typedef {import("./types.gen.js").Operations} Operations */
@@ -39,11 +41,15 @@ export const DEADLINES = /** @type {const} */ ({
   link_targets: 15_000,
   lookup: 5_000,
   read: 10_000,
+  registry_plan: 5_000,
+  settle: 5_000,
   call: 30_000,
   batch_open: 30_000,
   batch_step: 15_000,
   batch_export: 60_000,
   batch_close: 5_000,
+  batch_target: 15_000,
+  batch_check: 15_000,
   batch_feed: 15_000,
   batch_end: 5_000,
   info: 5_000,
@@ -61,10 +67,14 @@ function isKwargs(value) {
 }
 /**
  * Start the engine (supervisor.js: its worker, kept alive) and return its API.
- * @param {import("./supervisor.js").EngineOptions} options
+ * `mailto`: the address the host page gives for Crossref's polite pool (it may be set
+ * later with `setMailto`, e.g. from the page's settings); never invented.
+ * @param {import("./supervisor.js").EngineOptions & {mailto?: string | null}} options
  */
 export function createDoiname(options) {
   const engine = superviseEngine(options);
+  /** @type {string | null} */
+  let mailto = options.mailto || null;
 
   /**
    * One request of the worker protocol, once the engine is ready, with its deadline.
@@ -122,6 +132,8 @@ export function createDoiname(options) {
     return made.url;
   }
 
+  const registry = createRegistry(ask, { mailto: () => mailto });
+
   return {
     ready: engine.ready,
     onStatus: engine.onStatus,
@@ -178,6 +190,29 @@ export function createDoiname(options) {
     startBatch: (input, opts) => startBatch(ask, input, opts),
     /** Every row of a batch (see startBatch). @param {string | Blob | import("./pieces.js").Pieces} input @param {BatchOptions} [opts] */
     batch: (input, opts) => batchRows(ask, input, opts),
+    /**
+     * What a name identifies: its record at its registration agency, read by Python into
+     * the answer, the card and (with `reference`) the check; kept per exact name.
+     */
+    record: registry.record,
+    /** What came back for a name's record, unread (Batch's Check all has Python read it). */
+    fetchRecord: registry.fetchRecord,
+    /** Keep what came back for a name for the page's life (Python read it as `outcome`). */
+    keepRecord: registry.keep,
+    /** The request Python makes for a name's record at `agency` (its limits among them). */
+    registryRequest: (/** @type {ExactName} */ doi, /** @type {string} */ agency) =>
+      ask("lookup", { kind: "registry", target: { doi, agency, mailto } }),
+    /** The readings of `text` that Resolve looks up, and the reference around them. */
+    registryPlan: (/** @type {string} */ text, /** @type {number | null} */ pick = null) =>
+      ask("registry_plan", { text, pick }),
+    /** The order the registry settles readings in, and why (Python's `settle`). */
+    settle: (/** @type {import("./types.gen.js").SettleReading[]} */ readings) => ask("settle", { readings }),
+    /** The e-mail address sent to Crossref (the host page's or the person's), or null. */
+    setMailto: (/** @type {string | null} */ address) => {
+      mailto = address?.trim() || null;
+    },
+    /** The address sent to Crossref, or null. */
+    mailto: () => mailto,
     /** Facts about the running package: versions, installer, memory. */
     info: () => ask("info", {}),
   };

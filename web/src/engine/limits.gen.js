@@ -3,6 +3,7 @@
 // explained there and listed in the README); do not edit. Regenerate:
 //   python3 pycore/tools/gen_types.py
 
+export const BATCH_CHECK_MAX_RECORDS = 20000;
 export const BATCH_MAX_FEED_CHARS = 4194304;
 export const BATCH_MAX_LINE_CHARS = 100000;
 export const BATCH_MAX_NAMES = 2000000;
@@ -10,6 +11,7 @@ export const BATCH_MAX_PENDING_CHARS = 8388608;
 export const BATCH_MAX_ROWS_KEPT = 1000000;
 export const BATCH_PASTE_STREAM_CHARS = 200000;
 export const BATCH_STEP_LINES = 5000;
+export const BATCH_STEP_MAX_CHARS = 200000;
 export const BATCH_STEP_MAX_ROWS = 5000;
 export const BATCH_STEP_MS = 50;
 export const CROSSREF_CONCURRENT_POLITE = 3;
@@ -38,6 +40,8 @@ export const REGISTRY_MAX_BODY = 10485760;
 export const REGISTRY_MAX_DEPTH = 64;
 export const REGISTRY_MAX_JSON_VALUES = 500000;
 export const REGISTRY_RETRY_AFTER_MAX_S = 600;
+export const SETTLE_MAX_CANDIDATES = 4;
+export const TEXT_SNIFF_BYTES = 8000;
 export const VERIFY_MAX_REFERENCE_CHARS = 8000;
 export const WORK_MAX_AUTHORS = 500;
 export const WORK_MAX_TITLE_CHARS = 2000;

@@ -1,8 +1,10 @@
 // @ts-check
 /**
- * Requests to doi.org, made on the page's main thread (so the page, a test's router or a
- * proxy sees an ordinary request) with a time limit and cancellation. The URL always
- * comes from Python; what came back goes to Python to read (`read`). A request that
+ * Requests to doi.org and the registries, made on the page's main thread (so the page, a
+ * test's router or a proxy sees an ordinary request) with a time limit and cancellation.
+ * The URL and the request headers (such as Accept) always come from Python; what came
+ * back (the status, the body, its Content-Type and Retry-After) goes to Python to read
+ * (`read`). A request that
  * gets no answer is one of the core's transport outcomes: `network` (also a CORS
  * refusal: the browser does not tell them apart), `offline` (the browser says it has no
  * network), `timeout` or `cancelled`. An answer is read as a stream and abandoned
@@ -19,18 +21,27 @@ import { MAX_BODY } from "./limits.gen.js";
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * Options of a request to doi.org.
- * @typedef {{signal?: AbortSignal, timeoutMs?: number}} LookupOptions
+ * Options of a request: cancellation, its time limit, and the headers Python chose.
+ * @typedef {{signal?: AbortSignal, timeoutMs?: number, headers?: Record<string, string>}} LookupOptions
+ */
+
+/**
+ * What came back, as bytes for Python: the status, the body, and the two headers Python
+ * reads (`content_type`, `retry_after`); or how the request failed.
+ * @typedef {{status: number, body: string, failure: null, content_type: string | null, retry_after: string | null}
+ *   | {status: null, body: null, failure: NonNullable<TransportFailure>, content_type: null, retry_after: null}} Answer
  */
 
 /**
  * Fetch `url`; never throws.
  * @param {string} url
  * @param {LookupOptions} [options]
- * @returns {Promise<{status: number, body: string, failure: null} | {status: null, body: null, failure: NonNullable<TransportFailure>}>}
+ * @returns {Promise<Answer>}
  */
 export async function fetchAnswer(url, options = {}) {
-  const { signal, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+  const { signal, timeoutMs = DEFAULT_TIMEOUT_MS, headers = {} } = options;
+  /** @param {NonNullable<TransportFailure>} failure @returns {Answer} */
+  const failed = (failure) => ({ status: null, body: null, failure, content_type: null, retry_after: null });
   const controller = new AbortController();
   /** @type {TransportFailure} */
   let why = null;
@@ -38,7 +49,7 @@ export async function fetchAnswer(url, options = {}) {
     why = why ?? "cancelled";
     controller.abort();
   };
-  if (signal?.aborted) return { status: null, body: null, failure: "cancelled" };
+  if (signal?.aborted) return failed("cancelled");
   signal?.addEventListener("abort", onCancel, { once: true });
   const limit = setTimeout(() => {
     why = why ?? "timeout";
@@ -49,12 +60,20 @@ export async function fetchAnswer(url, options = {}) {
       signal: controller.signal,
       credentials: "omit",
       referrerPolicy: "no-referrer",
+      headers,
     });
     const body = await readBounded(response, MAX_BODY);
     if (body === null) {
       why = why ?? "too-large";
       controller.abort();
-    } else if (!why) return { status: response.status, body, failure: null };
+    } else if (!why)
+      return {
+        status: response.status,
+        body,
+        failure: null,
+        content_type: response.headers.get("content-type"),
+        retry_after: response.headers.get("retry-after"),
+      };
   } catch (err) {
     if (!why) {
       // The browser knows when it has no network at all: say so, not "could not reach".
@@ -65,7 +84,7 @@ export async function fetchAnswer(url, options = {}) {
     clearTimeout(limit);
     signal?.removeEventListener("abort", onCancel);
   }
-  return { status: null, body: null, failure: why ?? "network" };
+  return failed(why ?? "network");
 }
 
 /**

@@ -2,8 +2,9 @@
 /**
  * The input of a batch as a stream of bounded pieces of text, however large it is: a
  * string cut into slices, a file (a `Blob`) read with `Blob.stream()` through a
- * `TextDecoderStream` (UTF-8; a byte-order mark is dropped, as the CLI does; bytes that
- * are not UTF-8 become U+FFFD), or any async iterable of strings. No piece is longer than
+ * `TextDecoderStream` in the encoding Python said its first bytes ask for
+ * (doiname.batch.lines.text_encoding: UTF-8 or UTF-16; a byte-order mark is dropped, as
+ * the CLI does; bytes that are not text become U+FFFD), or any async iterable of strings. No piece is longer than
  * the bound asked for, and no piece ends between the two halves of a surrogate pair, so
  * Python receives whole characters. The worker then holds at most a few pieces at a time
  * (doiname.batch.BatchJob's back-pressure), whatever the input's size.
@@ -100,12 +101,14 @@ export function regroup(source, size, count, stop) {
 }
 
 /**
- * Pieces of a file, read as a stream (never as one string): UTF-8, BOM dropped.
+ * Pieces of a file, read as a stream (never as one string), decoded in `encoding` (what
+ * Python said of its first bytes; the byte-order mark dropped).
  * @param {Blob} blob
  * @param {number} [size]
+ * @param {"utf-8" | "utf-16le" | "utf-16be"} [encoding]
  * @returns {Pieces}
  */
-export function blobPieces(blob, size = PIECE_CHARS) {
+export function blobPieces(blob, size = PIECE_CHARS, encoding = "utf-8") {
   let bytes = 0;
   const counted = blob.stream().pipeThrough(
     new TransformStream({
@@ -115,7 +118,7 @@ export function blobPieces(blob, size = PIECE_CHARS) {
       },
     }),
   );
-  const reader = counted.pipeThrough(new TextDecoderStream("utf-8")).getReader();
+  const reader = counted.pipeThrough(new TextDecoderStream(encoding)).getReader();
   /** @type {AsyncIterator<string>} */
   const source = {
     next: async () => {

@@ -76,3 +76,67 @@ export async function lookupAll(items, look, options) {
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, lane));
 }
+
+/**
+ * A registry's rate limits kept by the page (the numbers come from Python with each
+ * request: Crossref's `per_second` and `concurrent`; 0 is none): `acquire` waits for a
+ * free place and a free second, and gives back the function that frees the place;
+ * `holdFor(ms)` stops every request of the group until then (a 429's Retry-After, as
+ * Python read it).
+ * @param {{perSecond: number, concurrent: number}} limits
+ */
+export function rateGate(limits) {
+  /** Start times of the requests of the last second. @type {number[]} */
+  const starts = [];
+  let active = 0;
+  let heldUntil = 0;
+  /** @type {Set<() => void>} */
+  const waiting = new Set();
+  const wake = () => {
+    for (const w of [...waiting]) w();
+  };
+  return {
+    get limits() {
+      return limits;
+    },
+    /**
+     * @param {AbortSignal} [signal]
+     * @returns {Promise<() => void>}
+     */
+    async acquire(signal) {
+      for (;;) {
+        const now = Date.now();
+        while (starts.length && now - starts[0] >= 1000) starts.shift();
+        const rateOk = !limits.perSecond || starts.length < limits.perSecond;
+        const placeOk = !limits.concurrent || active < limits.concurrent;
+        if (now >= heldUntil && rateOk && placeOk) break;
+        if (signal?.aborted) throw new DOMException("cancelled", "AbortError");
+        const until = Math.max(heldUntil - now, rateOk ? 0 : 1000 - (now - starts[0]), 0);
+        await new Promise((resolve) => {
+          const done = () => {
+            waiting.delete(done);
+            clearTimeout(t);
+            signal?.removeEventListener("abort", done);
+            resolve(undefined);
+          };
+          const t = until ? setTimeout(done, until) : 0;
+          waiting.add(done);
+          signal?.addEventListener("abort", done, { once: true });
+        });
+      }
+      starts.push(Date.now());
+      active++;
+      let freed = false;
+      return () => {
+        if (freed) return;
+        freed = true;
+        active--;
+        wake();
+      };
+    },
+    /** @param {number} ms */
+    holdFor(ms) {
+      heldUntil = Math.max(heldUntil, Date.now() + ms);
+    },
+  };
+}

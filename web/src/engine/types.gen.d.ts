@@ -9,18 +9,28 @@ export interface Doi {
   name: string;
 }
 
-export type AnswerKind = "handle" | "which-ra" | "alias";
+export type AnswerKind = "handle" | "which-ra" | "alias" | "registry";
+export type CheckStatus = "matches" | "another-work" | "updated" | "cannot-tell" | "not-found" | "unchecked";
+export type CheckVerdict = "matches" | "mismatch" | "cannot-tell";
 export type EquivalenceVerdict = "identical" | "basic-latin-case" | "normalization" | "non-basic-latin-case" | "different";
+export type EvidenceField = "title" | "first-author" | "year" | "container" | "volume" | "first-page";
+export type EvidenceState = "agreed" | "differed" | "absent";
 export type ExportFormat = "csv" | "json" | "jsonl";
 export type How = "exact" | "found" | "literal" | "trimmed" | "joined" | "whole";
 export type InspectionStatus = "ok" | "warning" | "error" | "short-doi";
 export type InspectionVerdict = "empty" | "too-long" | "none" | "name" | "names" | "short-doi" | "invalid";
 export type Level = "mandatory" | "recommended" | "strict";
 export type MatchKind = "doi" | "short-doi";
+export type NoticeLevel = "grave" | "note";
 export type Outcome = "ok" | "not-found" | "no-values" | "server-error" | "bad-json" | "http-error" | "unexpected" | "network" | "offline" | "timeout" | "cancelled" | "too-large";
+export type RecordForm = "crossref" | "datacite" | "csl" | "none";
+export type RegistryOutcome = "found" | "not-found" | "rate-limited" | "not-readable" | "offline" | "too-large" | "timeout" | "bad-answer" | "network";
 export type Severity = "error" | "warning" | "info";
-export type Status = "error" | "not-found" | "unreachable" | "warning" | "duplicate" | "short-doi" | "ok" | "no-doi";
+export type Status = "error" | "not-found" | "another-work" | "updated" | "unreachable" | "cannot-tell" | "warning" | "duplicate" | "short-doi" | "ok" | "no-doi";
+export type TextEncoding = "utf-8" | "utf-16le" | "utf-16be";
 export type TransportFailure = "network" | "offline" | "timeout" | "cancelled" | "too-large";
+export type UpdateDirection = "updated-by" | "updates";
+export type UpdateKind = "retraction" | "correction" | "expression-of-concern" | "withdrawal" | "new-version" | "other";
 export type Verdict = "resolves" | "no-values" | "not-found" | "unreachable";
 
 /** An `HS_ADMIN` value (RFC 3651 §3.5): who administers the handle, and how. */
@@ -38,6 +48,34 @@ export interface AliasTarget {
   target: string | null;
   target_doi: Doi | null;
   target_text: string | null;
+}
+
+/** One creator, in the record's order: `family` and `given` names of a person, or `literal` (an organisation, or a name the record does not split). */
+export interface Author {
+  family: string;
+  given: string;
+  literal: string;
+}
+
+/** `batch_check`: what the registry answered for the name of row `row` of job `job` (as `read` of kind `registry` takes it), to check every row of that name. */
+export interface BatchCheckParams {
+  job: number;
+  row: number;
+  status: number | null;
+  body: string | null;
+  failure: TransportFailure | "not-readable" | null;
+  content_type?: string | null;
+  retry_after?: string | null;
+  agency?: string;
+  ra_kind?: string | null;
+}
+
+/** What `batch_check` did: the registry answer's outcome, sentence and wait (a `rate-limited` or `timeout` answer changes no row: ask again after the wait), and the rows checked. */
+export interface BatchChecked {
+  outcome: string;
+  message: string;
+  retry_after_s: number | null;
+  rows: CheckedRow[];
 }
 
 /** `batch_close`: forget job `job` and its rows. */
@@ -72,10 +110,11 @@ export interface BatchFeedParams {
   text: string;
 }
 
-/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). */
+/** `batch_open`: the whole text of a batch, or `null` (or nothing) for a batch whose input comes in pieces (`batch_feed`, then `batch_end`). `skip_rows`: a batch going on after the engine restarted, whose first rows the page holds already (they are made again, so every count and duplicate stays right, but not sent). `head`: a file's first bytes (at most TEXT_SNIFF_BYTES), which say how it is read (`doiname.batch.lines.text_encoding`). */
 export interface BatchOpenParams {
   text?: string | null;
   skip_rows?: number;
+  head?: number[];
 }
 
 /** A batch job, opened (`batch_open`): its number and its size. */
@@ -83,6 +122,7 @@ export interface BatchOpened {
   job: number;
   lines_total: number;
   chars_total: number;
+  encoding: TextEncoding;
 }
 
 /** One row of a batch: a DOI found in a record, or the record itself when it has none. */
@@ -144,6 +184,18 @@ export interface BatchSummary {
   names_not_kept: number;
 }
 
+/** A row's exact name, for its record to be asked for. */
+export interface BatchTarget {
+  row: number;
+  doi: Doi;
+}
+
+/** `batch_target`: rows of job `job` whose exact names are wanted (Check all). */
+export interface BatchTargetParams {
+  job: number;
+  rows: number[];
+}
+
 /** `box`: the widget box's text and its link options. */
 export interface BoxParams {
   text: string;
@@ -173,6 +225,17 @@ export interface Candidate {
   of: number | null;
   api_url: string | null;
   form_label: string;
+  label: string;
+}
+
+/** A notice about the work, for a patron: `level` `grave` (retracted, withdrawn, an expression of concern: shown above the link) or `note` (corrected, a new version); `head` a word or two, `text` one or two sentences, `href` the notice's link at doi.org (`None` when the record names no notice) and `link_text`. */
+export interface CardNotice {
+  level: NoticeLevel;
+  kind: string;
+  head: string;
+  text: string;
+  href: string | null;
+  link_text: string;
 }
 
 /** One character of a DOI name that a presentation changed (see `explain_url`). */
@@ -184,6 +247,13 @@ export interface Change {
   encoded: string;
   rule: string;
   source: string;
+}
+
+/** One row checked: its number, the status it takes, and the check. */
+export interface CheckedRow {
+  row: number;
+  status: Status;
+  check: RowCheck;
 }
 
 /** One character of a DOI name (or of unreadable input), for a code-point view. */
@@ -229,6 +299,13 @@ export interface ErrorJson {
   position: number | null;
   end: number | null;
   source?: string;
+}
+
+/** One field compared: `field`, `state` and a plain sentence (`message`). */
+export interface Evidence {
+  field: EvidenceField;
+  state: EvidenceState;
+  message: string;
 }
 
 /** A name that left Python, sent back exactly: its prefix and suffix as they were (`name`, when sent too, is ignored). Never decoded again: `10.1000/a%41` stays. */
@@ -299,6 +376,14 @@ export interface HandleValue {
   members: Reference[];
 }
 
+/** The card's one line about how the text was read: `said` in plain words, the `alternative` reading it offers (an index of the candidates) and its `label`, and `explains`, the code of the finding that this line says in other words (a view lists that finding among the notes, not among the problems). */
+export interface Headline {
+  said: string;
+  alternative: number | null;
+  label: string;
+  explains: string;
+}
+
 /** Facts about the running package (`info`), for diagnostics and tests. */
 export interface Info {
   doiname: string;
@@ -331,6 +416,8 @@ export interface Inspection {
   selected: number | null;
   forms: Presentation | null;
   notes: Finding[];
+  headline: Headline | null;
+  offer: Offer | null;
 }
 
 /** How a link is made (`doiname.to_url`, `doiname.to_proxy_url`): the widget's `data-level`, `data-resolver` and `data-proxy`. */
@@ -373,10 +460,10 @@ export interface Location {
   attributes: [string, string][];
 }
 
-/** `lookup`: the request for exact names: one (`handle`), a list (`which-ra`) or a shortDOI (`alias`). */
+/** `lookup`: the request for exact names: one (`handle`), a list (`which-ra`), a shortDOI (`alias`) or a name's record at its agency (`registry`). */
 export interface LookupParams {
   kind: AnswerKind;
-  target: ExactName | ExactName[] | ShortTarget;
+  target: ExactName | ExactName[] | ShortTarget | RegistryTarget;
 }
 
 /** The request to send to doi.org for exact names (`lookup`). */
@@ -388,6 +475,36 @@ export interface LookupRequest {
 export interface Memory {
   python_blocks: number;
   wasm_heap_bytes: number | null;
+}
+
+/** The work is a notice (`kind`: its head as written, `Correction to`) about the cited work, whose title is `about_title`; `target_doi` the work it updates when the record says so. */
+export interface Notice {
+  kind: string;
+  about_title: string;
+  target_doi: Doi | null;
+  message: string;
+}
+
+/** A repaired link offered beside the link as written (003 ch. 6; UTS #39). */
+export interface Offer {
+  label: string;
+  as_written: string;
+  repair: string;
+  name: string;
+  url: string;
+  code: string;
+}
+
+/** `registry_plan`: a pasted text and the candidate selected, if another. */
+export interface PlanParams {
+  text: string;
+  pick?: number | null;
+}
+
+/** A reading to look up: its index among the inspection's candidates, its name. */
+export interface PlanTarget {
+  candidate: number;
+  doi: Doi;
 }
 
 /** Every form of one DOI name, with the explanation of each URL level (000, 003, 004). */
@@ -417,12 +534,18 @@ export interface RaAnswer {
   kind: string;
 }
 
-/** `read`: what doi.org answered (status and body), or how the request failed. */
+/** `read`: what came back (status, body and, for a registry, its `Content-Type` and `Retry-After`), or how the request failed. A registry answer also names the exact name and agency asked, and the reference (the pasted text) to check the record against, if any. */
 export interface ReadParams {
   kind: AnswerKind;
   status: number | null;
   body: string | null;
-  failure: TransportFailure | null;
+  failure: TransportFailure | "not-readable" | null;
+  content_type?: string | null;
+  retry_after?: string | null;
+  doi?: ExactName;
+  agency?: string;
+  ra_kind?: string | null;
+  reference?: string | null;
 }
 
 /** A handle value reference `index:handle` (RFC 3651 §3.1, HS_VLIST 3.7). */
@@ -431,11 +554,92 @@ export interface Reference {
   index: number | null;
 }
 
+/** What reading a DOI's record came to (002 foreword, "DOI and Metadata"). */
+export interface RegistryAnswer {
+  outcome: RegistryOutcome;
+  work: Work | null;
+  message: string;
+  retry_after_s: number | null;
+  open_url: string;
+  agency: string;
+  status: number | null;
+}
+
+/** The readings Resolve looks up (`doiname.settle.registry_targets`) and the reference their records are checked against (`null`: the text is the name alone). */
+export interface RegistryPlan {
+  targets: PlanTarget[];
+  reference: string | null;
+}
+
+/** A registry answer as a page draws it: the `doiname.registry.RegistryAnswer` (its outcome and one sentence), the `doiname.work_card.WorkCard` of the work when one was read, and the check of the record against the reference, when a reference was given (`doiname.verify.Verification`). */
+export interface RegistryReading {
+  answer: RegistryAnswer;
+  card: WorkCard | null;
+  verification: Verification | null;
+}
+
+/** What to ask for a DOI's record (002 foreword, "DOI and Metadata"). */
+export interface RegistryRequest {
+  url: string;
+  headers: Record<string, string>;
+  agency: string;
+  open_url: string;
+  form: RecordForm;
+  readable: boolean;
+  message: string;
+  limit_group: string;
+  per_second: number;
+  concurrent: number;
+  deadline_ms: number;
+}
+
+/** A name's record to ask its registration agency for (`lookup` of kind `registry`): the exact name, the agency as Which RA names it, and the e-mail address the host page or the person gave for Crossref (never invented; none: null). */
+export interface RegistryTarget {
+  doi: ExactName;
+  agency: string;
+  mailto?: string | null;
+}
+
 /** What resolving a batch row gave (`batch_export`): the outcome, the URL and the record's verdict (`doiname.resolver.HandleRecord.verdict`), which gives the row's status `not-found` or `unreachable`. */
 export interface Resolution {
   outcome: string;
   url: string | null;
   verdict?: string;
+}
+
+/** One row's check: `status` (`CHECK_LABELS` names it), `message` one plain sentence, `verification` when a record was compared, the registry's `outcome`, and the export cells (`CHECK_COLUMNS`; `update` lists each update as `kind date notice-DOI`, `; `-separated). */
+export interface RowCheck {
+  status: CheckStatus;
+  label: string;
+  message: string;
+  outcome: string;
+  verification: Verification | null;
+  registered_title: string;
+  registered_year: string;
+  verdict: string;
+  evidence: string;
+  update: string;
+}
+
+/** `settle`: what looking each reading up gave, as `read` replied it. */
+export interface SettleParams {
+  readings: SettleReading[];
+}
+
+/** What looking one reading up gave: its candidate index, its name as text, the registry's outcome (`found`, `not-found`, ...) and, for a found record compared with the reference, the verdict (`matches`, `mismatch`, `cannot-tell`) and its one-sentence summary. */
+export interface SettleReading {
+  candidate: number;
+  name: string;
+  outcome: string;
+  verdict: string | null;
+  summary: string;
+}
+
+/** The readings in the order to show them (candidate indexes), the one put first (`None` when the registry settles nothing) and why, in one sentence. */
+export interface Settled {
+  order: number[];
+  first: number | null;
+  reason: string;
 }
 
 /** A shortDOI to expand (`lookup` of kind `alias`): `{short: "10/abcde"}`. */
@@ -463,6 +667,27 @@ export interface StatusLabel {
   after: Record<string, Status>;
 }
 
+/** A notice that changes the status of a work: a retraction, a correction (erratum, corrigendum), an expression of concern, a withdrawal (or removal), a new version. */
+export interface Update {
+  kind: UpdateKind;
+  label: string;
+  date: string;
+  notice_doi: Doi | null;
+  target_doi: Doi | null;
+  direction: UpdateDirection;
+  source: string;
+}
+
+/** What `verify` found (002 foreword, "DOI and Metadata"): `verdict`, the `evidence` per field, `summary` (one plain sentence), `registered` (the work in a few words: “Title” (Smith, 2019)), `notice` when the work is a notice about the cited work, `truncated` when only the first part of a long reference was read. */
+export interface Verification {
+  verdict: CheckVerdict;
+  evidence: Evidence[];
+  summary: string;
+  registered: string;
+  notice: Notice | null;
+  truncated: boolean;
+}
+
 /** The outcome of one Which RA request (specs README: `https://doi.org/ra/...`). */
 export interface WhichRaResult {
   outcome: Outcome;
@@ -473,6 +698,48 @@ export interface WhichRaResult {
   source: string;
 }
 
+/** A registry record of the work a DOI names (002 foreword, "DOI and Metadata"). */
+export interface Work {
+  doi: Doi | null;
+  title: string;
+  title_markup: string;
+  subtitle: string;
+  authors: Author[];
+  authors_total: number;
+  issued_year: number | null;
+  online_year: number | null;
+  print_year: number | null;
+  container_title: string;
+  container_short: string;
+  volume: string;
+  issue: string;
+  pages: string;
+  first_page: string;
+  type: string;
+  publisher: string;
+  agency: string;
+  source: string;
+  updates: Update[];
+  retracted: boolean;
+  withdrawn: boolean;
+  concern: boolean;
+  corrected: boolean;
+  is_notice: boolean;
+  status: string;
+}
+
+/** The work a DOI names, as plain text for a card (002 foreword, "DOI and Metadata"): `title` (with its subtitle), `authors` (the first `CARD_AUTHORS`, then how many others), `year`, `container` (journal, book or repository), `type` in words, `agency`; `notice` the gravest update of the work, `about` a sentence when the record is itself a notice about another work (else `""`). */
+export interface WorkCard {
+  title: string;
+  authors: string;
+  year: string;
+  container: string;
+  type: string;
+  agency: string;
+  notice: CardNotice | null;
+  about: string;
+}
+
 /** The worker's operations (doiname.bridge.OPERATIONS): each one's params and the `ok` of its reply. */
 export interface Operations {
   "inspect": { params: InspectParams; result: Inspection };
@@ -480,8 +747,10 @@ export interface Operations {
   "box": { params: BoxParams; result: LinkedReading };
   "link_targets": { params: LinkTargetsParams; result: LinkTarget[][] };
   "code_points": { params: CodePointsParams; result: CodePoint[] };
-  "lookup": { params: LookupParams; result: LookupRequest };
-  "read": { params: ReadParams; result: HandleRecord | WhichRaResult | (HandleRecord & AliasTarget) };
+  "lookup": { params: LookupParams; result: LookupRequest | RegistryRequest };
+  "read": { params: ReadParams; result: HandleRecord | WhichRaResult | (HandleRecord & AliasTarget) | RegistryReading };
+  "registry_plan": { params: PlanParams; result: RegistryPlan };
+  "settle": { params: SettleParams; result: Settled };
   "call": { params: CallParams; result: unknown };
   "batch_open": { params: BatchOpenParams; result: BatchOpened };
   "batch_feed": { params: BatchFeedParams; result: BatchFed };
@@ -489,6 +758,8 @@ export interface Operations {
   "batch_step": { params: BatchStepParams; result: BatchStep };
   "batch_export": { params: BatchExportParams; result: string };
   "batch_close": { params: BatchCloseParams; result: boolean };
+  "batch_target": { params: BatchTargetParams; result: BatchTarget[] };
+  "batch_check": { params: BatchCheckParams; result: BatchChecked };
   "info": { params: InfoParams; result: Info };
 }
 

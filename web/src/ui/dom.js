@@ -41,14 +41,21 @@ export function el(tag, attrs, ...children) {
 }
 
 /**
- * The small "Source: …" line of a message (the spec section or service it rests on, kept
- * out of the plain words), or null when there is none. Drawn as text, like everything.
+ * The source of a message (the spec section or service it rests on, kept out of the
+ * plain words) behind a small "Why?" that opens it (closed by default), or null when there
+ * is none. Drawn as text, like everything; exports and the JSON API keep the source.
  * @param {string | null | undefined} source
- * @param {"p" | "span"} [tag] a block (`p`) or inside a list item or line (`span`)
+ * @param {"span" | "p"} [tag] the element of the "Source: …" line
  * @returns {HTMLElement | null}
  */
 export function sourceLine(source, tag = "span") {
-  return source ? el(tag, { class: "finding-source", text: `Source: ${source}` }) : null;
+  if (!source) return null;
+  return el(
+    "details",
+    { class: "why-source" },
+    el("summary", { text: "Why?" }),
+    el(tag, { class: "finding-source", text: `Source: ${source}` }),
+  );
 }
 
 /**
@@ -153,12 +160,14 @@ export function copyButton(get, what) {
  * @param {string} what how the copied value is named ("link", "DOI name")
  */
 export function wireCopy(button, get, what) {
-  const idle = button.textContent ?? "Copy";
+  // The words to come back to are the button's own when pressed (a view may change them).
+  let idle = button.textContent ?? "Copy";
   /** @type {number} */
   let timer = 0;
   button.addEventListener("click", async () => {
     const value = get();
     if (!value) return;
+    if (!button.classList.contains("done")) idle = button.textContent ?? idle;
     const ok = await copyText(value);
     button.textContent = ok ? "Copied" : "Copy failed";
     button.classList.toggle("done", ok);

@@ -34,16 +34,22 @@ const LEVELS = /** @type {const} */ ([
   ["strict", "url_strict", "explain_strict", "Strict: the 2025 Handbook's encoding for proxy and API URLs."],
 ]);
 
+/** What the one link says when the three levels are the same link. */
+const SAME_BLURB = "The same link at every level of encoding (recommended, mandatory, strict).";
+
 /**
  * The findings, in the reply's order (most severe first), each with where it points and
  * its repair, when it has one, as a button that puts the repaired text in the input.
  * @param {Context} cx
  * @param {Finding[]} findings
+ * @param {string} [explained] the code of the finding the card's reading line says
  * @returns {HTMLElement}
  */
-export function findingsBlock(cx, findings) {
-  const problems = findings.filter((f) => f.severity !== "info");
-  const notes = findings.filter((f) => f.severity === "info");
+export function findingsBlock(cx, findings, explained = "") {
+  // A finding the card's reading line already says (what was left out, and the other
+  // reading) is a note here, not a problem to check.
+  const problems = findings.filter((f) => f.severity !== "info" && f.code !== explained);
+  const notes = findings.filter((f) => f.severity === "info" || f.code === explained);
   /** @type {(Node | null)[]} */
   const parts = [];
   if (problems.length) {
@@ -65,7 +71,7 @@ export function findingsBlock(cx, findings) {
         el(
           "ul",
           { class: "findings", id: problems.length ? "findings-info" : "findings" },
-          notes.map((f) => findingItem(cx, f)),
+          notes.map((f) => findingItem(cx, f, f.code === explained ? "info" : f.severity)),
         ),
       ),
     );
@@ -78,9 +84,10 @@ export function findingsBlock(cx, findings) {
  * and the source it follows, small.
  * @param {Context} cx
  * @param {Finding} f
+ * @param {string} [severity] the severity shown (a finding the card's line explains is a note)
  * @returns {HTMLElement}
  */
-function findingItem(cx, f) {
+function findingItem(cx, f, severity = f.severity) {
   const n = chars(cx.text).length;
   /** @type {(Node | string)[]} */
   const pos = [];
@@ -93,8 +100,8 @@ function findingItem(cx, f) {
   }
   return el(
     "li",
-    { class: `finding sev-${f.severity}`, "data-code": f.code },
-    el("span", { class: `badge sev-${f.severity}`, text: f.severity }),
+    { class: `finding sev-${severity}`, "data-code": f.code },
+    el("span", { class: `badge sev-${severity}`, text: severity }),
     el(
       "span",
       { class: "finding-body" },
@@ -179,14 +186,18 @@ export function repairButton(use, repair) {
  * @returns {HTMLElement}
  */
 export function linksBlock(cx, forms) {
+  // The three levels are one link when they are the same: shown once, with why.
+  const same = forms.url === forms.url_mandatory && forms.url === forms.url_strict;
+  /** @type {readonly (readonly [string, "url" | "url_mandatory" | "url_strict", "explain_recommended" | "explain_mandatory" | "explain_strict", string])[]} */
+  const levels = same ? [["recommended", "url", "explain_recommended", SAME_BLURB]] : LEVELS;
   return el(
     "section",
     { class: "block" },
     el("h3", { text: "Links" }),
-    LEVELS.map(([level, urlKey, explainKey, blurb]) => {
+    levels.map(([level, urlKey, explainKey, blurb]) => {
       const url = forms[urlKey];
       const changes = forms[explainKey];
-      const label = `URL (${level})`;
+      const label = same ? "Link" : `URL (${level})`;
       const key = `explain-${level}`;
       const summary = el(
         "summary",
@@ -214,7 +225,7 @@ export function linksBlock(cx, forms) {
       });
       return el(
         "div",
-        { class: "url-block" },
+        { class: "url-block", id: same ? "links-same" : null },
         el(
           "div",
           { class: "url-head" },
@@ -259,6 +270,17 @@ function explainTable(changes, level) {
 }
 
 /**
+ * A value row with one line of plain explanation under its name.
+ * @param {HTMLElement} row
+ * @param {string} text
+ * @returns {HTMLElement}
+ */
+function explained(row, text) {
+  row.querySelector("dt")?.append(el("span", { class: "form-explained", text }));
+  return row;
+}
+
+/**
  * The other forms and the links for web pages and notes.
  * @param {Presentation} forms
  * @returns {HTMLElement[]}
@@ -272,12 +294,24 @@ export function formsBlocks(forms) {
       el(
         "dl",
         { class: "values" },
-        valueRow("URN link", forms.urn_url, { id: "result-urn" }),
-        valueRow("doi: URI", forms.uri, { id: "result-uri" }),
-        valueRow("Handle API URL", forms.api_url, { id: "result-api" }),
+        explained(
+          valueRow("URN link", forms.urn_url, { id: "result-urn" }),
+          "The name written as a URN, a form some catalogues use.",
+        ),
+        explained(
+          valueRow("doi: URI", forms.uri, { id: "result-uri" }),
+          "The name as a web address of its own kind, for metadata and citations.",
+        ),
+        explained(
+          valueRow("Handle API URL", forms.api_url, { id: "result-api" }),
+          "Where programs read doi.org's record of the name.",
+        ),
         forms.canonical_2003 === null
           ? null
-          : valueRow("2003 canonical doi: URI", forms.canonical_2003, { id: "result-canonical" }),
+          : explained(
+              valueRow("Older doi: URI (2003 draft)", forms.canonical_2003, { id: "result-canonical" }),
+              "The form an older draft used to compare names: upper case, escapes for the rest.",
+            ),
       ),
     ),
     el(

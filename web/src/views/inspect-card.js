@@ -20,6 +20,7 @@ import { repairButton } from "./inspect-blocks.js";
  * @typedef {{
  *   card: HTMLElement, empty: HTMLElement, placeholder: HTMLElement, errorBox: HTMLElement, task: HTMLElement,
  *   name: HTMLElement, link: HTMLElement, open: HTMLAnchorElement, checks: HTMLElement,
+ *   reading: HTMLElement, offer: HTMLElement, copyRepaired: HTMLButtonElement,
  * }} CardParts
  */
 
@@ -41,14 +42,19 @@ export function cardState(p, state, message) {
 }
 
 /**
- * The task card for a readable name: the name, the recommended link, and a line that
- * says what the checks found (the findings themselves are listed below the card).
+ * The task card for a readable name: the name, the recommended link, Copy (and, where a
+ * finding has a repair, the repaired link to copy beside it, each button saying what it
+ * copies), the line that says how the text was read with the other reading one click
+ * away, and a line that says what the checks found (listed below the card). Every word
+ * comes from the reply (Python's `headline`, `offer`, labels).
  * @param {CardParts} p
  * @param {Candidate} c
  * @param {string} url the recommended URL Python made
  * @param {Inspection} found
+ * @param {HTMLButtonElement} copy the Copy button of the link as read
+ * @param {(index: number) => void} pick show another reading
  */
-export function drawTask(p, c, url, found) {
+export function drawTask(p, c, url, found, copy, pick) {
   cardState(p, "task");
   p.task.dataset.how = c.how;
   p.task.dataset.status = c.status;
@@ -56,7 +62,40 @@ export function drawTask(p, c, url, found) {
   p.name.title = `Prefix ${c.doi.prefix}, suffix ${c.doi.suffix}, read from ${c.form_label}`;
   replace(p.link, url);
   p.open.setAttribute("href", url);
-  const findings = [...c.findings, ...found.notes];
+  const offer = found.offer;
+  copy.textContent = offer ? offer.as_written : "Copy link";
+  copy.classList.toggle("primary", !offer);
+  p.copyRepaired.hidden = !offer;
+  p.offer.hidden = !offer;
+  if (offer) {
+    p.copyRepaired.textContent = offer.label;
+    p.copyRepaired.dataset.url = offer.url;
+    replace(p.offer, "The repaired link: ", el("code", { class: "repaired-link", text: offer.url }));
+  } else {
+    replace(p.offer);
+    delete p.copyRepaired.dataset.url;
+  }
+  const line = found.headline;
+  p.reading.hidden = !line;
+  if (line) {
+    const alternative = line.alternative;
+    replace(
+      p.reading,
+      el("span", { class: "reading-said", text: line.said }),
+      alternative === null
+        ? null
+        : [
+            " ",
+            el(
+              "button",
+              { type: "button", class: "link-like other-reading", onclick: () => pick(alternative) },
+              line.label,
+            ),
+          ],
+    );
+  } else replace(p.reading);
+  const explained = line ? line.explains : "";
+  const findings = [...c.findings, ...found.notes].filter((f) => f.code !== explained);
   const errors = findings.filter((f) => f.severity === "error").length;
   const warnings = findings.filter((f) => f.severity === "warning").length;
   const infos = findings.length - errors - warnings;
@@ -64,14 +103,12 @@ export function drawTask(p, c, url, found) {
   const said = [];
   if (errors) said.push(`${errors} error${errors > 1 ? "s" : ""}`);
   if (warnings) said.push(`${warnings} warning${warnings > 1 ? "s" : ""}`);
-  const others = found.candidates.length - 1;
-  const readings = others > 0 ? ` Your text has ${others} other reading${others > 1 ? "s" : ""}: see below.` : "";
   p.checks.className = `task-checks sev-${errors ? "error" : warnings ? "warning" : "ok"}`;
   replace(
     p.checks,
     said.length
-      ? `Check before you copy: ${said.join(" and ")}, listed below.${readings}`
-      : `No problems found${infos ? ` (${infos} note${infos > 1 ? "s" : ""} below)` : ""}.${readings}`,
+      ? `Check before you copy: ${said.join(" and ")}, listed below.`
+      : `No problems found${infos || explained ? " (notes below)" : ""}.`,
   );
 }
 

@@ -64,6 +64,7 @@ export class InspectView {
     /** The live summary: written once a result has settled. */
     this.announcer = settled((message) => replace(parts.summary, message), SETTLE_MS);
     wireCopy(parts.copy, () => parts.card.link.textContent ?? "", "link");
+    wireCopy(parts.card.copyRepaired, () => parts.card.copyRepaired.dataset.url ?? "", "repaired link");
     this.update = latestOnly(
       /** @param {{text: string, pick: number | null}} q */ (q, isStale) => this.compute(q.text, q.pick, isStale),
     );
@@ -177,14 +178,15 @@ export class InspectView {
     } else if (c.kind === "short-doi") {
       drawShortDoi(p.card, this.doiname, c, found.message, p.onUse);
     } else if (found.forms) {
-      drawTask(p.card, c, found.forms.url, found);
+      drawTask(p.card, c, found.forms.url, found, p.copy, (i) => void this.update({ text, pick: i }));
     }
     /** @type {(Node | null)[]} */
     const blocks = [];
     // Readings to pick from: several, or one that is not selected (shown, not taken).
     if (found.candidates.length > 1 || (found.candidates.length && !c)) blocks.push(this.candidatesBlock(text, found));
     const others = problem ? findings.filter((f) => f !== problem) : findings;
-    if (others.length) blocks.push(findingsBlock(cx, others));
+    const explained = found.headline ? found.headline.explains : "";
+    if (others.length) blocks.push(findingsBlock(cx, others, explained));
     if (found.verdict !== "too-long") {
       const named = c && c.kind === "doi" && c.status !== "error" ? chars(c.doi.name).length : null;
       blocks.push(moreBlock(cx, found.forms, named));
@@ -230,7 +232,7 @@ export class InspectView {
               el("code", { class: "candidate-name" }, visibleText(c.doi.name)),
             ),
             " ",
-            el("span", { class: `badge sev-${c.status}`, text: c.status }),
+            el("span", { class: `reading-label sev-${c.status === "error" ? "error" : "none"}`, text: c.label }),
             el("span", { class: "meta" }, ` from ${c.form_label}, ${spanWords(c.start, c.end)}`),
           );
         }),

@@ -28,27 +28,33 @@ export class ResolveView {
    *   getText: () => string,
    *   getReading: (text: string) => Promise<Inspection>,
    *   onAction: () => void,
-   * }} parts
+   *   onResolved?: (text: string, found: Inspection, signal: AbortSignal) => Promise<void>,
+   *   onClear?: () => void,
+   * }} parts `onResolved`: after the handle record, what the name identifies (work-card.js)
    */
   constructor(doiname, parts) {
     this.doiname = doiname;
     this.parts = parts;
     /** @type {AbortController | null} */
     this.controller = null;
+    /** What the name identifies, being read. @type {AbortController | null} */
+    this.reading = null;
     parts.resolveButton.addEventListener("click", () => void this.run("resolve"));
     parts.whichRaButton.addEventListener("click", () => void this.run("which-ra"));
     parts.cancelButton.addEventListener("click", () => this.cancel());
   }
 
-  /** Stop the request under way, if any. */
+  /** Stop the request under way, if any (and the reading of what the name identifies). */
   cancel() {
     if (this.controller) this.controller.abort();
+    this.reading?.abort();
   }
 
   /** Forget the shown result (the input changed to another name). */
   clear() {
     this.cancel();
     replace(this.parts.output);
+    this.parts.onClear?.();
   }
 
   /**
@@ -113,6 +119,12 @@ export class ResolveView {
         if (this.controller !== controller) return;
         const link = found.forms?.url ?? null;
         replace(p.output, drawRecord(record, { name, link, again }));
+        // What the name identifies, not awaited: Cancel, a new Resolve or another text stop it.
+        if (c.kind === "doi" && p.onResolved) {
+          const reading = new AbortController();
+          this.reading = reading;
+          void p.onResolved(text, found, reading.signal).catch(console.error);
+        }
       } else if (c.kind === "short-doi") {
         this.problem(`${found.message} Expand it first: a shortDOI has no registration agency of its own.`);
       } else {

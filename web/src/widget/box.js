@@ -48,15 +48,20 @@ code{font:12px/1.4 ui-monospace,monospace;word-break:break-all}
 
 /**
  * What a reply says to the person: the selected name's first warning or error (Python
- * lists the most severe first), else, when there is no name to link, the reply's message.
+ * lists the most severe first) that the reading line does not already say, else the
+ * reading line (what was left out, as Inspect's card says it), else, when there is no
+ * name to link, the reply's message.
  * @param {LinkedReading} got
  * @returns {{text: string, error: boolean}}
  */
 export function boxMessage(got) {
   const found = got.inspection;
   const c = found.selected === null ? null : found.candidates[found.selected];
-  const worst = [...(c ? c.findings : []), ...found.notes].find((f) => f.severity !== "info");
+  const line = found.headline;
+  const explained = line ? line.explains : "";
+  const worst = [...(c ? c.findings : []), ...found.notes].find((f) => f.severity !== "info" && f.code !== explained);
   if (worst) return { text: worst.message, error: worst.severity === "error" || !got.href };
+  if (line && got.href) return { text: line.said, error: false };
   return got.href ? { text: "", error: false } : { text: found.message, error: true };
 }
 
@@ -117,7 +122,7 @@ export function defineBox(channel, config) {
       this.shown = null;
       this.input.addEventListener(
         "focus",
-        () => channel.open().catch(() => this.say("The DOI tool is not available on this page.", true)),
+        () => channel.open().catch((e) => this.fail(e instanceof Error ? e.message : String(e))),
         { once: true },
       );
       this.input.addEventListener("input", () => {
@@ -143,6 +148,16 @@ export function defineBox(channel, config) {
     connectedCallback() {
       const initial = this.getAttribute("value");
       if (initial && !this.input.value) this.input.value = initial;
+    }
+
+    /**
+     * The widget cannot work on this page: say why, in the box (widget/blocked.js).
+     * @param {string} why
+     */
+    fail(why) {
+      this.out.hidden = true;
+      this.readings.hidden = true;
+      this.say(why, true);
     }
 
     /** @param {string} text @param {boolean} [error] */
@@ -190,6 +205,9 @@ export function defineBox(channel, config) {
       const found = got.inspection;
       const c = found.selected === null ? null : found.candidates[found.selected];
       const message = boxMessage(got);
+      // A shortDOI: Resolve asks doi.org what it stands for (one click).
+      const short = c !== null && c.kind === "short-doi";
+      this.resolveButton.textContent = short ? "Expand" : "Resolve";
       if (got.href && c) {
         this.link.textContent = c.doi.name;
         this.link.href = got.href;
@@ -213,13 +231,14 @@ export function defineBox(channel, config) {
                   "aria-current": i === found.selected ? "true" : null,
                 },
                 el("code", { text: r.doi.name }),
-                ` (${r.status})`,
+                ` (${r.label})`,
               ),
             )
           : []),
       );
       this.box.dataset.verdict = found.verdict;
-      this.say(message.text, message.error);
+      if (short) this.say(found.message);
+      else this.say(message.text, message.error);
     }
 
     async resolve() {
@@ -231,6 +250,10 @@ export function defineBox(channel, config) {
         const got = await this.read(text);
         const found = got.inspection;
         const c = found.selected === null ? null : found.candidates[found.selected];
+        if (c && c.kind === "short-doi") {
+          await this.expand(c.doi.name);
+          return;
+        }
         if (!got.href || !c) {
           const message = boxMessage(got);
           this.say(message.text, true);
@@ -244,6 +267,24 @@ export function defineBox(channel, config) {
         this.say(e instanceof Error ? e.message : String(e), true);
       } finally {
         this.resolveButton.disabled = false;
+      }
+    }
+
+    /**
+     * Ask doi.org what the shortDOI `short` stands for; the DOI name it names goes into
+     * the box (read as any text is), and the answer is said.
+     * @param {string} short
+     */
+    async expand(short) {
+      this.say(`Asking doi.org what ${short} stands for…`);
+      const record = await channel.request("expand", { short });
+      const written = record.target_text;
+      if (record.target_doi && written) {
+        this.input.value = written;
+        await this.update(written);
+        this.say(`doi.org says ${short} stands for ${record.target_doi.name}.`);
+      } else {
+        this.say(record.ok ? `doi.org knows ${short}, but its record names no DOI name.` : record.message, true);
       }
     }
 

@@ -16,6 +16,7 @@
 import { frameEndpoint } from "../engine/endpoints.js";
 import { connect, DoinameError } from "../engine/rpc.js";
 import { el } from "../ui/dom.js";
+import { onPolicyBlock } from "./blocked.js";
 
 /** @typedef {import("./frame.js").FrameOperations} FrameOperations */
 
@@ -29,6 +30,7 @@ export const DEADLINES = /** @type {const} */ ({
   box: 10_000,
   link_targets: 20_000,
   resolve: 20_000,
+  expand: 20_000,
 });
 
 /**
@@ -86,11 +88,7 @@ export function frameChannel(base, onFail) {
     rpc.fail(failure);
   }
 
-  document.addEventListener("securitypolicyviolation", (e) => {
-    // A report-only policy blocks nothing: its reports are not failures.
-    if (e.disposition !== "report" && e.blockedURI?.startsWith(origin))
-      fail(`The page's Content-Security-Policy blocked ${e.violatedDirective}.`);
-  });
+  onPolicyBlock(base, fail);
 
   /** Open the frame once; resolves when Python is ready in it. @returns {Promise<void>} */
   function open() {

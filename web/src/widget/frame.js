@@ -23,6 +23,7 @@ import { DoinameError, serve } from "../engine/rpc.js";
 /** @typedef {import("../engine/types.gen.js").LinkTarget} LinkTarget */
 /** @typedef {import("../engine/types.gen.js").ExactName} ExactName */
 /** @typedef {import("../engine/types.gen.js").HandleRecord} HandleRecord */
+/** @typedef {import("../engine/types.gen.js").AliasTarget} AliasTarget */
 
 /**
  * What the widget asks of its frame: each operation's params and result.
@@ -31,6 +32,7 @@ import { DoinameError, serve } from "../engine/rpc.js";
  *   box: {params: {text: string, options: LinkOptions}, result: LinkedReading},
  *   link_targets: {params: {texts: string[], options: LinkOptions}, result: LinkTarget[][]},
  *   resolve: {params: {name: ExactName}, result: HandleRecord},
+ *   expand: {params: {short: string}, result: HandleRecord & AliasTarget},
  * }} FrameOperations
  */
 
@@ -55,8 +57,8 @@ const nameKey = (name) => JSON.stringify([name.prefix, name.suffix]);
  */
 function keepURLs(reading) {
   for (const c of reading.inspection.candidates) {
-    if (c.kind !== "doi" || !c.api_url) continue;
-    const key = nameKey(c.doi);
+    if (!c.api_url) continue;
+    const key = c.kind === "doi" ? nameKey(c.doi) : `short:${c.doi.name}`;
     apiURLs.delete(key);
     apiURLs.set(key, c.api_url);
     if (apiURLs.size > URLS_KEPT) apiURLs.delete(/** @type {string} */ (apiURLs.keys().next().value));
@@ -81,6 +83,14 @@ const server = serve(parentEndpoint(), async (method, params, { signal }) => {
       const url = apiURLs.get(nameKey(name));
       if (url) return doiname.lookupUrl("handle", url, { signal });
       return doiname.resolve({ prefix: name.prefix, suffix: name.suffix }, { signal });
+    }
+    case "expand": {
+      // A shortDOI the box read: its HS_ALIAS request as Python made it with the reading.
+      const short = params?.short;
+      if (typeof short !== "string") throw new DoinameError("bad-arguments", "expand takes a shortDOI, {short}.");
+      const url = apiURLs.get(`short:${short}`);
+      if (url) return doiname.lookupUrl("alias", url, { signal });
+      return doiname.expandShort(short, { signal });
     }
     default:
       throw new DoinameError("unknown-operation", `The widget's frame has no operation named ${method}.`);

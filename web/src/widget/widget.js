@@ -17,6 +17,7 @@
  * `[data-doiname-linkify]` by default). `data-doi` elements are linked inside them only.
  * @module widget/widget
  */
+import { sayInBoxes } from "./blocked.js";
 import { defineBox } from "./box.js";
 import { frameChannel } from "./channel.js";
 import { linkify, placeholder, upgrade, watch } from "./linkify.js";
@@ -40,8 +41,9 @@ function start(config) {
   const channel = frameChannel(base, (why) => {
     console.warn(
       `[doiname widget] ${why} DOIs stay plain links. To enable the widget, the page's ` +
-        `Content-Security-Policy must allow ${new URL(base).origin} in script-src and frame-src.`,
+        `Content-Security-Policy must allow ${base} in script-src and frame-src.`,
     );
+    sayInBoxes(why);
   });
   defineBox(channel, config);
   /** The marked container an element is in (itself included), or null. @param {Element} node */

@@ -10,6 +10,29 @@ import { visibleText } from "../../ui/text.js";
 /** @typedef {import("./model.js").BatchModel} BatchModel */
 /** @typedef {import("../../engine/types.gen.js").HandleRecord} HandleRecord */
 
+/** The record key of each line, per row list (built once per list and length). @type {WeakMap<object, {n: number, keys: Map<number, string>}>} */
+const KEYS = new WeakMap();
+
+/**
+ * How a duplicate names its first occurrence: the record's key and its line when the
+ * record has a key (a BibTeX key, a RIS ID), else the line.
+ * @param {BatchModel} model
+ * @param {number} line
+ * @returns {string}
+ */
+export function firstOccurrence(model, line) {
+  let known = KEYS.get(model.rows);
+  if (!known || known.n !== model.rows.length) {
+    const keys = new Map();
+    for (const row of model.rows) if (row.record && !keys.has(row.line)) keys.set(row.line, row.record);
+    known = { n: model.rows.length, keys };
+    KEYS.set(model.rows, known);
+  }
+  const key = known.keys.get(line);
+  const at = `line ${line.toLocaleString("en-US")}`;
+  return key ? `${key} (${at})` : at;
+}
+
 /**
  * @param {BatchModel} model
  * @param {number} index the row's number
@@ -20,6 +43,7 @@ import { visibleText } from "../../ui/text.js";
 export function detailOf(model, index, act) {
   const r = model.rows[index];
   const rec = model.resolutions.get(index);
+  const checked = model.checks.get(index);
   /**
    * @param {string} label
    * @param {Node | string} value
@@ -32,11 +56,14 @@ export function detailOf(model, index, act) {
     el(
       "dl",
       { class: "details" },
-      item("Input", visibleText(r.input), "value"),
+      r.record ? item("Record", r.record, "value") : null,
+      // The text as written: only unusual spaces and invisible characters are marked.
+      item("Input", visibleText(r.input, { spaces: false }), "value data-text-plain"),
       r.doi ? item(r.status === "error" ? "Text read" : "DOI name", visibleText(r.doi), "value") : null,
       r.url ? item("URL", act.link(r.url)) : null,
       r.uri ? item("URI", r.uri, "value") : null,
       rec ? item("Resolution", resolution(rec, act.link)) : null,
+      checked ? item(checked.check.label, visibleText(checked.check.message)) : null,
       r.duplicate_of !== null
         ? item(
             "Duplicate of",
@@ -47,7 +74,7 @@ export function detailOf(model, index, act) {
                 class: "link-like",
                 onclick: () => act.goToLine(/** @type {number} */ (r.duplicate_of)),
               },
-              `line ${r.duplicate_of.toLocaleString("en-US")}`,
+              firstOccurrence(model, r.duplicate_of),
             ),
           )
         : null,

@@ -12,6 +12,7 @@ import { STATUSES } from "../../engine/statuses.gen.js";
 /** @typedef {import("../../engine/types.gen.js").StatusLabel} StatusLabel */
 /** @typedef {import("../../engine/types.gen.js").Status} Status */
 /** @typedef {import("../../engine/types.gen.js").HandleRecord} HandleRecord */
+/** @typedef {import("../../engine/types.gen.js").CheckedRow} CheckedRow */
 
 /** @typedef {"line" | "input" | "doi" | "record" | "status" | "duplicate_of" | "findings"} SortKey */
 /** @typedef {"all" | Status} Filter */
@@ -37,6 +38,10 @@ export class BatchModel {
     this.statuses = BY_STATUS;
     /** What resolving each unique name gave, by row number. @type {Map<number, HandleRecord>} */
     this.resolutions = new Map();
+    /** Check all's result per row (its status, Python's). @type {Map<number, CheckedRow>} */
+    this.checks = new Map();
+    /** The batch handle the checks were made in (a new job after a restart has none). @type {unknown} */
+    this.checkedIn = null;
   }
 
   /**
@@ -54,6 +59,8 @@ export class BatchModel {
     this.view = [];
     this.identityView = true;
     this.resolutions = new Map();
+    this.checks = new Map();
+    this.checkedIn = null;
   }
 
   /**
@@ -94,6 +101,8 @@ export class BatchModel {
    * @returns {string}
    */
   statusOf(index) {
+    const checked = this.checks.get(index);
+    if (checked) return checked.status; // Check all's, Python's
     const r = this.rows[index];
     const verdict = this.resolutions.get(index)?.verdict;
     return (verdict && this.statuses.get(r.status)?.after[verdict]) || r.status;
@@ -202,11 +211,31 @@ export class BatchModel {
   }
 
   /**
-   * The Resolves-to cell: where the name resolves, or why not.
+   * The rows Check all asks about, one per name: the first row of each unique name whose
+   * status Resolve all would ask about, not checked yet (all of them when the checks were
+   * made in another job: an engine restart's new job holds none; their answers are kept).
+   * @param {unknown} handle the batch's job now
+   * @returns {number[]}
+   */
+  toCheck(handle) {
+    const fresh = this.checkedIn !== handle;
+    /** @type {Map<string, number>} */
+    const first = new Map();
+    this.rows.forEach((r, i) => {
+      if (!r?.api_url || !this.statuses.get(r.status)?.resolve || (!fresh && this.checks.has(i))) return;
+      if (!first.has(r.api_url)) first.set(r.api_url, i);
+    });
+    return [...first.values()];
+  }
+
+  /**
+   * The Resolves-to cell: where the name resolves, or why not (or what Check all found).
    * @param {number} index
    * @returns {string}
    */
   resolutionText(index) {
+    const checked = this.checks.get(index);
+    if (checked) return `${checked.check.label}: ${checked.check.message}`;
     const rec = this.resolutions.get(index);
     if (rec) return rec.ok ? (rec.url ?? "resolved (no URL value)") : rec.message;
     const r = this.rows[index];

@@ -42,6 +42,9 @@ export function fillFilter(select) {
   select.append(...STATUSES.map((s) => el("option", { value: s.status, text: s.rows })));
 }
 
+/** The counts that only Check all gives (their labels are Python's: `label`). */
+const CHECKED_COUNTS = /** @type {const} */ (["another-work", "updated", "cannot-tell"]);
+
 /**
  * One count; a count that is also a filter is a button that sets it.
  * @param {string} key
@@ -79,8 +82,9 @@ function countCard(key, label, value, filter, active, onFilter) {
  * @param {Map<string, number> | null} resolved rows by status after Resolve all
  * @param {string} active the filter now
  * @param {(filter: string) => void} onFilter
+ * @param {((status: string) => string) | null} [checked] a status's label, once Check all ran
  */
-export function drawCounts(summary, counts, resolved, active, onFilter) {
+export function drawCounts(summary, counts, resolved, active, onFilter, checked = null) {
   replace(
     summary,
     COUNTS.map(([key, filter, label]) =>
@@ -88,6 +92,9 @@ export function drawCounts(summary, counts, resolved, active, onFilter) {
     ),
     resolved
       ? RESOLVED_COUNTS.map((s) => countCard(s.status, s.rows, resolved.get(s.status) ?? 0, s.status, active, onFilter))
+      : [],
+    resolved && checked
+      ? CHECKED_COUNTS.map((key) => countCard(key, checked(key), resolved.get(key) ?? 0, key, active, onFilter))
       : [],
   );
 }

@@ -4,8 +4,10 @@
  * from Python with the rows).
  * @module views/batch/table
  */
+
 import { el } from "../../ui/dom.js";
 import { visibleText } from "../../ui/text.js";
+import { firstOccurrence } from "./detail.js";
 
 /** @typedef {import("../../engine/types.gen.js").BatchRow} BatchRow */
 /** @typedef {import("./model.js").BatchModel} BatchModel */
@@ -101,7 +103,10 @@ export function rowOf(model, index, position, selected) {
     el("td", { class: "col-doi mono", title: r.doi ?? "" }, r.doi ? visibleText(r.doi) : ""),
     el("td", { class: "col-record mono", title: r.record ?? "" }, r.record ? visibleText(r.record) : ""),
     el("td", { class: "col-input", title: r.input }, visibleText(r.input)),
-    el("td", { class: "col-duplicate_of num", text: r.duplicate_of === null ? "" : `line ${r.duplicate_of}` }),
+    el("td", {
+      class: "col-duplicate_of",
+      text: r.duplicate_of === null ? "" : firstOccurrence(model, r.duplicate_of),
+    }),
     el("td", { class: "col-findings", text: findingsText(r) }),
     el("td", { class: "col-url mono", text: r.url ?? "" }),
     el("td", { class: "col-uri mono", text: r.uri ?? "" }),

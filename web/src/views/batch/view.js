@@ -11,6 +11,7 @@
  */
 import { announce, el, replace } from "../../ui/dom.js";
 import { VirtualTable } from "../../ui/virtual-table.js";
+import { checkAll } from "./check-all.js";
 import { BatchModel } from "./model.js";
 import { wirePaste } from "./paste.js";
 import { resolveAll } from "./resolve-all.js";
@@ -48,7 +49,7 @@ const DRAW_MS = 150;
  *   search: HTMLInputElement, shown: HTMLElement, csv: HTMLButtonElement,
  *   unique: HTMLButtonElement, excel: HTMLButtonElement,
  *   json: HTMLButtonElement, shownOnly: HTMLInputElement, scroller: HTMLElement,
- *   resolve: HTMLButtonElement,
+ *   resolve: HTMLButtonElement, check: HTMLButtonElement,
  *   table: HTMLTableElement, head: HTMLTableRowElement, body: HTMLTableSectionElement,
  *   detail: HTMLElement, onInspect: (text: string) => void,
  * }} Parts
@@ -119,6 +120,7 @@ export class BatchView {
       }, 120);
     });
     els.resolve.addEventListener("click", () => void resolveAll(this));
+    els.check.addEventListener("click", () => void checkAll(this));
     els.csv.addEventListener("click", () => void download(this, "csv"));
     els.unique.addEventListener("click", () => void download(this, "unique"));
     els.excel.addEventListener("click", () => void download(this, "excel"));
@@ -147,8 +149,9 @@ export class BatchView {
   /** Draw the count cards (the batch's counts, and Resolve all's when it ran). */
   drawCounts() {
     if (!this.counts) return;
-    const resolved = this.model.resolutions.size ? this.model.statusCounts() : null;
-    drawCounts(this.els.summary, this.counts, resolved, this.model.filter, (f) => this.setFilter(f));
+    const resolved = this.model.resolutions.size || this.model.checks.size ? this.model.statusCounts() : null;
+    const checked = this.model.checks.size ? (/** @type {string} */ s) => this.model.label(s) : null;
+    drawCounts(this.els.summary, this.counts, resolved, this.model.filter, (f) => this.setFilter(f), checked);
   }
 
   /**
@@ -235,6 +238,12 @@ export class BatchView {
           offerGoOn(this, reached, () => this.goOn(text, source, reached));
           return;
         }
+        if (err.code === "not-text") {
+          // A file Python refused from its first bytes (what it is and where): no rows.
+          this.els.progressWrap.hidden = true;
+          this.say(`${err.message ?? err} Open a text file (UTF-8 or UTF-16), or paste the list.`, true);
+          return;
+        }
         // How far it got: the rows drawn so far stay in the table.
         const c = this.counts;
         const far = c ? ` after ${fmt(c.lines)} lines of ${source}; the table keeps the rows of those lines` : "";
@@ -281,7 +290,7 @@ export class BatchView {
    */
   setRunning(running, searching = running) {
     this.els.cancel.disabled = !running;
-    this.els.resolve.disabled = running;
+    this.els.resolve.disabled = this.els.check.disabled = running;
     this.els.run.textContent = searching ? "New batch…" : "Find DOIs";
     this.els.results.setAttribute("aria-busy", running ? "true" : "false");
   }
@@ -401,5 +410,8 @@ export class BatchView {
     if (reveal) this.table.reveal(this.model.view.indexOf(index));
     this.draw();
     showDetail(this, index);
+    // The details are below the table: brought into sight when their top is out of it.
+    const detail = this.els.detail;
+    if (detail.getBoundingClientRect().top > window.innerHeight - 48) detail.scrollIntoView({ block: "nearest" });
   }
 }

@@ -1,0 +1,228 @@
+"""The words a person reads about an inspection, decided once for every surface.
+
+Inspect's card, its list of readings, the widget and the CLI say the same thing about the
+same text because they all take these words from :func:`doiname.inspect`'s reply:
+
+* each candidate's ``label``: what the reading is for the person ("Most likely", "If the
+  “.” belongs to the name", "DOI name 2 of 3"), never a severity that would call the
+  likely reading a warning and the unlikely one OK;
+* the ``headline``: what the reading policy did ("The final “.” was left out: it ends the
+  sentence.") and the ``alternative`` it offers, with the code of the finding it explains;
+* the ``offer``: where a finding has a repair, the repaired link to copy beside the link
+  as written, and words for both buttons (a repair is never applied silently).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .errors import DoiError
+from .model import Doi, Finding
+from .presentation import to_url
+from .syntax import read
+
+__all__ = ["Headline", "Offer", "candidate_labels", "headline", "offer"]
+
+#: R13, R14, R19, R20: the findings that say what was left out after a name, and why.
+_LEFT_OUT = ("trailing-punctuation", "viewer-tail", "truncated-name", "unbalanced-closer")
+_SENTENCE_ENDS = frozenset(".!?")
+
+
+class _Reading(Protocol):
+    """What these words read of a candidate (:class:`doiname.inspection.Candidate`)."""
+
+    @property
+    def doi(self) -> Doi: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def how(self) -> str: ...
+    @property
+    def status(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def of(self) -> int | None: ...
+    @property
+    def findings(self) -> tuple[Finding, ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Headline:
+    """The card's one line about how the text was read: ``said`` in plain words, the
+    ``alternative`` reading it offers (an index of the candidates) and its ``label``,
+    and ``explains``, the code of the finding that this line says in other words (a view
+    lists that finding among the notes, not among the problems)."""
+
+    said: str
+    alternative: int | None = None
+    label: str = ""
+    explains: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """A repaired link offered beside the link as written (003 ch. 6; UTS #39).
+
+    ``label`` is the button that copies ``url``, the link of the repaired name ``name``
+    ("Copy the link with “-” instead of the en dash"); ``as_written`` is the words of the
+    button that copies the link as read ("Copy the link as written, with the en dash");
+    ``repair`` is the repaired text (to put into the input); ``code`` the finding's."""
+
+    label: str
+    as_written: str
+    repair: str
+    name: str
+    url: str
+    code: str
+
+
+def _quoted(s: str) -> str:
+    return f"“{s}”"
+
+
+def _left_tail(text: str, main: _Reading, alt: _Reading) -> str:
+    """What the literal reading keeps after the main one (``.``, ``/full``, ``)``)."""
+    return text[main.end:alt.end] if alt.end > main.end else ""
+
+
+def _alt_label(text: str, main: _Reading, alt: _Reading) -> str:
+    if alt.how == "literal":
+        tail = _left_tail(text, main, alt)
+        return f"If the {_quoted(tail)} belongs to the name" if tail else "Read as written"
+    if alt.how == "trimmed":
+        tail = text[alt.end:main.end].strip()
+        return f"If the final {_quoted(tail)} ends the sentence" if tail else "Shorter"
+    if alt.how == "joined":
+        return "If the line break cut the name in two"
+    return "The whole text read as one name"
+
+
+def candidate_labels(text: str, found: Sequence[_Reading]) -> list[str]:
+    """Each candidate's label, in words (the reading policy of :mod:`doiname.inspection`;
+    extract R13, R14, R19-R21)."""
+    names = [c for c in found if c.of is None and c.how != "whole"]
+    has_alt = {c.of for c in found if c.of is not None}
+    out: list[str] = []
+    k = 0
+    for i, c in enumerate(found):
+        if c.of is not None:
+            label = _alt_label(text, found[c.of], c)
+        elif c.how == "whole":
+            label = "The whole text read as one name"
+        else:
+            k += 1
+            if c.kind == "short-doi":
+                label = "shortDOI"
+            elif len(names) > 1:
+                label = f"DOI name {k} of {len(names)}"
+            else:
+                label = "Most likely" if i in has_alt else "DOI name"
+            if c.kind != "short-doi" and c.status == "error":
+                label += ", not valid"
+        out.append(label)
+    return out
+
+
+def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
+             selected: int) -> Headline | None:
+    """The card's line for the selected candidate: what was left out, kept or cut, and
+    the other reading (extract R13, R14, R19-R21), or how many names the text holds."""
+    c = found[selected]
+    names = [x for x in found if x.of is None and x.how != "whole"]
+    if c.of is None and len(names) > 1:
+        where = names.index(c) + 1 if c in names else 1
+        return Headline(f"{len(names)} DOI names in your text: this is name {where}; "
+                        "the others are listed below.")
+    if c.of is not None:
+        main = found[c.of]
+        label = labels[selected]
+        return Headline(f"You picked the other reading ({label[:1].lower()}{label[1:]}).", c.of,
+                        f"{labels[c.of]}: {main.doi}")
+    alt = next((i for i, x in enumerate(found) if x.of == selected), None)
+    if alt is None:
+        return None
+    other = found[alt]
+    codes = {f.code: f for f in c.findings}
+    explains = next((code for code in _LEFT_OUT if code in codes), "")
+    if other.how == "literal":
+        tail = _left_tail(text, c, other)
+        if explains == "trailing-punctuation":
+            why = ("it ends the sentence" if tail and set(tail) <= _SENTENCE_ENDS else
+                   "it is punctuation after the name")
+        elif explains == "viewer-tail":
+            why = "it names a publisher's page, not the DOI name"
+        elif explains == "truncated-name":
+            why = "the name was cut short for display; copy it whole from its source"
+        elif explains == "unbalanced-closer":
+            why = "it closes a bracket opened before the name"
+        else:
+            why = "it is not read as part of the name"
+        said = f"The final {_quoted(tail)} was left out: {why}."
+    elif other.how == "trimmed":
+        tail = text[other.end:c.end].strip()
+        explains = "ends-with-dot"
+        said = (f"The final {_quoted(tail)} was kept: the name is alone on its line, and "
+                "some registered names end in a dot.")
+    elif other.how == "joined":
+        explains = "line-break"
+        said = "The name was read up to the line break."
+    else:
+        before, after = text[other.start:c.start].strip(), text[c.end:other.end].strip()
+        said = (f"{_quoted(after)} after the name was left out." if after and not before else
+                f"{_quoted(before)} before the name was left out." if before and not after
+                else "The text around the name was left out.")
+        explains = ""
+    return Headline(said, alt, f"{labels[alt]}: {other.doi}", explains)
+
+
+def _char_words(removed: str) -> str:
+    """``the en dash`` for ``–``; several characters by their code points."""
+    if len(removed) == 1:
+        try:
+            return "the " + unicodedata.name(removed).lower()
+        except ValueError:
+            return f"U+{ord(removed):04X}"
+    return ", ".join(f"U+{ord(x):04X}" for x in removed)
+
+
+def offer(c: _Reading, explains: str = "") -> Offer | None:
+    """The repaired link of the selected name's first repair (a lookalike, an invisible
+    character, an escape decoded twice: 003 ch. 6, UTS #39), in words; ``None`` when no
+    finding of the name has a repair that reads as another name."""
+    if c.kind != "doi" or c.status == "error":
+        return None
+    name = str(c.doi)
+    for f in c.findings:
+        if not f.repair or f.severity == "info" or f.code == explains or f.repair == name:
+            continue
+        try:
+            doi = read(f.repair).doi
+        except DoiError:
+            continue
+        fixed = str(doi)
+        if fixed == name:
+            continue
+        a = 0
+        while a < min(len(name), len(fixed)) and name[a] == fixed[a]:
+            a += 1
+        b = 0
+        while b < min(len(name), len(fixed)) - a and name[-1 - b] == fixed[-1 - b]:
+            b += 1
+        removed, added = name[a:len(name) - b], fixed[a:len(fixed) - b]
+        what = _char_words(removed) if removed else ""
+        if removed and added:
+            label = f"Copy the link with {_quoted(added)} instead of {what}"
+        elif removed:
+            label = f"Copy the link without {what}"
+        else:
+            label = "Copy the repaired link"
+        as_written = f"Copy the link as written, with {what}" if what else \
+            "Copy the link as written"
+        return Offer(label, as_written, f.repair, fixed, to_url(doi), f.code)
+    return None

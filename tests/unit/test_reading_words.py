@@ -1,0 +1,87 @@
+"""The words a person reads about an inspection (doiname.reading_words), and shortDOIs in
+every written form (extract R17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from doiname import extract
+from doiname.inspection import inspect
+
+
+def test_a_final_period_is_said_in_words_not_as_a_warning_on_the_right_reading() -> None:
+    found = inspect("doi: 10.1016/S0140-6736(20)30183-5.")
+    first, literal = found.candidates
+    assert (first.label, literal.label) == ("Most likely", "If the “.” belongs to the name")
+    assert found.headline is not None
+    assert found.headline.said == "The final “.” was left out: it ends the sentence."
+    assert found.headline.alternative == 1 and found.headline.explains == "trailing-punctuation"
+    assert found.headline.label == "If the “.” belongs to the name: 10.1016/S0140-6736(20)30183-5."
+    assert found.message == ("DOI name 10.1016/S0140-6736(20)30183-5. The final “.” was left "
+                             "out: it ends the sentence.")
+    # no doubled period in any message
+    for c in found.candidates:
+        for f in c.findings:
+            assert ".." not in f.message.replace("“.”", "")
+    picked = inspect("doi: 10.1016/S0140-6736(20)30183-5.", 1)
+    assert ".." not in picked.message and "“10.1016/S0140-6736(20)30183-5.”" in picked.message
+    assert picked.headline is not None and picked.headline.alternative == 0
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("see 10.1000/182/full now", "The final “/full” was left out: it names a publisher's page"),
+    ("(see 10.1000/182) now", "The final “)” was left out: it closes a bracket opened before"),
+    ("10.1000/182", None),
+    ("10.1000/182,", "“,” after the name was left out."),
+    ("see 10.1000/182: and", "The final “:” was left out: it is punctuation after the name."),
+])
+def test_what_was_left_out_is_said(text: str, said: str | None) -> None:
+    line = inspect(text).headline
+    if said is None:
+        assert line is None
+    else:
+        assert line is not None and line.said.startswith(said)
+
+
+def test_separate_names_are_names_not_other_readings() -> None:
+    found = inspect("10.1000/a, 10.1000/b, 10.1000/c")
+    assert [c.label for c in found.candidates] == [
+        "DOI name 1 of 3", "DOI name 2 of 3", "DOI name 3 of 3"]
+    assert found.headline is not None and found.headline.said.startswith("3 DOI names")
+    assert "reading" not in found.message
+
+
+def test_a_lookalike_repair_is_offered_as_a_link_to_copy() -> None:
+    found = inspect("10.1000/a\u2013b")
+    assert found.offer is not None
+    assert found.offer.label == "Copy the link with “-” instead of the en dash"
+    assert found.offer.as_written == "Copy the link as written, with the en dash"
+    assert found.offer.url == "https://doi.org/10.1000/a-b"
+    assert found.forms is not None and found.forms.url == "https://doi.org/10.1000/a%E2%80%93b"
+    assert inspect("10.1000/182").offer is None
+
+
+@pytest.mark.parametrize("text", [
+    "https://doi.org/abcde", "doi.org/abcde", "10/abcde", "doi:10/abcde", "http://dx.doi.org/abcde",
+    "https://doi.org/10/abcde", "See https://doi.org/abcde.", "DOI: 10/abcde",
+])
+def test_short_dois_in_every_written_form(text: str) -> None:
+    found = inspect(text)
+    assert found.verdict == "short-doi"
+    (m,) = extract(text)
+    assert m.kind == "short-doi" and m.short == "10/abcde" and not m.ok
+    assert [x.doi for x in extract(text) if x.ok] == []
+
+
+@pytest.mark.parametrize("text", [
+    "10/2021", "10/12/2021", "doi.org/2021", "on 10/abc we met", "https://www.doi.org/abcde",
+    "https://shortdoi.org/abcde", "https://doi.org/abcde/full", "1/2 10/3",
+])
+def test_what_only_looks_like_a_short_doi_is_not_one(text: str) -> None:
+    assert all(m.kind != "short-doi" for m in extract(text))
+
+
+def test_doi_names_of_a_text_are_its_ok_matches() -> None:
+    text = "https://doi.org/abcde and 10.1000/182"
+    assert [str(m.doi) for m in extract(text) if m.ok] == ["10.1000/182"]
+    assert [m.short for m in extract(text)] == ["10/abcde", None]
