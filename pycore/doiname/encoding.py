@@ -244,10 +244,20 @@ def _build(context: Context, slash: bool) -> _Policy:
                    + [f"%{code:02X}" for code in range(0x80, 0x100)])
 
 
-# (context, encode "/"?) -> policy. Prefix and suffix are encoded with the same policy.
-_POLICIES: dict[tuple[Context, bool], _Policy] = {
-    (ctx, slash): _build(ctx, slash) for ctx in CONTEXTS for slash in (False, True)
-}
+class _Policies(dict[tuple[Context, bool], _Policy]):
+    """(context, encode "/"?) -> policy, each built the first time it is asked for: the
+    browser imports this module on its way to ready, and an answer needs only some of the
+    16 (each a table and a compiled pattern). Prefix and suffix share a policy."""
+
+    def __missing__(self, key: tuple[Context, bool]) -> _Policy:
+        context, slash = key
+        if context not in CONTEXTS or not isinstance(slash, bool):
+            raise KeyError(key)
+        policy = self[key] = _build(context, slash)
+        return policy
+
+
+_POLICIES = _Policies()
 
 
 def encode_component(text: str, context: Context, *, slash: bool = False) -> str:

@@ -1,30 +1,77 @@
 // @ts-check
 /**
  * The site worker's normal boot (web/src/worker/boot.js), for the build's Node scripts
- * (make-snapshot.mjs, compile-stdlib.mjs): Pyodide from PYODIDE_DIR with micropip loaded
- * through its lock file, `import micropip`, the core wheel installed with micropip from
- * the in-memory file system (`emfs:`, deps=False), `doiname.bridge` imported.
+ * (make-snapshot.mjs, compile-stdlib.mjs), and the install it ships:
+ *
+ * - `installCore`: Pyodide from PYODIDE_DIR with micropip loaded through its lock file,
+ *   the core wheel installed with micropip from the in-memory file system (`emfs:`,
+ *   deps=False). compile-stdlib.mjs compiles what this install wrote (the core's files,
+ *   `CORE_FILES` in the site).
+ * - `bootCore`: as the worker boots: Pyodide, that zip unpacked into site-packages,
+ *   `doiname.bridge` imported and asked its first answer (an Inspect of a name).
  */
 import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { basename, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /**
- * Boot as the worker does; `options` are passed on to `loadPyodide`.
+ * Pyodide's loader from `pyodideDir`, and the options both ways pass it.
+ * @param {string} pyodideDir
+ * @returns {Promise<{loadPyodide: any, version: string, indexURL: string}>}
+ */
+async function loader(pyodideDir) {
+  const indexURL = resolve(pyodideDir) + "/";
+  const { loadPyodide, version } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+  return { loadPyodide, version, indexURL };
+}
+
+/**
+ * Where this runtime installs packages (as the worker asks it: web/src/worker/boot.js).
+ * @param {any} pyodide
+ * @returns {string}
+ */
+export function sitePackages(pyodide) {
+  return String(pyodide.runPython("__import__('site').getsitepackages()[0]"));
+}
+
+/**
+ * The core wheel installed by micropip, as a page's user would; `options` are passed on
+ * to `loadPyodide`.
  * @param {string} pyodideDir the site's `pyodide/` (loader, runtime, lock file, micropip)
  * @param {string} wheelPath the core wheel
  * @param {Record<string, unknown>} [options]
- * @returns {Promise<{pyodide: any, version: string}>}
+ * @returns {Promise<{pyodide: any, sitePackages: string}>}
  */
-export async function bootCore(pyodideDir, wheelPath, options = {}) {
-  const indexURL = resolve(pyodideDir) + "/";
-  const { loadPyodide, version } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);
+export async function installCore(pyodideDir, wheelPath, options = {}) {
+  const { loadPyodide, indexURL } = await loader(pyodideDir);
   const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, packages: ["micropip"], ...options });
   const name = basename(wheelPath).replace(/[^A-Za-z0-9_.+-]/g, "_");
   pyodide.FS.writeFile(`/tmp/${name}`, readFileSync(wheelPath));
   await pyodide.runPythonAsync("import micropip");
   await pyodide.runPythonAsync(`await micropip.install(${JSON.stringify(`emfs:/tmp/${name}`)}, deps=False)`);
-  pyodide.pyimport("doiname.bridge");
   pyodide.FS.unlink(`/tmp/${name}`);
-  return { pyodide, version };
+  return { pyodide, sitePackages: sitePackages(pyodide) };
+}
+
+/**
+ * Boot as the worker does: the core's files (`coreFiles`, the zip compile-stdlib.mjs
+ * made) unpacked into site-packages, `doiname.bridge` imported and asked once; `options`
+ * are passed on to `loadPyodide`.
+ * @param {string} pyodideDir the site's `pyodide/`
+ * @param {string} coreFiles the core's installed files, compiled (a zip; gzipped when its
+ *   name ends in `.gz`, as the site ships it)
+ * @param {Record<string, unknown>} [options]
+ * @returns {Promise<{pyodide: any, version: string, sitePackages: string}>}
+ */
+export async function bootCore(pyodideDir, coreFiles, options = {}) {
+  const { loadPyodide, version, indexURL } = await loader(pyodideDir);
+  const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, ...options });
+  const site = sitePackages(pyodide);
+  const zip = coreFiles.endsWith(".gz") ? gunzipSync(readFileSync(coreFiles)) : readFileSync(coreFiles);
+  pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: site });
+  const bridge = pyodide.pyimport("doiname.bridge");
+  bridge.request_json("inspect", '{"text": "10.1000/182"}');
+  bridge.destroy();
+  return { pyodide, version, sitePackages: site };
 }

@@ -1,38 +1,66 @@
 // @ts-check
 /**
- * The site's standard library with the modules its boot imports compiled, run by build.py:
+ * The site's standard library with the modules its boot imports compiled, and the core's
+ * files as micropip installs them, compiled, run by build.py:
  *
  *     node compile-stdlib.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR
- *     node compile-stdlib.mjs --list PYODIDE_DIR CORE_WHEEL [ORIGINAL_ZIP]
+ *     node compile-stdlib.mjs --list PYODIDE_DIR CORE_FILES [ORIGINAL_ZIP [CORE_WHEEL]]
  *
- * Boots Pyodide from PYODIDE_DIR (the site's copy, its python_stdlib.zip the trimmed
- * standard library as source) as the worker does (boot-core.mjs), then reads sys.modules:
- * the modules zipimport loaded from the standard library zip are the boot's (the frozen
- * and built-in ones are not in the zip's hands). In that same Python (so with its magic
- * number), doiname_build/bytecode.py replaces each one's `.py` by a `.pyc` and the script
- * writes OUT_DIR/python_stdlib.zip and OUT_DIR/modules.json (`{module: entry}`). Python
- * runs with PYTHONNODEBUGRANGES (line numbers kept, no column ranges: bytecode.py says
- * why).
+ * First, in one Pyodide from PYODIDE_DIR (the site's copy, its python_stdlib.zip the
+ * trimmed standard library as source), micropip installs CORE_WHEEL (boot-core.mjs,
+ * `installCore`) and doiname_build/bytecode.py (`installed_zip`) compiles the files it
+ * wrote: OUT_DIR/core-files.zip. Then a second
+ * Pyodide boots as the worker does (`bootCore`: that zip unpacked, `doiname.bridge`
+ * imported and asked its first answer) and sys.modules is read: the modules zipimport
+ * loaded from the standard library zip are the boot's (the frozen and built-in ones are
+ * not in the zip's hands). In that same Python (so with its magic number), bytecode.py
+ * replaces each one's `.py` by a `.pyc` and the script writes OUT_DIR/python_stdlib.zip
+ * and OUT_DIR/modules.json (`{module: entry}`). Python runs with PYTHONNODEBUGRANGES
+ * (line numbers kept, no column ranges: bytecode.py says why).
  *
- * `--list` compiles nothing: it prints, as JSON, the runtime's magic number, the zip's
- * place and each module the boot took from it with its file; with ORIGINAL_ZIP (Pyodide's
- * own python_stdlib.zip) also the source hash of the original of each `.pyc` entry. The
- * build's tests run it on the built site.
+ * `--list` compiles nothing: it boots the worker's way from the built site's files and
+ * prints, as JSON, the runtime's magic number, the zip's place and each module the boot
+ * took from it with its file, and the core's modules with theirs; with ORIGINAL_ZIP
+ * (Pyodide's own python_stdlib.zip) also the source hash of the original of each `.pyc`
+ * entry, and with CORE_WHEEL that of each `.py` of the wheel. The build's tests run it on
+ * the built site.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { bootCore } from "./boot-core.mjs";
+import { bootCore, installCore } from "./boot-core.mjs";
 
 const args = process.argv.slice(2);
 const list = args[0] === "--list";
-const [pyodideDir, wheelPath, out] = list ? args.slice(1) : args;
-if (!pyodideDir || !wheelPath || (!list && !out)) {
-  console.error("usage: node compile-stdlib.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR\n" +
-    "       node compile-stdlib.mjs --list PYODIDE_DIR CORE_WHEEL [ORIGINAL_ZIP]");
+const usage =
+  "usage: node compile-stdlib.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR\n" +
+  "       node compile-stdlib.mjs --list PYODIDE_DIR CORE_FILES [ORIGINAL_ZIP [CORE_WHEEL]]";
+const [pyodideDir, wheelOrFiles, third, fourth] = list ? args.slice(1) : args;
+if (!pyodideDir || !wheelOrFiles || (!list && !third)) {
+  console.error(usage);
   process.exit(2);
 }
+const bytecodeSource = readFileSync(new URL("./doiname_build/bytecode.py", import.meta.url), "utf8");
 const env = list ? {} : { PYTHONNODEBUGRANGES: "1" };
-const { pyodide } = await bootCore(pyodideDir, wheelPath, { env });
+let coreFiles = wheelOrFiles;
+if (!list) {
+  const out = third;
+  const installed = await installCore(pyodideDir, wheelOrFiles, { env });
+  const sitePackages = installed.sitePackages;
+  installed.pyodide.globals.set("bytecode_source", bytecodeSource);
+  installed.pyodide.runPython(`
+def _compile_core():
+    import glob, os
+    bytecode = {"__name__": "bytecode"}
+    exec(compile(bytecode_source, "doiname_build/bytecode.py", "exec"), bytecode)
+    site = ${JSON.stringify(sitePackages)}
+    (dist_info,) = [os.path.basename(p) for p in glob.glob(site + "/doiname-*.dist-info")]
+    with open("/tmp/core-files.zip", "wb") as f:
+        f.write(bytecode["installed_zip"](site, dist_info))
+_compile_core()`);
+  coreFiles = resolve(out, "core-files.zip");
+  writeFileSync(coreFiles, installed.pyodide.FS.readFile("/tmp/core-files.zip"));
+}
+const { pyodide } = await bootCore(pyodideDir, coreFiles, { env });
 
 // sys.modules as the boot left it: read before this script imports anything itself.
 const booted = JSON.parse(String(pyodide.runPython(`
@@ -40,19 +68,21 @@ def _boot_modules():
     items = list(sys.modules.items())
     import importlib.util, json, zipimport
     archive = next(p for p in sys.path if p.endswith(".zip"))
-    found = {}
+    found, core = {}, {}
     for name, module in sorted(items):
         loader = getattr(getattr(module, "__spec__", None), "loader", None)
         if isinstance(loader, zipimport.zipimporter) and loader.archive == archive:
             found[name] = module.__file__[len(archive) + 1:]
+        elif name == "doiname" or name.startswith("doiname."):
+            core[name] = module.__file__
     return json.dumps({"archive": archive, "magic": importlib.util.MAGIC_NUMBER.hex(),
-                       "modules": found})
+                       "modules": found, "core": core})
 import sys
 _boot_modules()`)));
 
 if (list) {
-  if (out) {
-    pyodide.FS.writeFile("/tmp/original.zip", readFileSync(out));
+  if (third) {
+    pyodide.FS.writeFile("/tmp/original.zip", readFileSync(third));
     booted.sourceHashes = JSON.parse(String(pyodide.runPython(`
 def _source_hashes():
     import importlib.util, json, zipfile
@@ -62,10 +92,20 @@ def _source_hashes():
                            for n in shipped.namelist() if n.endswith(".pyc")})
 _source_hashes()`)));
   }
+  if (fourth) {
+    pyodide.FS.writeFile("/tmp/core.whl", readFileSync(fourth));
+    booted.coreSourceHashes = JSON.parse(String(pyodide.runPython(`
+def _core_hashes():
+    import importlib.util, json, zipfile
+    with zipfile.ZipFile("/tmp/core.whl") as wheel:
+        return json.dumps({n: importlib.util.source_hash(wheel.read(n)).hex()
+                           for n in wheel.namelist() if n.endswith(".py")})
+_core_hashes()`)));
+  }
   console.log(JSON.stringify(booted));
 } else {
-  const source = readFileSync(new URL("./doiname_build/bytecode.py", import.meta.url), "utf8");
-  pyodide.globals.set("bytecode_source", source);
+  const out = third;
+  pyodide.globals.set("bytecode_source", bytecodeSource);
   pyodide.globals.set("boot_modules", pyodide.toPy(booted.modules));
   pyodide.runPython(`
 def _compile():

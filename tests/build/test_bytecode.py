@@ -140,6 +140,14 @@ def test_compiled_zip_needs_column_ranges_off() -> None:
         bytecode.compiled_zip(_zip({"a.py": b"x = 1\n"}), {"a": "a.py"}, "/lib/x.zip")
 
 
+def _without_ranges(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``script`` run by this Python with PYTHONNODEBUGRANGES=1 (as compile-stdlib.mjs runs
+    Pyodide's), the build package's directory and ``args`` as its arguments."""
+    return subprocess.run([sys.executable, "-c", script, str(paths.TOOLS), *args],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+
+
 #: Run in a Python with PYTHONNODEBUGRANGES=1: rewrite a zip, import from it by zipimport.
 ZIP_RUN = textwrap.dedent('''\
     import json, sys, zipfile
@@ -176,10 +184,7 @@ def test_zipimport_runs_the_compiled_entries_without_their_source(tmp_path: Path
         "other.py": b'"""other doc"""\n',
         "data.txt": b"kept",
     }))
-    done = subprocess.run(
-        [sys.executable, "-c", ZIP_RUN, str(paths.TOOLS), str(tmp_path)],
-        capture_output=True, text=True, check=False,
-        env={**os.environ, "PYTHONNODEBUGRANGES": "1"})
+    done = _without_ranges(ZIP_RUN, str(tmp_path))
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
     out = str(tmp_path / "out.zip")
@@ -191,3 +196,66 @@ def test_zipimport_runs_the_compiled_entries_without_their_source(tmp_path: Path
     assert got["file"] == f"{out}/mod.py"
     assert got["line"] == 6
     assert got["cols"][2:] == [None, None]  # no column ranges, the line kept
+
+
+#: Run in a Python with PYTHONNODEBUGRANGES=1: the installed files of a distribution as
+#: installed_zip ships them, unpacked into a fresh directory and imported from there.
+INSTALLED_RUN = textwrap.dedent('''\
+    import io, json, sys, zipfile
+    sys.path.insert(0, sys.argv[1])
+    import doiname_build.bytecode as b
+    site, out = sys.argv[2] + "/site", sys.argv[2] + "/out"
+    data = b.installed_zip(site, "pkg-1.0.dist-info")
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        infos = [(i.filename, i.compress_type) for i in z.infolist()]
+        record = z.read("pkg-1.0.dist-info/RECORD").decode()
+        z.extractall(out)
+    sys.path.insert(0, out)
+    sys.dont_write_bytecode = True
+    import pkg, pkg.sub
+    print(json.dumps({"infos": infos, "record": record, "file": pkg.sub.__file__,
+                      "doc": pkg.__doc__, "value": pkg.sub.VALUE,
+                      "code_file": pkg.sub.f.__code__.co_filename}))
+    ''')
+
+
+def test_installed_zip_ships_what_record_names_compiled(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "pkg").mkdir(parents=True)
+    (site / "pkg-1.0.dist-info").mkdir()
+    (site / "pkg" / "__init__.py").write_text('"""doc"""\n')
+    (site / "pkg" / "sub.py").write_text("VALUE = 3\n\ndef f():\n    return VALUE\n")
+    (site / "pkg" / "data.txt").write_text("kept")
+    (site / "pkg" / "__pycache__").mkdir()
+    (site / "pkg-1.0.dist-info" / "METADATA").write_text("Name: pkg\nVersion: 1.0\n")
+    (site / "pkg-1.0.dist-info" / "INSTALLER").write_text("micropip\n")  # not in RECORD
+    (site / "pkg-1.0.dist-info" / "RECORD").write_text(
+        "pkg/__init__.py,sha256=x,10\npkg/sub.py,sha256=y,20\npkg/data.txt,,\n"
+        "pkg/__pycache__/sub.cpython-311.pyc,,\n../../bin/pkg,,\n"
+        "pkg-1.0.dist-info/METADATA,,\npkg-1.0.dist-info/RECORD,,\n")
+    done = _without_ranges(INSTALLED_RUN, str(tmp_path))
+    assert done.returncode == 0, done.stderr
+    got = json.loads(done.stdout)
+    names = [n for n, _ in got["infos"]]
+    assert names == ["pkg/__init__.pyc", "pkg/sub.pyc", "pkg/data.txt",
+                     "pkg-1.0.dist-info/METADATA", "pkg-1.0.dist-info/INSTALLER",
+                     "pkg-1.0.dist-info/RECORD"]
+    assert {c for _, c in got["infos"]} == {zipfile.ZIP_STORED}
+    assert got["file"] == str(tmp_path / "out" / "pkg" / "sub.pyc")
+    assert got["code_file"] == f"{site}/pkg/sub.py"
+    assert got["doc"] is None and got["value"] == 3
+    rows = [line.split(",") for line in got["record"].splitlines()]
+    assert [r[0] for r in rows] == names
+    assert rows[-1] == ["pkg-1.0.dist-info/RECORD", "", ""]
+    assert all(r[1].startswith("sha256=") and int(r[2]) > 0 for r in rows[:-1])
+
+
+def test_installed_zip_refuses_a_file_record_names_but_the_install_lacks(
+        tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    (site / "pkg-1.0.dist-info").mkdir(parents=True)
+    (site / "pkg-1.0.dist-info" / "RECORD").write_text("pkg/gone.py,,\n")
+    done = _without_ranges(
+        "import sys; sys.path.insert(0, sys.argv[1]); import doiname_build.bytecode as b; "
+        "b.installed_zip(sys.argv[2], 'pkg-1.0.dist-info')", str(site))
+    assert done.returncode != 0 and "pkg/gone.py is in RECORD but not installed" in done.stderr

@@ -1,4 +1,5 @@
-"""The built site boots: Pyodide, micropip and the core wheel, all self-hosted, in a worker.
+"""The built site boots: Pyodide and the core (as micropip installs it, compiled), all
+self-hosted, in a worker; micropip is loaded once it is ready.
 
 Expected values come from the core on the host; the browser computes them through
 ``window.doiname``.
@@ -134,11 +135,21 @@ def test_only_local_files_are_loaded(page: Page, site_url: str) -> None:
     assert not failed and not bad, (failed, bad)
     paths = {u[len(site_url):].split("?")[0] for u in urls}
     runtime = {"worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
-               "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json"}
-    # A first visit boots the normal way: the snapshot only once it is stored.
-    wheels = {f"pyodide/{build_paths.MICROPIP_WHEEL}", f"wheels/{build_wheel.wheel_name()}"}
-    assert runtime | wheels <= paths
+               "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+               f"pyodide/{build_paths.CORE_FILES}"}
+    assert runtime <= paths
+    # A first visit boots the normal way: the snapshot only once it is stored. The core's
+    # wheel is for micropip's users (test_micropip_install.py): the page never asks for it.
     assert not paths & {f"pyodide/{f}" for f in build_paths.SNAPSHOT_FILES}
+    assert f"wheels/{build_wheel.wheel_name()}" not in paths
+    # micropip is loaded once the engine is ready (from the site, checked by the lock file).
+    micropip = site_url + f"pyodide/{build_paths.MICROPIP_WHEEL}"
+    for _ in range(300):
+        if any(r.url == micropip for r in requests):
+            break
+        page.wait_for_timeout(100)
+    assert any(r.url == micropip for r in requests)
+    assert not failed and not bad, (failed, bad)
     # Python runs in the worker: the page itself never loads the runtime.
     main_thread = page.evaluate(
         "() => performance.getEntriesByType('resource').map((e) => e.name)")
@@ -162,10 +173,11 @@ def test_still_encodes_with_the_network_cut_off(page: Page, site_url: str) -> No
 @pytest.mark.parametrize(("path", "expected"), [
     # the worker's script is missing (checked before it runs: a 404 fails the check too)
     ("worker.js", "script (worker.js) could not be downloaded"),
-    ("wheels/", "could not be downloaded"),  # the core wheel is missing
+    # the core's files are missing
+    (f"pyodide/{build_paths.CORE_FILES}", "doiname package could not be downloaded"),
 ])
 def test_a_broken_site_says_so(page: Page, site_url: str, path: str, expected: str) -> None:
-    without_snapshot(page)  # the normal boot, which needs the wheel
+    without_snapshot(page)  # the normal boot, which needs the core's files
     page.route(re.compile(re.escape(site_url + path) + r"[^?]*(\?.*)?$"),
                lambda route: route.fulfill(status=404, body="missing"))
     page.goto(site_url)
@@ -295,8 +307,10 @@ def test_falls_back_when_the_snapshot_does_not_fit(page: Page, site_url: str, si
         page.route("**/pyodide/snapshot.bin.gz", lambda route: route.fulfill(
             status=200, body=gzip.compress(b"\x00snp" + b"x" * 4092)))
     elif broken == "tampered-files":  # the same for the files unpacked after the restore
-        page.route("**/pyodide/snapshot-files.zip", lambda route: route.fulfill(
-            status=200, body=(site_dir / "pyodide" / "snapshot-files.zip").read_bytes() + b"x"))
+        # (the core's, which the normal boot then asks for again: that one is intact)
+        core = site_dir / "pyodide" / build_paths.CORE_FILES
+        page.route(f"**/pyodide/{build_paths.CORE_FILES}", lambda route: route.fulfill(
+            status=200, body=core.read_bytes() + b"x"), times=1)
     else:
         key = "wasmSha256" if broken == "other-wasm" else "coreIntegrity"
         body = _snapshot_json(site_dir, **{key: "sha256-other"})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Literal
 
@@ -46,6 +47,9 @@ def test_keyboard_only_flow(page: Page, site_url: str, doi_routes: object) -> No
     page.keyboard.press("Enter")
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "ok")
     expect(page.locator("#doi-input")).to_be_focused()
+    # The registry's record is asked for too (doi.org's agency lookup is not routed here):
+    # its settled answer is announced before the copy's.
+    expect(page.locator("#work-card")).to_have_attribute("data-state", re.compile("found|failed"))
     # Copy the link with the keyboard: the first stop after the input's Clear.
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")

@@ -1,16 +1,24 @@
-"""The site's python_stdlib.zip holds compiled modules for exactly what its boot imports.
+"""The site's python_stdlib.zip holds compiled modules for exactly what its boot imports,
+and the core's files are the core's wheel as micropip installs it, compiled.
 
 The built zip is booted in Pyodide under Node the worker's way (compile-stdlib.mjs
-``--list``: micropip, the core wheel installed, ``doiname.bridge`` imported): every module
-the boot takes from the zip comes from a ``.pyc``, and the zip's ``.pyc`` entries are those
-modules and no others. Each ``.pyc`` is valid for this runtime (its magic number), an
-unchecked hash-based one (zipimport never looks for a source) whose hash is that of the
-module's source in Pyodide's own python_stdlib.zip; every other entry is that source,
-unchanged, and the compiled modules' ``.py`` are gone.
+``--list``: the core's files unpacked into site-packages, ``doiname.bridge`` imported and
+asked once): every module the boot takes from the zip comes from a ``.pyc``, and the zip's
+``.pyc`` entries are those modules and no others. Each ``.pyc`` is valid for this runtime
+(its magic number), an unchecked hash-based one (zipimport never looks for a source) whose
+hash is that of the module's source in Pyodide's own python_stdlib.zip; every other entry
+is that source, unchanged, and the compiled modules' ``.py`` are gone. Every core module
+the boot imports comes from a ``.pyc`` in site-packages; each of those is for this runtime
+and for the source of the same module in the site's wheel, and nothing else of the wheel
+is lost.
 """
 
 from __future__ import annotations
 
+import base64
+import csv
+import gzip
+import hashlib
 import io
 import json
 import shutil
@@ -30,9 +38,10 @@ def booted(site_dir: Path) -> dict[str, object]:
     """compile-stdlib.mjs --list on the built site."""
     node = shutil.which("node")
     assert node is not None, "node is not installed (the build needs it too)"
-    wheel = next((site_dir / "wheels").glob("*.whl"))
+    core = site_dir / "pyodide" / paths.CORE_FILES
+    wheel = next((site_dir / "wheels").glob("doiname-*.whl"))
     done = subprocess.run([node, str(paths.STDLIB_PYC_SCRIPT), "--list", str(site_dir / "pyodide"),
-                           str(wheel), str(ORIGINAL)],
+                           str(core), str(ORIGINAL), str(wheel)],
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -44,7 +53,7 @@ def test_the_boot_imports_exactly_the_compiled_modules(site_dir: Path,
     shipped = site_dir / "pyodide" / "python_stdlib.zip"
     modules = booted["modules"]
     assert isinstance(modules, dict)
-    # Pyodide's start, micropip and the core: well over a hundred modules from the zip.
+    # Pyodide's start and the core: well over a hundred modules from the zip.
     assert {"json", "email", "importlib.metadata", "_pyodide._base",
             "asyncio.tasks"} <= set(modules)
     from_source = {name: f for name, f in modules.items() if not f.endswith(".pyc")}
@@ -77,3 +86,51 @@ def test_each_pyc_is_for_this_runtime_and_its_source(site_dir: Path,
     with zipfile.ZipFile(io.BytesIO(runtime.trimmed_stdlib(ORIGINAL.read_bytes()))) as trimmed:
         kept = trimmed.namelist()
     assert sorted(n.removesuffix("c") if n.endswith(".pyc") else n for n in names) == sorted(kept)
+
+
+def test_the_core_boots_from_its_compiled_files(booted: dict[str, object]) -> None:
+    core = booted["core"]
+    assert isinstance(core, dict)
+    assert {"doiname", "doiname.bridge", "doiname.syntax"} <= set(core)
+    from_source = {name: f for name, f in core.items() if not f.endswith(".pyc")}
+    assert from_source == {}, f"the boot compiled these at run time: {from_source}"
+    assert all("/site-packages/doiname/" in f for f in core.values())
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(
+        b"=").decode()
+
+
+def test_the_core_files_are_the_wheel_as_micropip_installs_it_compiled(
+        site_dir: Path, booted: dict[str, object]) -> None:
+    magic = bytes.fromhex(str(booted["magic"]))
+    hashes = booted["coreSourceHashes"]
+    assert isinstance(hashes, dict)
+    wheel = next((site_dir / "wheels").glob("doiname-*.whl"))
+    packed = (site_dir / "pyodide" / paths.CORE_FILES).read_bytes()
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(packed))) as z, \
+            zipfile.ZipFile(wheel) as w:
+        names = z.namelist()
+        in_wheel = set(w.namelist())
+        dist_info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+        assert not [n for n in names if n.endswith(".py") or "__pycache__" in n]
+        assert all(i.compress_type == zipfile.ZIP_STORED for i in z.infolist())
+        # Every file of the wheel is there: a module as its .pyc, the rest as it is.
+        for name in in_wheel:
+            if name.endswith(".py"):
+                header = z.read(name + "c")[:16]
+                assert header[:4] == magic, name
+                assert int.from_bytes(header[4:8], "little") == 0b01, name
+                assert header[8:16].hex() == hashes[name], name
+            elif not name.endswith("/RECORD"):
+                assert z.read(name) == w.read(name), name
+        # micropip's own records of the install, and a RECORD of what is shipped.
+        assert z.read(f"{dist_info}/INSTALLER").decode().strip() == "micropip"
+        rows = list(csv.reader(io.StringIO(z.read(f"{dist_info}/RECORD").decode())))
+        assert sorted(r[0] for r in rows) == sorted(names)
+        for name, digest, size in rows:
+            if name.endswith("/RECORD"):
+                continue
+            assert digest == _record_hash(z.read(name)) and int(size) == len(z.read(name))
+

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -107,6 +108,8 @@ class FakeRegistry(BaseHTTPRequestHandler):
 
 @pytest.fixture
 def server() -> Iterator[str]:
+    if sys.platform == "emscripten":
+        pytest.skip("no threads or listening sockets in Pyodide")
     FakeRegistry.asked = []
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), FakeRegistry)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)

@@ -31,7 +31,7 @@ class FakeWorker extends EventTarget {
   }
 }
 
-const CONFIG = /** @type {any} */ ({ pyodideModuleURL: "x", indexURL: "x", coreWheelURL: "x", coreWheelName: "x" });
+const CONFIG = /** @type {any} */ ({ pyodideModuleURL: "x", indexURL: "x", coreFilesURL: "x" });
 
 /** @param {FakeWorker} worker @param {number} [bootTimeoutMs] */
 function start(worker, bootTimeoutMs) {

@@ -131,6 +131,16 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
     for p in plain:
         if p.read or not quiet(p.prefix + "/" + p.suffix):
             return None
+    # the line's whole text read as one name (an alternative of its one name), found
+    # before the row is made, so that each row is made once
+    alternatives: tuple[str, ...] = ()
+    if len(plain) == 1:
+        start, end, form, prefix, suffix, _ = plain[0]
+        if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):
+            m = Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
+            whole = whole_reading(text, [m])
+            if whole is not None:
+                alternatives = (str(whole.doi),)
     shown = text if len(text) <= INPUT_LIMIT else None
     rows: list[RowFields] = []
     for start, end, form, prefix, suffix, _ in plain:
@@ -154,12 +164,5 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
         rows.append(new_fields((
             number, shown if shown is not None else shown_input(text, start, end), status,
             name, _URL + path, "doi:" + ssp, (), first, start, end, text[start:end], form,
-            _API + ssp, (), key, (prefix, suffix))))
-    if len(plain) == 1:
-        start, end, form, prefix, suffix, _ = plain[0]
-        if (text[:start].strip() or text[end:].strip()) and may_hold_one_name(text):
-            m = Match(make_doi(prefix, suffix), start, end, text[start:end], (), form)
-            whole = whole_reading(text, [m])
-            if whole is not None:
-                rows[0] = rows[0]._replace(alternatives=(str(whole.doi),))
+            _API + ssp, alternatives, key, (prefix, suffix))))
     return rows

@@ -98,7 +98,8 @@ def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tu
     whole = whole_reading(text, matches) if len(matches) == 1 else None
     if whole is not None:  # the whole line as one name: its last other reading
         p = parts[0]
-        parts[0] = p._replace(alternatives=(*p.alternatives, str(whole.doi)))
+        # (new_part of the fields in their order: _replace makes a dict and maps it back)
+        parts[0] = new_part((*p[:10], (*p.alternatives, str(whole.doi)), *p[11:]))
     return tuple(parts)
 
 

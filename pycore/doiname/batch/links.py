@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from ..extract.ends import r19_viewer_tail
-from ..extract.plain import Plain, head_left, read_plain
+from ..extract.plain import Plain, head_left, new_plain, read_plain
 from ..findings import by_shape
 from ..findings.name_rules import CROSSREF_SET
 from ..memo import Memo
@@ -66,7 +66,7 @@ def link_name(text: str) -> list[Plain] | None:
     s0, e = m.span(3)
     if r19_viewer_tail(text, s0, e) != e:
         return None
-    return [Plain(0, e, "url", prefix, suffix, True)]
+    return [new_plain((0, e, "url", prefix, suffix, True))]
 
 
 def link_part(text: str, name: Plain, check: Checker) -> Part | None:

@@ -277,14 +277,15 @@ class BatchSession:
                 else:
                     if plain is not None:
                         if self._plain:
-                            made = plain_fields(number, text, key, plain, self._seen,
-                                                self._max_names, self.summary)
-                            if made is not None:
-                                return made
-                            if len(plain) == 1:
+                            if len(plain) == 1 and plain[0].read:  # (none for plain_fields)
                                 part = link_part(text, plain[0], self._check)
                                 if part is not None:
                                     return [self._part_fields(number, text, key, part)]
+                            else:
+                                made = plain_fields(number, text, key, plain, self._seen,
+                                                    self._max_names, self.summary)
+                                if made is not None:
+                                    return made
                         matches = read_plains(text, plain)
                     parts = analyse(text, self._check, matches)
                 if len(text) <= _CACHED_CHARS:

@@ -116,25 +116,38 @@ CHECKS: list[NameCheck] = [
 ]
 
 
-def _any_applies(checks: list[NameCheck]) -> Callable[[str], bool]:
-    """Whether a precondition of ``checks`` holds on a name: those at the start of the name
-    one pattern matched there; for an ASCII name the one-character preconditions one
-    class (the ASCII characters any of them matches); the others one pattern searched
-    (for a name that is not ASCII, the one-character ones too)."""
+#: A compiled pattern's ``match`` or ``search``: a precondition's test of a name.
+_Test = Callable[[str], object]
+
+
+def _tests(checks: list[NameCheck]) -> tuple[tuple[_Test, ...], tuple[_Test, ...]]:
+    """The tests of whether a precondition of ``checks`` holds on a name (for an ASCII name,
+    for another). For an ASCII name one pattern matched at the start: the preconditions
+    at the start of the name, the one-character ones as one class (the ASCII characters
+    any of them matches) reached by a possessive run of the others, and the rest searched
+    (``.*?``). For another name those at the start matched there, the others (the
+    one-character ones too) one pattern searched."""
     def one_pattern(patterns: list[str]) -> re.Pattern[str] | None:
         if not patterns:
             return None
         return re.compile("|".join(f"(?:{p})" for p in patterns), re.DOTALL)
 
-    start = one_pattern([c.when.pattern for c in checks if c.at_start])
-    held = "".join(chr(i) for i in range(128)
-                   if any(c.when.fullmatch(chr(i)) for c in checks if c.chars))
-    one = re.compile("[" + re.escape(held) + "]") if held else None
-    rest = one_pattern([c.when.pattern for c in checks if not c.at_start and not c.chars])
+    starts = [c.when.pattern for c in checks if c.at_start]
+    held = re.escape("".join(chr(i) for i in range(128)
+                             if any(c.when.fullmatch(chr(i)) for c in checks if c.chars)))
+    rest = [c.when.pattern for c in checks if not c.at_start and not c.chars]
+    ascii_test = one_pattern(starts + ([f"[^{held}]*+[{held}]"] if held else [])
+                             + [f".*?(?:{p})" for p in rest])
+    start = one_pattern(starts)
     wide = one_pattern([c.when.pattern for c in checks if not c.at_start])
-    tests = [p.match for p in (start,) if p is not None]
-    ascii_tests = tests + [p.search for p in (one, rest) if p is not None]
-    other_tests = tests + [p.search for p in (wide,) if p is not None]
+    return (tuple(p.match for p in (ascii_test,) if p is not None),
+            (*(p.match for p in (start,) if p is not None),
+             *(p.search for p in (wide,) if p is not None)))
+
+
+def _any_applies(tests: tuple[tuple[_Test, ...], tuple[_Test, ...]]) -> Callable[[str], bool]:
+    """Whether a precondition holds on a name, by the :func:`_tests` of the checks."""
+    ascii_tests, other_tests = tests
 
     def applies(name: str) -> bool:
         for test in ascii_tests if name.isascii() else other_tests:
@@ -145,14 +158,23 @@ def _any_applies(checks: list[NameCheck]) -> Callable[[str], bool]:
     return applies
 
 
+#: The tests of :func:`quiet` and of :func:`by_shape` (:func:`_tests`), read by those
+#: functions themselves (one Python frame a name on the batch's hot path); replaced in
+#: place when a rule is registered.
+_QUIET_TESTS: list[tuple[_Test, ...]] = []
+_SHAPE_TESTS: list[tuple[_Test, ...]] = []
+
+
 def _rebuild() -> None:
     """The patterns of every rule's precondition, and of those not kept by shape."""
     global _APPLIES, _NOT_BY_SHAPE
-    _APPLIES = _any_applies(CHECKS)
-    _NOT_BY_SHAPE = _any_applies([c for c in CHECKS if not c.by_shape])
+    _QUIET_TESTS[:] = _tests(CHECKS)
+    _SHAPE_TESTS[:] = _tests([c for c in CHECKS if not c.by_shape])
+    _APPLIES = _any_applies((_QUIET_TESTS[0], _QUIET_TESTS[1]))
+    _NOT_BY_SHAPE = _any_applies((_SHAPE_TESTS[0], _SHAPE_TESTS[1]))
 
 
-_APPLIES = _NOT_BY_SHAPE = _any_applies(CHECKS)
+_APPLIES = _NOT_BY_SHAPE = _any_applies(((), ()))
 _rebuild()
 
 
@@ -178,7 +200,10 @@ def unregister(code: str) -> None:
 def quiet(name: str) -> bool:
     """Whether :func:`check` certainly has nothing to say of the valid name ``name``: no
     rule's precondition holds (one search of the rules' patterns)."""
-    return not _APPLIES(name)
+    for test in _QUIET_TESTS[0] if name.isascii() else _QUIET_TESTS[1]:
+        if test(name) is not None:
+            return False
+    return True
 
 
 def by_shape(name: str) -> bool:
@@ -186,7 +211,10 @@ def by_shape(name: str) -> bool:
     depend only on its length and on where its characters outside :data:`CROSSREF_SET`
     are, and which: every rule whose precondition holds says so of itself
     (``NameCheck.by_shape``). A reader may then keep them by that shape."""
-    return not _NOT_BY_SHAPE(name)
+    for test in _SHAPE_TESTS[0] if name.isascii() else _SHAPE_TESTS[1]:
+        if test(name) is not None:
+            return False
+    return True
 
 
 def check(text: str | Doi) -> list[Finding]:

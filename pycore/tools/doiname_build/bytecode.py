@@ -1,4 +1,5 @@
-"""Compiling the standard library modules the site's boot imports to ``.pyc``.
+"""Compiling the standard library modules the site's boot imports, and the core as
+micropip installed it, to ``.pyc``.
 
 Runs inside Pyodide's own Python (``compile-stdlib.mjs`` executes this file there), so
 the bytecode carries that interpreter's magic number; only the standard library, no
@@ -20,14 +21,25 @@ What is written, and why (bench/REPORT.md has the figures):
 
 So a traceback through a compiled standard library frame shows its file and line number
 but no source line.
+
+The core is shipped the same way (``installed_zip``): the files micropip's install of the
+core's wheel wrote to site-packages, each ``.py`` replaced by its ``.pyc`` (a sourceless
+module in the package's own directory, which the path finder loads without any check), in
+a zip the worker unpacks into site-packages; the wheel itself stays on the site for
+micropip. That zip's entries are stored: the build gzips it whole (the modules compress
+better together than one by one), and the worker undoes the gzip as it arrives.
 """
 
 from __future__ import annotations
 
 import ast
+import base64
+import csv
+import hashlib
 import importlib.util
 import io
 import marshal
+import os
 import zipfile
 
 #: PEP 552 flags: hash-based (bit 0), source not checked (bit 1 clear).
@@ -94,4 +106,58 @@ def compiled_zip(data: bytes, modules: dict[str, str], archive: str) -> bytes:
             entry.external_attr = info.external_attr
             entry.compress_type = zipfile.ZIP_DEFLATED
             dst.writestr(entry, body, compresslevel=9)
+    return out.getvalue()
+
+
+def _record_hash(data: bytes) -> str:
+    """A RECORD file's hash of ``data`` (PEP 376 / the wheel spec: urlsafe base64 sha256)."""
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=")
+    return "sha256=" + digest.decode("ascii")
+
+
+def installed_zip(site_packages: str, dist_info: str) -> bytes:
+    """The files an install wrote to ``site_packages`` for one distribution (those its
+    ``dist_info/RECORD`` names, inside site-packages, and every file of ``dist_info``: an
+    installer's own records, INSTALLER among them, are not in RECORD), as a zip to unpack
+    there again:
+    each ``.py`` compiled as by :func:`pyc` (its code objects name the ``.py`` in
+    site-packages) and stored as a sourceless ``.pyc`` in its place, the other files as
+    they are, ``RECORD`` rewritten to name what is shipped; entries in RECORD's order (the
+    rest of ``dist_info`` after them, by name), stored (the build compresses the archive
+    whole). Raises when column ranges are on (PYTHONNODEBUGRANGES) or a file RECORD names
+    is missing."""
+    if has_column_ranges():
+        raise RuntimeError("compile with PYTHONNODEBUGRANGES=1 (column ranges off)")
+    record_name = f"{dist_info}/RECORD"
+    with open(os.path.join(site_packages, record_name), encoding="utf-8", newline="") as f:
+        names = [row[0] for row in csv.reader(f) if row]
+    records = sorted(f"{dist_info}/{n}"
+                     for n in os.listdir(os.path.join(site_packages, dist_info)))
+    names += [n for n in records if n not in names]
+    files: list[tuple[str, bytes]] = []
+    for name in names:
+        # RECORD itself is written below; files outside site-packages (scripts) and
+        # caches of bytecode are not the package's.
+        if name == record_name or name.startswith(("/", "../")) or "__pycache__" in name:
+            continue
+        if not os.path.isfile(os.path.join(site_packages, name)):
+            raise RuntimeError(f"{name} is in RECORD but not installed")
+        with open(os.path.join(site_packages, name), "rb") as f:
+            body = f.read()
+        if name.endswith(".py"):
+            body = pyc(body, f"{site_packages}/{name}")
+            name += "c"
+        files.append((name, body))
+    record = io.StringIO()
+    writer = csv.writer(record, lineterminator="\n")
+    for name, body in files:
+        writer.writerow([name, _record_hash(body), len(body)])
+    writer.writerow([record_name, "", ""])
+    files.append((record_name, record.getvalue().encode("utf-8")))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as dst:
+        for name, body in files:
+            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.external_attr = 0o644 << 16
+            dst.writestr(entry, body)
     return out.getvalue()

@@ -4,7 +4,6 @@ offline use (``sw.js``, with the integrity value of each file)."""
 
 from __future__ import annotations
 
-import base64
 import fnmatch
 import hashlib
 import json
@@ -14,7 +13,7 @@ from typing import Any
 
 from .bundle import bundle
 from .integrity import FRAMED_BY_ANY, site_csp, sri
-from .paths import MICROPIP_WHEEL
+from .paths import CORE_FILES
 
 #: The service worker's script, at the site's root (its scope is the whole site).
 SERVICE_WORKER = "sw.js"
@@ -38,9 +37,10 @@ STORED_JS = """async () => {
   return [];
 }""".replace("PRECACHE_LIST", PRECACHE_LIST)
 #: The runtime files the normal boot downloads, under the site's ``pyodide/``; modules
-#: are imported (``import()``), the others fetched.
+#: are imported (``import()``), the others fetched. micropip's wheel is not among them:
+#: the worker loads it once the page is ready (worker/boot.js).
 RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
-RUNTIME_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", MICROPIP_WHEEL)
+RUNTIME_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", CORE_FILES)
 #: Suffixes a host compresses (an estimate of what a file costs to send).
 _COMPRESSED_BY_HOSTS = frozenset({".mjs", ".js", ".json", ".wasm", ".html", ".css"})
 
@@ -55,16 +55,14 @@ def sent_bytes(path: Path) -> int:
     return len(zlib.compress(data, 6))
 
 
-def runtime_files(site: Path, core_wheel: str, core_integrity: str,
-                  micropip_sha256: str) -> list[dict[str, Any]]:
+def runtime_files(site: Path, core_integrity: str) -> list[dict[str, Any]]:
     """What the worker's normal boot downloads (``BuildInfo.runtime``): each file's path
     in the site, size, estimated cost to send, and the integrity value the boot checks
     it against (every file's: the module scripts are imported only from their checked
-    bytes, the others are checked as they stream, worker/fetches.js; micropip's is the
-    lock file's, as Pyodide asks), and
-    ``later`` for the two wheels: asked for once the others have arrived, since nothing
-    reads them before the interpreter is up."""
-    micropip = "sha256-" + base64.b64encode(bytes.fromhex(micropip_sha256)).decode("ascii")
+    bytes, the others are checked as they stream, worker/fetches.js; the core's files'
+    is the value the worker asks for them with), and ``later`` for the core's files: asked
+    for once the others have arrived, since nothing reads them before the interpreter is
+    up."""
     out: list[dict[str, Any]] = []
     for name in (*RUNTIME_MODULES, *RUNTIME_FETCHED):
         path = site / "pyodide" / name
@@ -73,13 +71,10 @@ def runtime_files(site: Path, core_wheel: str, core_integrity: str,
         entry["integrity"] = sri(path.read_bytes())
         if name in RUNTIME_MODULES:
             entry["module"] = True
-        if name == MICROPIP_WHEEL:
-            entry["integrity"] = micropip
+        if name == CORE_FILES:
+            entry["integrity"] = core_integrity
             entry["later"] = True
         out.append(entry)
-    wheel = site / core_wheel
-    out.append({"path": core_wheel, "bytes": wheel.stat().st_size,
-                "transfer": wheel.stat().st_size, "integrity": core_integrity, "later": True})
     return out
 
 

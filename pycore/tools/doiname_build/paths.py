@@ -50,6 +50,12 @@ MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 #: file, which is why the copied lock file is patched with this one).
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
+#: The core's files as micropip installs them, compiled by Pyodide's Python
+#: (bytecode.installed_zip: a zip of stored entries), gzipped whole, in the site's
+#: ``pyodide/``: what the worker unpacks into site-packages (the wheel stays in
+#: ``wheels/`` for micropip). Sent as it is, like snapshot.bin.gz: the worker ungzips it.
+CORE_FILES = "doiname-core.zip.gz"
+
 #: The worker's normal boot, for the build's Node scripts (the snapshot, the compiled stdlib).
 BOOT_SCRIPT = TOOLS / "boot-core.mjs"
 #: The standard library modules the boot imports, compiled by Pyodide's own Python: this
@@ -62,4 +68,4 @@ BYTECODE_MODULE = TOOLS / "doiname_build" / "bytecode.py"
 SNAPSHOT_SCRIPT = TOOLS / "make-snapshot.mjs"
 #: The one module that uses Pyodide's private snapshot API (the script and the worker use it).
 SNAPSHOT_MODULE = WEB_SRC / "worker" / "snapshot.js"
-SNAPSHOT_FILES = ("snapshot.json", "snapshot.bin.gz", "snapshot-files.zip")
+SNAPSHOT_FILES = ("snapshot.json", "snapshot.bin.gz")

@@ -4,6 +4,7 @@ the boot imports compiled, stored zips."""
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import shutil
@@ -14,6 +15,7 @@ from pathlib import Path
 from .paths import (
     BOOT_SCRIPT,
     BYTECODE_MODULE,
+    CORE_FILES,
     MICROPIP_WHEEL,
     PYODIDE_FILES,
     STDLIB_PYC_SCRIPT,
@@ -66,6 +68,8 @@ STDLIB_KEEP: tuple[str, ...] = (
     "http", "datetime", "_pydatetime", "quopri", "calendar",
     # doiname.verify (titles compared by their longest common runs)
     "difflib",
+    # the CLI's verify (its lookups), which the unit suite imports with every core module
+    "urllib.error", "urllib.response", "urllib.request", "http.client",
 )
 
 
@@ -119,16 +123,20 @@ def trimmed_stdlib(data: bytes, *, deflate: bool = False) -> bytes:
     return stored_zip(data, keep, deflate=deflate)
 
 
-def compile_boot_stdlib(runtime: Path, wheel: Path) -> dict[str, str]:
-    """Replace, in ``runtime``'s python_stdlib.zip (the trimmed standard library, as
-    source), each module the site's boot imports by a ``.pyc`` compiled by Pyodide's own
-    Python; return those modules (name -> the zip entry they came from).
+def compile_boot(runtime: Path, wheel: Path) -> dict[str, str]:
+    """Write, in ``runtime`` (the site's ``pyodide/``), CORE_FILES: the files micropip's
+    install of ``wheel`` writes to site-packages, each ``.py`` compiled by Pyodide's own
+    Python (a zip of stored entries, gzipped whole); and replace, in its python_stdlib.zip
+    (the trimmed standard library, as source), each module the boot imports by a ``.pyc``
+    compiled by that Python. Return those modules (name -> the zip entry they came
+    from).
 
-    ``compile-stdlib.mjs`` boots ``runtime`` with ``wheel`` as the worker does and reads
-    sys.modules, so the list is the boot's own at every build (Pyodide's start, micropip,
-    the core's imports); ``bytecode.py`` says what each ``.pyc`` holds. Every other module
-    stays source. Results are kept in .cache/stdlib-pyc/, keyed by the hash of every
-    input. Raises SystemExit when it cannot be made (the build needs Node anyway)."""
+    ``compile-stdlib.mjs`` installs the wheel with micropip, compiles what it wrote, then
+    boots ``runtime`` as the worker does (CORE_FILES unpacked, ``doiname.bridge`` imported
+    and asked once) and reads sys.modules, so the list is the boot's own at every build;
+    ``bytecode.py`` says what each ``.pyc`` holds. Every other module stays source.
+    Results are kept in .cache/stdlib-pyc/, keyed by the hash of every input. Raises
+    SystemExit when it cannot be made (the build needs Node anyway)."""
     inputs = [BOOT_SCRIPT, BYTECODE_MODULE, wheel,
               *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
     try:
@@ -140,15 +148,20 @@ def compile_boot_stdlib(runtime: Path, wheel: Path) -> dict[str, str]:
     stdlib = runtime / "python_stdlib.zip"
     before = stdlib.stat().st_size
     shutil.copyfile(cached / "python_stdlib.zip", stdlib)
+    (runtime / CORE_FILES).write_bytes(
+        gzip.compress((cached / "core-files.zip").read_bytes(), compresslevel=9, mtime=0))
     modules: dict[str, str] = json.loads((cached / "modules.json").read_text(encoding="utf-8"))
     log(f"standard library: {len(modules)} modules the boot imports compiled, "
-        f"{before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB")
+        f"{before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB; the core compiled: "
+        f"{wheel.stat().st_size / 1e3:.0f} kB wheel -> "
+        f"{(runtime / CORE_FILES).stat().st_size / 1e3:.0f} kB {CORE_FILES}")
     return modules
 
 
-def single_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
-    """Pyodide's lock file cut down to micropip (the only package loaded by name), with
-    the sha256 of the wheel the single file carries."""
+def micropip_lock(pyodide_dir: Path, micropip_sha256: str) -> str:
+    """Pyodide's lock file cut down to micropip (the only package loaded by name; the
+    site and the single file hold no other package's wheel), with the sha256 of the
+    wheel shipped: what the boot reads of it is these few entries, not 357."""
     lock = json.loads(patched_lock(pyodide_dir, micropip_sha256))
     wanted = {"micropip"}
     todo = ["micropip"]

@@ -5,8 +5,8 @@ windows-1252), and so is its one script, the bundle of web/src/single/page.js (A
 Everything else is gzip, written raw (SINGLE_ENCODING), in ``<script
 type="application/octet-stream" data-doiname-asset=NAME>`` blocks: ``config.json``, the
 worker's bundle (web/src/single/worker.js, started from a ``data:`` URL), the Pyodide
-runtime, a trimmed standard library, micropip's wheel and the core's wheel (the worker
-answers ``fetch()`` for them; see web/src/single/).
+runtime, a trimmed standard library, the core's files (compiled, as the site ships them)
+and micropip's wheel (the worker answers ``fetch()`` for them; see web/src/single/).
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from pathlib import Path
 from .bundle import SINGLE_PAGE, SINGLE_WORKER, bundle
 from .html import LINK, SCRIPT_SRC, ascii_css, ascii_html, attr
 from .integrity import CONNECT_HOSTS, csp_hash
-from .paths import CACHE, MICROPIP_WHEEL, NODE_PYODIDE, ROOT, SINGLE_FILE, SITE
+from .paths import CACHE, CORE_FILES, MICROPIP_WHEEL, NODE_PYODIDE, ROOT, SINGLE_FILE, SITE
 from .proc import log
-from .runtime import single_lock, stored_zip, trimmed_stdlib
-from .wheel import wheel_name
+from .runtime import micropip_lock, stored_zip, trimmed_stdlib
 
 #: The fake ``indexURL`` the single file's worker answers from its inlined files
 #: (``.invalid`` never resolves, so a file missing from the inlined set fails at once).
@@ -154,8 +153,7 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         raise SystemExit("build.py: index.html has no </body>; cannot write the single file")
 
     runtime = site / "pyodide"
-    core_name = wheel_name()
-    core = stored_zip((site / "wheels" / core_name).read_bytes())
+    core = (runtime / CORE_FILES).read_bytes()  # gzip of a stored zip, as the site's
     micropip = stored_zip((runtime / MICROPIP_WHEEL).read_bytes())
     micropip_sha = hashlib.sha256(micropip).hexdigest()
     engine: dict[str, bytes] = {
@@ -163,17 +161,16 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         "pyodide.asm.mjs": (runtime / "pyodide.asm.mjs").read_bytes(),
         "pyodide.asm.wasm": (runtime / "pyodide.asm.wasm").read_bytes(),
         "python_stdlib.zip": trimmed_stdlib((runtime / "python_stdlib.zip").read_bytes()),
+        CORE_FILES: core,
         MICROPIP_WHEEL: micropip,
-        core_name: core,
     }
     config = {
         "worker": {
             "pyodideModuleURL": SINGLE_BASE + "pyodide.mjs",  # the worker replaces it
             "indexURL": SINGLE_BASE,
             "packageBaseUrl": SINGLE_BASE,
-            "lockFileContents": single_lock(NODE_PYODIDE, micropip_sha),
-            "coreWheelURL": SINGLE_BASE + core_name,
-            "coreWheelName": core_name,
+            "lockFileContents": micropip_lock(NODE_PYODIDE, micropip_sha),
+            "coreFilesURL": SINGLE_BASE + CORE_FILES,
             "coreIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(core).digest()).decode(),
         },
         "base": SINGLE_BASE,

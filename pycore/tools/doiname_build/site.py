@@ -17,9 +17,18 @@ from .compress import precompress, precompress_ahead
 from .env import ensure_micropip, ensure_npm
 from .integrity import add_integrity, add_meta_csp, static_headers
 from .offline import PRECACHE_LIST, runtime_files, write_service_worker
-from .paths import DIST, MICROPIP_WHEEL, PYODIDE_FILES, PYODIDE_VERSION, ROOT, SITE, WEB_PAGES
+from .paths import (
+    CORE_FILES,
+    DIST,
+    MICROPIP_WHEEL,
+    PYODIDE_FILES,
+    PYODIDE_VERSION,
+    ROOT,
+    SITE,
+    WEB_PAGES,
+)
 from .proc import log, sha256_file
-from .runtime import compile_boot_stdlib, patched_lock, trimmed_stdlib
+from .runtime import compile_boot, micropip_lock, trimmed_stdlib
 from .single_file import single_file
 from .site_zip import site_zip
 from .snapshot import memory_snapshot
@@ -60,26 +69,26 @@ def build() -> Path:
         stdlib.write_bytes(trimmed_stdlib(stdlib.read_bytes(), deflate=True))
         shutil.copy2(micropip, runtime / MICROPIP_WHEEL)
         (runtime / "pyodide-lock.json").write_text(
-            patched_lock(pyodide_dir, sha256_file(micropip)), encoding="utf-8")
+            micropip_lock(pyodide_dir, sha256_file(micropip)), encoding="utf-8")
         wheel = build_wheel(tmp / "wheels")
-        # The modules the boot imports as .pyc (no compiling at boot), the rest as source.
-        compile_boot_stdlib(runtime, wheel)
-        digest = hashlib.sha256(wheel.read_bytes()).digest()
+        # The core as micropip installs it and the modules the boot imports, as .pyc (no
+        # compiling at boot); the rest of the standard library as source.
+        compile_boot(runtime, wheel)
+        core_files = runtime / CORE_FILES
+        digest = hashlib.sha256(core_files.read_bytes()).digest()
         core_integrity = "sha256-" + base64.b64encode(digest).decode("ascii")
         info = {
             "pyodideVersion": PYODIDE_VERSION,
             "indexURL": "pyodide/",
-            "coreWheel": f"wheels/{wheel.name}",
-            "coreWheelName": wheel.name,
+            "coreFiles": f"pyodide/{CORE_FILES}",
             "coreIntegrity": core_integrity,
             "coreVersion": str(project_metadata()["version"]),
             "micropip": MICROPIP_WHEEL,
             "wasmSha256": sha256_file(runtime / "pyodide.asm.wasm"),
-            "snapshot": memory_snapshot(runtime, wheel),
+            "snapshot": memory_snapshot(runtime, core_files),
             # What the worker downloads at once on a first visit, and the service
             # worker's list of the files it kept (offline.py).
-            "runtime": runtime_files(tmp, f"wheels/{wheel.name}", core_integrity,
-                                     sha256_file(micropip)),
+            "runtime": runtime_files(tmp, core_integrity),
             "precache": PRECACHE_LIST,
         }
         bundle_site(tmp, info)  # app.js, worker.js, widget.js, widget-frame.js

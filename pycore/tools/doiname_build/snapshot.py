@@ -14,7 +14,7 @@ from pathlib import Path
 from .integrity import sri
 from .paths import (
     BOOT_SCRIPT,
-    MICROPIP_WHEEL,
+    CORE_FILES,
     PYODIDE_FILES,
     SNAPSHOT_FILES,
     SNAPSHOT_MODULE,
@@ -23,14 +23,15 @@ from .paths import (
 from .proc import NodeFailed, cached_node_output, log, sha256_file
 
 
-def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
-    """Write the memory snapshot of the booted interpreter (micropip imported, the core
-    installed, ``doiname.bridge`` imported) to ``runtime`` (the site's ``pyodide/``) and
-    return the paths build-info.js gives the worker, or None (logged) when it cannot be
-    made: the site then boots the normal way.
+def memory_snapshot(runtime: Path, core_files: Path) -> dict[str, str] | None:
+    """Write the memory snapshot of the booted interpreter (the core's files unpacked,
+    ``doiname.bridge`` imported) to ``runtime`` (the site's ``pyodide/``) and return the
+    paths build-info.js gives the worker, or None (logged) when it cannot be made: the
+    site then boots the normal way. The files it needs back after a restore are the
+    core's (``core_files``, CORE_FILES, which the normal boot unpacks too).
 
     ``snapshot.json`` carries the match data the worker checks before using it (Pyodide's
-    version and the sha256 of pyodide.asm.wasm and of the core wheel it was made with);
+    version and the sha256 of pyodide.asm.wasm and of the core's files it was made with);
     Pyodide itself refuses a snapshot of another build of pyodide.asm.mjs/.wasm.
     ``snapshot.bin.gz`` is gzip (the worker decompresses it: any static host works);
     results are kept in .cache/snapshot/, keyed by the hash of every input."""
@@ -46,7 +47,7 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
             "pyodideVersion": made["pyodideVersion"],
             "wasmSha256": sha256_file(runtime / "pyodide.asm.wasm"),
             "coreIntegrity": "sha256-" + base64.b64encode(
-                hashlib.sha256(wheel.read_bytes()).digest()).decode("ascii"),
+                hashlib.sha256(core_files.read_bytes()).digest()).decode("ascii"),
             "sitePackages": made["sitePackages"],
             "bytes": raw.stat().st_size,
             "gzipBytes": len(packed),
@@ -55,11 +56,11 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
         (work / "snapshot.json").write_text(json.dumps(manifest, indent=2) + "\n",
                                            encoding="utf-8")
 
-    inputs = [BOOT_SCRIPT, SNAPSHOT_MODULE, wheel,
-              *(runtime / f for f in (*PYODIDE_FILES, MICROPIP_WHEEL, "pyodide-lock.json"))]
+    inputs = [BOOT_SCRIPT, SNAPSHOT_MODULE, core_files,
+              *(runtime / f for f in (*PYODIDE_FILES, "pyodide-lock.json"))]
     try:
         cached = cached_node_output("snapshot", SNAPSHOT_SCRIPT, inputs,
-                                    [str(runtime), str(wheel)], finish)
+                                    [str(runtime), str(core_files)], finish)
     except NodeFailed as err:
         log(f"memory snapshot skipped: {err}")
         return None
@@ -68,10 +69,10 @@ def memory_snapshot(runtime: Path, wheel: Path) -> dict[str, str] | None:
     manifest = json.loads((cached / "snapshot.json").read_text(encoding="utf-8"))
     log(f"memory snapshot: {manifest['bytes'] / 1e6:.1f} MB, "
         f"{manifest['gzipBytes'] / 1e6:.1f} MB gzip")
-    manifest_name, data_name, files_name = SNAPSHOT_FILES
+    manifest_name, data_name = SNAPSHOT_FILES
     return {"manifest": f"pyodide/{manifest_name}", "data": f"pyodide/{data_name}",
-            "files": f"pyodide/{files_name}",
+            "files": f"pyodide/{CORE_FILES}",
             # build-info.js is under the page's integrity checks: so are these three.
             "manifestIntegrity": sri((runtime / manifest_name).read_bytes()),
             "dataIntegrity": sri((runtime / data_name).read_bytes()),
-            "filesIntegrity": sri((runtime / files_name).read_bytes())}
+            "filesIntegrity": sri(core_files.read_bytes())}

@@ -19,6 +19,10 @@
  * a first visit never downloads it before it is ready; `always` (a fast network) and
  * `never` are for measuring and for people who choose.
  *
+ * `coreFilesURL` is the core as micropip installs it, compiled by Pyodide's Python at
+ * build time (a zip, checked against `coreIntegrity`), which the worker unpacks into
+ * site-packages.
+ *
  * `runtimeFiles` lists what the normal boot downloads, with each file's size (and its
  * integrity value when Pyodide or the worker checks one): the worker asks for all of
  * them at once and reports their progress.
@@ -28,10 +32,8 @@
  *   packageBaseUrl?: string,
  *   lockFileURL?: string,
  *   lockFileContents?: string,
- *   coreWheelURL: string,
- *   coreWheelName: string,
+ *   coreFilesURL: string,
  *   coreIntegrity?: string,
- *   coreWheelBytes?: ArrayBuffer,
  *   pyodideVersion?: string,
  *   wasmSha256?: string,
  *   snapshotURL?: string,
@@ -52,7 +54,7 @@
  * One file the normal boot downloads: its absolute URL, its size in bytes (decoded), what
  * it costs to send (its brotli size, an estimate until the answer's `Content-Length`), its
  * integrity value when it is checked, whether it is a module script (imported), and
- * whether it is asked for only once the others have arrived (`later`: the wheels).
+ * whether it is asked for only once the others have arrived (`later`: the core's files).
  * @typedef {{url: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean}} RuntimeFile
  */
 
@@ -60,7 +62,7 @@
  * What build.py writes into `build-info.js` about a build. `workerIntegrity` is the
  * integrity value of `worker.js` (supervisor.js checks it before the worker runs); the
  * `runtime` entries of the module scripts carry theirs (worker/loader.js).
- * @typedef {{indexURL: string, workerIntegrity?: string, coreWheel: string, coreWheelName: string, coreIntegrity?: string,
+ * @typedef {{indexURL: string, workerIntegrity?: string, coreFiles: string, coreIntegrity?: string,
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, manifestIntegrity?: string, dataIntegrity?: string,
  *     filesIntegrity?: string} | null,
@@ -83,8 +85,7 @@ export function siteConfig(build, base, snapshotWhen = "stored") {
     pyodideModuleURL: new URL("pyodide.mjs", indexURL).href,
     indexURL,
     packageBaseUrl: indexURL,
-    coreWheelURL: new URL(build.coreWheel, base).href,
-    coreWheelName: build.coreWheelName,
+    coreFilesURL: new URL(build.coreFiles, base).href,
     coreIntegrity: build.coreIntegrity,
     ...(build.snapshot
       ? {

@@ -1,14 +1,17 @@
 // @ts-check
 /**
- * Starting Python in the worker: Pyodide, micropip and the doiname wheel, or the
- * build-time memory snapshot when the config names one that fits (snapshot.js). Returns
- * the module `doiname.bridge`.
+ * Starting Python in the worker: Pyodide and the core's files, or the build-time memory
+ * snapshot when the config names one that fits (snapshot.js). Returns the module
+ * `doiname.bridge`.
  *
- * The normal way: Pyodide, micropip (through `loadPyodide({packages: ["micropip"]})`) and
- * the core wheel's bytes are fetched by the worker itself, every file asked for the moment
- * the config arrives and the two wheels the moment the others are in (fetches.js), their
- * progress reported; the wheel is then written to the
- * in-memory file system and installed with micropip from there (`emfs:`). When the
+ * The normal way: Pyodide and the core's files (`coreFilesURL`: what micropip's install
+ * of the core's wheel writes to site-packages, compiled by Pyodide's own Python at build
+ * time, in a zip) are fetched by the worker itself, every file asked for the moment the
+ * config arrives and the core's the moment the others are in (fetches.js), their
+ * progress reported; the zip is unpacked into site-packages (where the runtime says) and
+ * `doiname.bridge` imported: nothing is compiled and nothing but the first answer's
+ * modules is imported before ready. micropip, the way Python packages are installed into
+ * this runtime, is loaded once the engine is ready (`afterReady`), not before. When the
  * snapshot is missing, does not match, or fails to load, the worker says so on the
  * console and boots the normal way. Without a snapshot in the config (the single file),
  * only the normal way is tried. The snapshot is used when it pays (`snapshotWhen`): by
@@ -19,7 +22,7 @@
  * @module worker/boot
  */
 
-import { startFetches } from "./fetches.js";
+import { gunzipped, startFetches } from "./fetches.js";
 import { pyodideLoaderURL } from "./loader.js";
 import { restore } from "./snapshot.js";
 
@@ -45,23 +48,23 @@ export function plain(err) {
 }
 
 /**
- * The core wheel's bytes: given in the config, or fetched (with its integrity hash).
+ * The core's files (a zip, gzipped whole: ungzipped as they arrive), fetched with their
+ * integrity hash.
  * @param {WorkerConfig} config
  * @returns {Promise<Uint8Array>}
  */
-async function wheelBytes(config) {
-  if (config.coreWheelBytes) return new Uint8Array(config.coreWheelBytes);
+async function coreFiles(config) {
   /** @type {RequestInit} */
   const init = config.coreIntegrity ? { integrity: config.coreIntegrity } : {};
   let response;
   try {
-    response = await fetch(config.coreWheelURL, init);
+    response = await fetch(config.coreFilesURL, init);
   } catch (err) {
     // A missing file fails its integrity check here too: the browser does not say which.
     throw new Error(`the doiname package could not be downloaded or did not match its hash (${plain(err)})`);
   }
   if (!response.ok) throw new Error(`the doiname package could not be downloaded (HTTP ${response.status})`);
-  return new Uint8Array(await response.arrayBuffer());
+  return gunzipped(response);
 }
 
 /**
@@ -108,7 +111,7 @@ export async function storedSnapshot(config) {
 }
 
 /**
- * Pyodide with micropip, the core wheel installed from the in-memory file system.
+ * Pyodide with the core's files unpacked into site-packages.
  * @param {WorkerConfig} config
  * @param {(phase: Phase, message: string) => void} report
  * @param {(name: string) => void} step
@@ -121,8 +124,8 @@ export async function storedSnapshot(config) {
 async function installed(config, report, step, progress, loader) {
   const files = (config.runtimeFiles ?? []).filter((f) => !(loader.checked && f.module && f.integrity));
   const fetches = files.length ? startFetches(globalThis, files, progress) : null;
-  const wheel = wheelBytes(config);
-  wheel.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
+  const core = coreFiles(config);
+  core.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
   // Module scripts without an integrity value: imported (not fetched) at once, the
   // loader's own import of them then finds them loaded. Those with one are among the
   // downloads started above, which loader.js's requests then get.
@@ -134,22 +137,38 @@ async function installed(config, report, step, progress, loader) {
   }
   const { loadPyodide } = await import(await loader.url());
   fetches?.done(config.pyodideModuleURL);
-  const loading = loadPyodide({ ...pyodideOptions(config), packages: ["micropip"] });
+  const loading = loadPyodide(pyodideOptions(config));
   // A file refused by its integrity check stops the boot with that reason.
   const pyodide = await (fetches ? Promise.race([loading, fetches.refused]) : loading);
-  fetches?.release(); // (the wheels were asked for when the wasm and the stdlib were in)
+  fetches?.release(); // (the core's files were asked for when the wasm and the stdlib were in)
   step("loadPyodide");
   report("packages", "Installing the doiname package…");
-  const bytes = await wheel;
-  step("wheel");
-  const name = String(config.coreWheelName).replace(/[^A-Za-z0-9_.+-]/g, "_");
-  const path = `/tmp/${name}`;
-  pyodide.FS.writeFile(path, bytes);
-  await pyodide.runPythonAsync("import micropip");
-  step("importMicropip");
-  await pyodide.runPythonAsync(`await micropip.install(${JSON.stringify(`emfs:${path}`)}, deps=False)`);
+  const bytes = await core;
+  step("coreFiles");
+  const sitePackages = String(pyodide.runPython("__import__('site').getsitepackages()[0]"));
+  pyodide.unpackArchive(bytes, "zip", { extractDir: sitePackages });
   step("install");
   return pyodide;
+}
+
+/**
+ * How long after ready micropip is loaded (ms): the first answers (a keystroke typed
+ * before ready is answered the moment it is) do not wait for its download and unpacking.
+ */
+export const MICROPIP_AFTER_READY_MS = 1000;
+
+/**
+ * What waits until the engine is ready: micropip, loaded from the lock file (the site's
+ * `pyodide/`, or the single file's copy) so that packages can be installed into this
+ * runtime as anywhere in Pyodide (`import micropip` then works); a failure is only logged.
+ * @param {any} pyodide
+ */
+function afterReady(pyodide) {
+  setTimeout(() => {
+    pyodide.loadPackage("micropip", { messageCallback: () => {} }).catch((/** @type {unknown} */ err) => {
+      console.warn("doiname worker: micropip could not be loaded", err);
+    });
+  }, MICROPIP_AFTER_READY_MS);
 }
 
 /**
@@ -184,6 +203,7 @@ export async function boot(config, report, step, progress = () => {}) {
         throw new Error("the restored interpreter does not answer");
       }
       step("importCore");
+      afterReady(pyodide);
       return bridge;
     } catch (err) {
       step("snapshotFailed");
@@ -195,7 +215,10 @@ export async function boot(config, report, step, progress = () => {}) {
   }
   const pyodide = await installed(config, report, step, progress, { url: loaderURL, checked: checked !== null });
   report("core", "Starting doiname…");
+  // The path finder caches site-packages' listing: forget it, the zip was just unpacked.
+  pyodide.runPython("import importlib\nimportlib.invalidate_caches()\ndel importlib");
   const bridge = pyodide.pyimport("doiname.bridge");
   step("importCore");
+  afterReady(pyodide);
   return bridge;
 }

@@ -202,3 +202,13 @@ export function startFetches(scope, files, onProgress) {
     refused,
   };
 }
+
+/**
+ * The bytes of a gzipped body (the core's files, the snapshot), ungzipped as it arrives.
+ * @param {Response} response
+ * @returns {Promise<Uint8Array>}
+ */
+export async function gunzipped(response) {
+  const body = /** @type {ReadableStream<BufferSource>} */ (response.body);
+  return new Uint8Array(await new Response(body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+}

@@ -11,6 +11,7 @@
  */
 
 import { checkedResponse, EXPECTED_HEADER } from "../engine/verified.js";
+import { gunzipped } from "./fetches.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
 
@@ -50,8 +51,8 @@ export const MAKE_OPTIONS = Object.freeze({ _makeSnapshot: true });
 
 /**
  * The memory snapshot of an interpreter started with MAKE_OPTIONS, once it holds what
- * the site needs. Python holds four JavaScript objects that a snapshot cannot point at by
- * a global name (micropip's `loadPackage`, `pyodide_js`, `_api.install`,
+ * the site needs. Python may hold JavaScript objects that a snapshot cannot point at by
+ * a global name (`loadPackage`, as micropip holds it, `pyodide_js`, `_api.install`,
  * `_api.loadBinaryFile`); they are written as `{pyodide: true}`, `{pub: NAME}` or
  * `{api: NAME}`, and `restore` turns them back into forwarders to the restored instance.
  * Pyodide also requires its package table (`loadedPackages`) to be empty when the
@@ -96,7 +97,7 @@ function snapshotDeserializer(holder) {
 
 /**
  * Restore the interpreter from the snapshot; returns the Pyodide instance with the
- * files micropip had installed put back, or throws why it could not (the caller then
+ * core's files (the same zip the normal boot unpacks) put back, or throws why it could not (the caller then
  * boots the normal way). The snapshot, the files it needs and its `snapshot.json` are
  * fetched at the same time; the first two are dropped as soon as the third does not match.
  * @param {WorkerConfig} config
@@ -129,11 +130,8 @@ export async function restore(config, options, report, step, stored = null, load
     return integrity ? checkedResponse(response, integrity, name) : response;
   };
   const manifest = get(config.snapshotURL, config.snapshotIntegrity).then((r) => r.json());
-  const data = get(config.snapshotDataURL, config.snapshotDataIntegrity).then((r) => {
-    const body = /** @type {ReadableStream<BufferSource>} */ (r.body);
-    return new Response(body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-  });
-  const files = get(config.snapshotFilesURL, config.snapshotFilesIntegrity).then((r) => r.arrayBuffer());
+  const data = get(config.snapshotDataURL, config.snapshotDataIntegrity).then(gunzipped);
+  const files = get(config.snapshotFilesURL, config.snapshotFilesIntegrity).then(gunzipped);
   data.catch(() => {}); // awaited below, or dropped on a mismatch
   files.catch(() => {});
   try {
@@ -151,7 +149,7 @@ export async function restore(config, options, report, step, stored = null, load
     holder.pyodide = pyodide;
     step("restoreSnapshot");
     report("packages", "Installing the doiname package…");
-    // The snapshot holds memory, not files: put back what micropip had installed.
+    // The snapshot holds memory, not files: put back the core's (as the normal boot does).
     pyodide.unpackArchive(await files, "zip", { extractDir: found.sitePackages });
     // A fresh random state for this visit (the snapshot froze the build's).
     pyodide.runPython("import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()\ndel importlib, random");
