@@ -43,6 +43,16 @@ _HEADS = {
     "new-version": ("New version", "A newer version of this work exists{when}."),
     "other": ("Updated", "The publisher updated this work{when}."),
 }
+#: The one line of a grave notice in place of an all-clear: the name is right, the work
+#: is not to be relied on.
+_VERDICTS = {
+    "retraction": "The name is right, but the work it names was retracted: do not cite it "
+                  "as valid.",
+    "withdrawal": "The name is right, but the work it names was withdrawn: do not cite it "
+                  "as valid.",
+    "expression-of-concern": "The name is right, but its publisher has doubts about the "
+                             "work: read the expression of concern before citing it.",
+}
 _NOTICE_LINK = {"retraction": "Read the retraction notice",
                 "withdrawal": "Read the withdrawal notice",
                 "expression-of-concern": "Read the expression of concern",
@@ -64,7 +74,9 @@ class CardNotice:
     """A notice about the work, for a patron: ``level`` ``grave`` (retracted, withdrawn,
     an expression of concern: shown above the link) or ``note`` (corrected, a new
     version); ``head`` a word or two, ``text`` one or two sentences, ``href`` the notice's
-    link at doi.org (``None`` when the record names no notice) and ``link_text``."""
+    link at doi.org (``None`` when the record names no notice) and ``link_text``;
+    ``verdict`` the one line a grave notice puts in place of the name's all-clear (the
+    name is right, the work is not to be relied on), ``""`` for a note."""
 
     level: NoticeLevel
     kind: str
@@ -72,6 +84,7 @@ class CardNotice:
     text: str
     href: str | None
     link_text: str
+    verdict: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +121,7 @@ def _notice(update: Update) -> CardNotice:
     href = to_url(update.notice_doi) if update.notice_doi is not None else None
     level: NoticeLevel = "grave" if update.kind in _GRAVE else "note"
     return CardNotice(level, update.kind, head, text.format(when=when), href,
-                      _NOTICE_LINK[update.kind])
+                      _NOTICE_LINK[update.kind], _VERDICTS.get(update.kind, ""))
 
 
 def _type(work: Work) -> str:
@@ -127,7 +140,8 @@ def work_card(work: Work) -> WorkCard:
         kind = "retraction" if work.retracted else "withdrawal" if work.withdrawn else \
             "expression-of-concern"
         head, text = _HEADS[kind]
-        notice = CardNotice("grave", kind, head, text.format(when=""), None, "")
+        notice = CardNotice("grave", kind, head, text.format(when=""), None, "",
+                            _VERDICTS[kind])
     title = work.title + (f": {work.subtitle}" if work.subtitle else "")
     container = work.container_title or work.container_short or work.publisher
     return WorkCard(title or "(no title in the record)", _authors(work),

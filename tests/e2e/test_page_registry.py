@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from doiname import Doi, read_registry_answer
+from doiname.work_card import work_card
 
 from .batch_page import read_download
 from .conftest import DoiRoutes
@@ -41,20 +44,38 @@ def crossref_requests(routes: RegistryRoutes) -> list[str]:
     return [u for u in routes.requests if u.startswith("https://api.crossref.org/")]
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)], ids=["desktop", "phone"])
 def test_inspect_shows_the_card_and_a_retraction_above_the_link(
-        page: Page, site_url: str, registries: RegistryRoutes) -> None:
+        page: Page, site_url: str, registries: RegistryRoutes, size: tuple[int, int]) -> None:
+    page.set_viewport_size({"width": size[0], "height": size[1]})
     open_page(page, site_url)
     page.fill("#doi-input", RETRACTED)
     expect(page.locator("#result-name")).to_have_text(RETRACTED)
     assert crossref_requests(registries) == []  # never on a keystroke
     page.locator("#doi-input").press("Enter")
-    notice = page.locator("#work-notice")
-    expect(notice).to_be_visible()
-    expect(notice).to_contain_text("Retracted")
-    expect(notice).to_contain_text("This work was retracted on 2020-06-09")
-    link = notice.get_by_role("link", name="Read the retraction notice")
+    banner = page.locator("#work-notice")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Retracted")
+    expect(banner).to_contain_text("This work was retracted on 2020-06-09")
+    # The task's one line is no green all-clear next to it: the core's words for it.
+    checks = page.locator("#task-checks")
+    answer = read_registry_answer(Doi(*RETRACTED.split("/", 1)), "Crossref", 200,
+                                  (REGISTRY / "crossref-retracted.json").read_text())
+    assert answer.work is not None
+    notice = work_card(answer.work).notice
+    assert notice is not None and notice.level == "grave" and notice.verdict
+    expect(checks).to_have_text(notice.verdict)
+    expect(checks).to_have_class(re.compile(r"\bsev-error\b"))
+    expect(checks).not_to_contain_text("No problems found")
+    from .test_axe_and_hostile import axe_violations
+
+    assert axe_violations(page) == [], "retraction and its verdict line"
+    shots = Path(__file__).resolve().parents[1] / "screenshots"
+    shots.mkdir(exist_ok=True)
+    page.screenshot(path=str(shots / f"inspect-retracted-verdict-{size[0]}.png"))
+    link = banner.get_by_role("link", name="Read the retraction notice")
     expect(link).to_have_attribute("href", "https://doi.org/10.1080/13813455.2019.1700048")
-    notice_box = notice.bounding_box()
+    notice_box = banner.bounding_box()
     link_box = page.locator("#url-recommended").bounding_box()
     assert notice_box and link_box and notice_box["y"] + notice_box["height"] <= link_box["y"]
     card = page.locator("#work-card")
@@ -67,7 +88,12 @@ def test_inspect_shows_the_card_and_a_retraction_above_the_link(
     # Kept per exact name: resolving again asks no registry again.
     page.get_by_role("button", name="Resolve", exact=True).click()
     expect(card.locator("#work-title")).to_be_visible()
+    expect(checks).to_have_text(notice.verdict)
     assert len(crossref_requests(registries)) == 1
+    # Another name: its own line, the notice gone.
+    page.fill("#doi-input", "10.1000/182")
+    expect(banner).to_be_hidden()
+    expect(checks).to_have_text("No problems found.")
 
 
 def test_the_card_names_title_authors_year_container_type_agency(

@@ -257,6 +257,13 @@ def test_which_ra(page: Page, site_url: str) -> None:
         status=200, body=body, content_type="application/json",
         headers={"Access-Control-Allow-Origin": "*"}))
     open_page(page, site_url, doi="10.1000/182")
+    # Folded under "Other forms", with its line of plain words; not among the actions.
+    expect(page.locator(".task-actions #which-ra-button")).to_have_count(0)
+    expect(page.get_by_role("button", name="Which RA")).to_be_hidden()
+    page.locator("details.more-more > summary").click()
+    row = page.locator(".more-more dl.values .row", has=page.locator("#which-ra-button"))
+    expect(row.locator("dt")).to_contain_text("Registration agency")
+    expect(row.locator(".form-explained")).to_contain_text("which agency registered the name")
     page.get_by_role("button", name="Which RA").click()
     line = page.locator("#resolve-outcome")
     expect(line).to_have_attribute("data-outcome", result.outcome)

@@ -67,7 +67,8 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
         page.locator("details.more-more > summary").click()
         expect(page.locator("#links-same code")).to_have_text("https://doi.org/10.1000/182")
         expect(page.locator("#url-strict")).to_have_count(0)
-        expect(page.locator(".form-explained")).to_have_count(4)
+        # URN, doi: URI, handle API, 2003 URI and "Which RA?": each with its line
+        expect(page.locator(".form-explained")).to_have_count(5)
         assert axe_violations(page) == []
         # Batch: duplicates by key.
         job = BatchJob(LIST)

@@ -209,3 +209,17 @@ def test_every_recorded_registry_answer_reads() -> None:
             assert "<" not in work.title or "<" in plain_title(work.title)
             seen += 1
     assert seen == 1913
+
+
+def test_a_grave_notice_has_a_verdict_line_in_place_of_an_all_clear() -> None:
+    """The card's notice gives the task's one line: a retracted work is no all-clear; a
+    correction is a note, with no verdict line."""
+    from doiname.work_card import work_card
+
+    retracted = work_card(Work.from_crossref(json.loads(fixture("crossref-retracted.json"))))
+    assert retracted.notice is not None and retracted.notice.level == "grave"
+    assert "retracted" in retracted.notice.verdict
+    assert "do not cite" in retracted.notice.verdict.lower()
+    corrected = work_card(Work.from_crossref(json.loads(fixture("crossref-corrected.json"))))
+    assert corrected.notice is not None and corrected.notice.level == "note"
+    assert corrected.notice.verdict == ""

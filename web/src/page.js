@@ -7,7 +7,7 @@
  * @module page
  */
 import { INSPECT_MAX_CHARS } from "./engine/limits.gen.js";
-import { byId, replace } from "./ui/dom.js";
+import { byId, el, replace } from "./ui/dom.js";
 import { guardLongPaste } from "./ui/long-paste.js";
 import { BatchView } from "./views/batch/view.js";
 import { EquivalenceView } from "./views/equivalence.js";
@@ -79,6 +79,11 @@ export function startPage(doiname) {
     editing = false;
   }
 
+  // "Which RA?" lives under Inspect's "Other forms" (drawn again with each name): one
+  // button, asked by the resolve view, placed by the inspect view.
+  const whichRaButton = /** @type {HTMLButtonElement} */ (
+    el("button", { type: "button", id: "which-ra-button", text: "Which RA?" })
+  );
   const inspect = new InspectView(doiname, {
     input,
     summary: byId("inspect-summary"),
@@ -97,6 +102,7 @@ export function startPage(doiname) {
       copyRepaired: /** @type {HTMLButtonElement} */ (byId("copy-repaired")),
     },
     copy: /** @type {HTMLButtonElement} */ (byId("copy-link")),
+    whichRa: whichRaButton,
     mirrorWrap: byId("mirror-wrap"),
     mirror: byId("mirror"),
     results: byId("inspect-results"),
@@ -116,6 +122,7 @@ export function startPage(doiname) {
   const work = new WorkCardView(doiname, {
     notice: byId("work-notice"),
     card: byId("work-card"),
+    checks: byId("task-checks"),
     onPick: (candidate) => {
       void inspect.update({ text: input.value, pick: candidate }).then(() => resolve.run("resolve"));
     },
@@ -124,7 +131,7 @@ export function startPage(doiname) {
   const resolve = new ResolveView(doiname, {
     resolveButton: /** @type {HTMLButtonElement} */ (byId("resolve-button")),
     cancelButton: /** @type {HTMLButtonElement} */ (byId("resolve-cancel")),
-    whichRaButton: /** @type {HTMLButtonElement} */ (byId("which-ra-button")),
+    whichRaButton,
     output: byId("resolve-output"),
     getText: () => input.value,
     getReading: (text) => inspect.reading(text),

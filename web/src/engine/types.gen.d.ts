@@ -228,7 +228,7 @@ export interface Candidate {
   label: string;
 }
 
-/** A notice about the work, for a patron: `level` `grave` (retracted, withdrawn, an expression of concern: shown above the link) or `note` (corrected, a new version); `head` a word or two, `text` one or two sentences, `href` the notice's link at doi.org (`None` when the record names no notice) and `link_text`. */
+/** A notice about the work, for a patron: `level` `grave` (retracted, withdrawn, an expression of concern: shown above the link) or `note` (corrected, a new version); `head` a word or two, `text` one or two sentences, `href` the notice's link at doi.org (`None` when the record names no notice) and `link_text`; `verdict` the one line a grave notice puts in place of the name's all-clear (the name is right, the work is not to be relied on), `""` for a note. */
 export interface CardNotice {
   level: NoticeLevel;
   kind: string;
@@ -236,6 +236,7 @@ export interface CardNotice {
   text: string;
   href: string | null;
   link_text: string;
+  verdict: string;
 }
 
 /** One character of a DOI name that a presentation changed (see `explain_url`). */

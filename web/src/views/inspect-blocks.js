@@ -23,6 +23,7 @@ import { codePointsBlock } from "./characters.js";
  *   select: (start: number, end: number) => HTMLButtonElement,
  *   use: (text: string) => void,
  *   open: Set<string>,
+ *   whichRa: HTMLButtonElement,
  *   codePoints: (text: string) => Promise<import("../engine/types.gen.js").CodePoint[]>,
  * }} Context
  */
@@ -153,7 +154,7 @@ export function moreBlock(cx, forms, count) {
       cx,
       "more",
       title,
-      forms ? [linksBlock(cx, forms), ...formsBlocks(forms)] : [],
+      forms ? [linksBlock(cx, forms), ...formsBlocks(forms, cx.whichRa)] : [],
       codePointsBlock(cx, count),
     ),
   );
@@ -281,11 +282,13 @@ function explained(row, text) {
 }
 
 /**
- * The other forms and the links for web pages and notes.
+ * The other forms, the page's one "Which RA?" button, and the links for web pages and
+ * notes.
  * @param {Presentation} forms
+ * @param {HTMLButtonElement} whichRa
  * @returns {HTMLElement[]}
  */
-export function formsBlocks(forms) {
+export function formsBlocks(forms, whichRa) {
   return [
     el(
       "section",
@@ -312,6 +315,10 @@ export function formsBlocks(forms) {
               valueRow("Older doi: URI (2003 draft)", forms.canonical_2003, { id: "result-canonical" }),
               "The form an older draft used to compare names: upper case, escapes for the rest.",
             ),
+        explained(
+          el("div", { class: "row" }, el("dt", { text: "Registration agency" }), el("dd", null, whichRa)),
+          "Asks doi.org which agency registered the name (Crossref, DataCite, ...): the one that holds what it names.",
+        ),
       ),
     ),
     el(

@@ -45,6 +45,7 @@ export class InspectView {
    *   summary: HTMLElement,
    *   card: CardParts,
    *   copy: HTMLButtonElement,
+   *   whichRa: HTMLButtonElement,
    *   mirrorWrap: HTMLElement,
    *   mirror: HTMLElement,
    *   results: HTMLElement,
@@ -158,6 +159,7 @@ export class InspectView {
     const cx = {
       text,
       open: this.open,
+      whichRa: p.whichRa,
       select: (start, end) => this.selectButton(text, start, end),
       use: (repaired) => p.onUse(repaired),
       codePoints: (t) => this.doiname.codePoints(t),

@@ -23,13 +23,16 @@ import { safeLink } from "./resolve.js";
 export class WorkCardView {
   /**
    * @param {Doiname} doiname
-   * @param {{notice: HTMLElement, card: HTMLElement,
+   * @param {{notice: HTMLElement, card: HTMLElement, checks: HTMLElement,
    *   onPick: (candidate: number) => void}} parts `notice` sits above the link, `card`
-   *   under it; `onPick` selects another reading (and resolves it)
+   *   under it; `checks` is the task's one line (a grave notice's verdict takes the
+   *   place of an all-clear); `onPick` selects another reading (and resolves it)
    */
   constructor(doiname, parts) {
     this.doiname = doiname;
     this.parts = parts;
+    /** The task line a grave notice replaced, put back when the card goes. @type {{className: string, text: string, shown: string} | null} */
+    this.checksBefore = null;
     /** The reason a reading was put first, for the text it was settled for. @type {{text: string, reason: string} | null} */
     this.settledFor = null;
   }
@@ -37,6 +40,12 @@ export class WorkCardView {
   /** Forget what is shown (the input changed). */
   clear() {
     const p = this.parts;
+    const before = this.checksBefore;
+    this.checksBefore = null;
+    if (before && p.checks.textContent === before.shown) {
+      p.checks.className = before.className;
+      replace(p.checks, before.text);
+    }
     replace(p.notice);
     p.notice.hidden = true;
     replace(p.card);
@@ -154,6 +163,16 @@ export class WorkCardView {
         notice.href ? el("p", null, safeLink(notice.href, notice.link_text)) : null,
       );
       said.push(`${notice.head}. ${notice.text}`);
+      const drawn = this.checksBefore && p.checks.textContent === this.checksBefore.shown;
+      if (notice.verdict && !drawn) {
+        // Not an all-clear next to a retraction: the core's line for it, and what the
+        // checks found when they found something.
+        const text = p.checks.textContent ?? "";
+        const shown = p.checks.classList.contains("sev-ok") ? notice.verdict : `${notice.verdict} ${text}`;
+        this.checksBefore = { className: p.checks.className, text, shown };
+        p.checks.className = "task-checks sev-error";
+        replace(p.checks, shown);
+      }
     }
     /** @type {[string, string][]} */
     const rows = [
