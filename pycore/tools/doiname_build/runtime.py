@@ -70,6 +70,8 @@ STDLIB_KEEP: tuple[str, ...] = (
     "difflib",
     # the CLI's verify (its lookups), which the unit suite imports with every core module
     "urllib.error", "urllib.response", "urllib.request", "http.client",
+    # host names written in IDNA (encodings.idna)
+    "stringprep",
 )
 
 
