@@ -202,7 +202,8 @@ def test_a_huge_answer_is_abandoned_past_the_limit(page: Page, site_url: str) ->
     pulled = page.evaluate("() => window.__pulled")
     assert pulled <= MAX_BODY + 2 * 1024 * 1024, pulled
     after = page.evaluate("() => performance.memory.usedJSHeapSize")
-    assert after - before < 2 * MAX_BODY, (before, after)
+    # Three requests read at most MAX_BODY each (handle, Which RA, registry), not 400 MB.
+    assert after - before < 4 * MAX_BODY, (before, after)
 
 
 def test_a_worker_closed_under_the_page_is_replaced(page: Page, site_url: str) -> None:
