@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import io
 from typing import TextIO
 
 from .batch.lines import NotText, open_text
@@ -14,10 +15,19 @@ def open_input(path: str, stdin: TextIO,
                stderr: TextIO) -> contextlib.AbstractContextManager[TextIO] | None:
     """The file at ``path`` opened for reading as text, in the encoding its byte-order mark
     says (:func:`doiname.batch.lines.text_encoding`: UTF-8 or UTF-16, the mark skipped,
-    bad bytes replaced, line breaks kept as they are), or ``stdin`` for ``-``; ``None``,
-    with the reason on ``stderr``, when it cannot be opened or is not text."""
+    bad bytes replaced, line breaks kept as they are), or standard input for ``-``, read by
+    the same rule from its bytes when it has them (a text stream without bytes, as a
+    caller may give, is read as it is); ``None``, with the reason on ``stderr``, when it
+    cannot be opened or is not text."""
     if path == "-":
-        return contextlib.nullcontext(stdin)
+        buffer = getattr(stdin, "buffer", None)
+        if not isinstance(buffer, io.BufferedReader):
+            return contextlib.nullcontext(stdin)
+        try:
+            return open_text(buffer)
+        except NotText as err:
+            stderr.write(f"doiname: standard input was not read: {err}.\n")
+            return None
     try:
         f = open(path, "rb")  # noqa: SIM115
     except OSError as err:

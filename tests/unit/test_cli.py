@@ -187,3 +187,23 @@ def test_a_file_is_read_by_its_byte_order_mark(tmp_path: Path) -> None:
     assert (code, out) == (1, "")
     assert err == (f"doiname: {binary} was not read: it is not text: a NUL byte at byte 9 (an "
                    "image, a PDF, an archive or a spreadsheet?).\n")
+
+
+def test_standard_input_is_read_by_its_byte_order_mark() -> None:
+    """``-`` reads standard input's bytes by the files' rule: UTF-16 with its mark is read
+    as a file would be, and bytes that are not text are refused in words."""
+    text = "Titre: \u00e9tudes\r\n10.1000/1\r\nhttps://doi.org/10.1000/\u00e9t\u00e9\r\n"
+
+    def stdin_of(data: bytes) -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BufferedReader(io.BytesIO(data)), encoding="utf-8")
+
+    for codec, bom in (("utf-16-le", b"\xff\xfe"), ("utf-16-be", b"\xfe\xff")):
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["batch", "-"], stdin=stdin_of(bom + text.encode(codec)), stdout=out,
+                    stderr=err) == 0, err.getvalue()
+        rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+        assert [r["doi"] for r in rows if r["doi"]] == ["10.1000/1", "10.1000/\u00e9t\u00e9"]
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["batch", "-"], stdin=stdin_of(b"%PDF\x00\x01 10.1000/1\n"), stdout=out,
+                stderr=err) != 0
+    assert "standard input was not read: it is not text" in err.getvalue()
