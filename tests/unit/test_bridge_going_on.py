@@ -26,7 +26,7 @@ def steps(job: int, max_lines: int = 7) -> list[dict[str, Any]]:
 
 
 #: Duplicates on both sides of any cut: a name, its case variant, a name seen once.
-TEXT = "\n".join(f"10.1000/n{i % 9} and doi:10.1000/N{(i * 7) % 11} x" if i % 5 else "nothing here"
+TEXT = "\n".join(f"10.1000/n{i % 9} and doi:10.1000/N{(i * 7) % 11} x" if i % 5 else "Nothing here."
                  for i in range(120))
 
 

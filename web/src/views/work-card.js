@@ -35,11 +35,14 @@ export class WorkCardView {
     this.checksBefore = null;
     /** The reason a reading was put first, for the text it was settled for. @type {{text: string, reason: string} | null} */
     this.settledFor = null;
+    /** Counts what was cleared: a lookup draws only if nothing was cleared since it began. */
+    this.shownFor = 0;
   }
 
-  /** Forget what is shown (the input changed). */
+  /** Forget what is shown (the input changed); a lookup under way then draws nothing. */
   clear() {
     const p = this.parts;
+    this.shownFor += 1;
     const before = this.checksBefore;
     this.checksBefore = null;
     if (before && p.checks.textContent === before.shown) {
@@ -62,8 +65,10 @@ export class WorkCardView {
    */
   async show(text, found, signal) {
     const p = this.parts;
+    const mine = this.shownFor;
+    const stale = () => signal.aborted || mine !== this.shownFor;
     const plan = await this.doiname.registryPlan(text, found.selected);
-    if (signal.aborted) return;
+    if (stale()) return;
     if (!plan.targets.length) {
       this.clear();
       return;
@@ -79,7 +84,7 @@ export class WorkCardView {
       const readings = await Promise.all(
         plan.targets.map((t) => this.doiname.record(t.doi, { reference: plan.reference, signal })),
       );
-      if (signal.aborted) return;
+      if (stale()) return;
       /** @type {Settled | null} */
       let settled = null;
       if (plan.targets.length > 1) {
@@ -92,7 +97,7 @@ export class WorkCardView {
             summary: readings[i].verification?.summary ?? "",
           })),
         );
-        if (signal.aborted) return;
+        if (stale()) return;
         if (settled.first !== null && settled.first !== found.selected) {
           this.settledFor = { text, reason: settled.reason };
           p.onPick(settled.first);
@@ -102,7 +107,7 @@ export class WorkCardView {
       const reason = settled?.reason || (this.settledFor?.text === text ? this.settledFor.reason : "");
       this.draw(name, readings[0], reason, settled ? settled.first !== null : true);
     } catch (e) {
-      if (signal.aborted) return;
+      if (stale()) return;
       p.card.dataset.state = "failed";
       const said = `The record of ${name} could not be read: ${e instanceof Error ? e.message : String(e)}`;
       replace(p.card, el("p", { class: "work-failed", text: said }));
