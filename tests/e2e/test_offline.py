@@ -371,6 +371,11 @@ def test_a_page_of_the_old_build_restarts_its_engine(
         # The old page's engine ends and restarts.
         assert len(old.workers) == 1
         old.workers[0].evaluate("() => { setTimeout(() => self.close(), 0); }")
+        # A request sent while it was closing is failed with a sentence (by design); the
+        # page is asked once its engine was restarted and is ready again.
+        old.wait_for_function("() => (window.doiname.timings.restarts ?? 0) >= 1",
+                              timeout=60_000)
+        assert old.evaluate(READY) is True
         parsed = old.evaluate("() => window.doiname.call('parse', '10.1000/182').then("
                               "(r) => r.name, (e) => 'failed: ' + e.message)")
         assert parsed == "10.1000/182"
