@@ -39,9 +39,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import os
 import shutil
-import statistics
 import subprocess
 import tempfile
 import threading
@@ -49,213 +47,16 @@ import time
 from pathlib import Path
 from typing import Any
 
-from common import ARGS, CHROMIUM, ROOT, Figure, as_ratio, table
+from boot_keys import keystroke_line, paint_and_keys
+from boot_visits import Meter, bench_root, make_server, round_of, single_file_ready
+from common import ARGS, CHROMIUM, Figure, as_ratio, median, table
 
-from doiname_build import compress, offline, paths, serve
+from doiname_build import compress, paths
 from doiname_build import site as site_build
 
-#: Ready, in ms from navigation start (polled: the page's script may not have run yet).
-SITE_READY = """() => new Promise((resolve) => { const check = () => window.doiname
-  ? resolve(window.doiname.ready.then(() => performance.now()))
-  : setTimeout(check, 5); check(); })"""
-BARE_READY = """() => new Promise((resolve) => { const check = () => window.bareReady
-  ? resolve(window.bareReady.then(() => window.bareReadyAt)) : setTimeout(check, 5); check(); })"""
-#: Resolves once the service worker has stored every file of the build (its list is there).
-SW_STORED = offline.STORED_JS
-#: After ready: from the ``input`` event on ``#doi-input`` to ``#result-name`` showing the
-#: new name, and to the next frame after it (ms each).
-# Each keystroke starts after the previous one's frame and a wait. With a fixed wait of 30 ms
-# every keystroke fell about 2 ms before a frame (30 ms is 1.8 frames at 60 Hz), the one
-# phase where a result never makes the first frame; a person's keystrokes come at any
-# phase of the frame, so with `spread` the waits step through the whole frame
-# (30 + 0..16 ms, in a mixed order) and the other phases are measured too.
-KEYSTROKE = """async ([texts, spread]) => {
-  const input = document.getElementById("doi-input");
-  const out = [];
-  for (const [i, [text, name]] of texts.entries()) {
-    const done = new Promise((resolve) => {
-      const obs = new MutationObserver(() => {
-        const el = document.getElementById("result-name");
-        if (el && el.textContent === name) { obs.disconnect(); resolve(performance.now()); }
-      });
-      obs.observe(document.body, {subtree: true, childList: true, characterData: true});
-    });
-    const t0 = performance.now();
-    input.value = text;
-    input.dispatchEvent(new InputEvent("input", {bubbles: true, data: text.slice(-1),
-                                                 inputType: "insertText"}));
-    const t1 = await done;
-    const t2 = await new Promise((r) => requestAnimationFrame(() => r(performance.now())));
-    out.push([t1 - t0, t2 - t0]);
-    await new Promise((r) => setTimeout(r, 30 + (spread ? (i * 7) % 17 : 0)));
-  }
-  return out;
-}"""
-PAINT = """() => performance.getEntriesByType("paint").find(
-  (e) => e.name === "first-contentful-paint")?.startTime ?? null"""
 DECOMPRESSION = """() => Object.fromEntries(["gzip", "deflate", "br", "brotli", "zstd"].map((f) => {
   try { new DecompressionStream(f); return [f, true]; } catch { return [f, false]; }
 }))"""
-
-BARE_PAGE = (ROOT / "bench" / "pages" / "bare.html").read_text(encoding="utf-8")
-NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-             "pyodide-lock.json")
-
-
-class Meter:
-    """Bodies the server sent (bytes of 200 answers), with a mark at each ``/__ready``."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.sent = 0
-        self.requests = 0
-        self.at_ready: int | None = None
-
-    def reset(self) -> None:
-        with self.lock:
-            self.sent, self.requests, self.at_ready = 0, 0, None
-
-
-def bench_root(site: Path, work: Path) -> Path:
-    """The directory served: the site (hard links), ``bare/`` with the npm package's files
-    (compressed like the site's), the two bare pages."""
-    root = work / "root"
-    shutil.copytree(site, root, copy_function=os.link)
-    bare = root / "bare"
-    bare.mkdir()
-    for name in NPM_FILES:
-        shutil.copy2(paths.NODE_PYODIDE / name, bare / name)
-    compress.precompress(bare)
-    (bare / "index.html").write_text(BARE_PAGE.replace("./pyodide/", "./"), encoding="utf-8")
-    (root / "bare-site.html").write_text(BARE_PAGE, encoding="utf-8")
-    return root
-
-
-def make_server(root: Path, meter: Meter) -> Any:
-    server = serve.make_server(root, 0, quiet=True)
-    base = server.RequestHandlerClass
-
-    class Counted(base):  # type: ignore[misc, valid-type]
-        def send_head(self) -> Any:
-            if self.path.startswith("/__ready"):
-                with meter.lock:
-                    meter.at_ready = meter.sent
-                self.send_response(204)
-                self.end_headers()
-                return None
-            f = super().send_head()
-            if f is not None and self.path.split("?")[0] != "/sw.js":
-                with meter.lock:
-                    meter.sent += os.fstat(f.fileno()).st_size
-                    meter.requests += 1
-            return f
-
-    server.RequestHandlerClass = Counted
-    return server
-
-
-def throttle(context: Any, page: Any, mbit: float, rtt: float) -> None:
-    if not mbit:
-        return
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", {
-        "offline": False, "latency": rtt, "downloadThroughput": mbit * 1e6 / 8,
-        "uploadThroughput": mbit * 1e6 / 8})
-
-
-#: The site's boot steps (ms from navigation start): the worker started, then each step
-#: it reports (its clock starts when it gets the config).
-STEPS = """() => { const t = window.doiname.timings; const w = Object.entries(t)
-  .filter(([k]) => k.startsWith("worker.")); return {worker: t.worker, steps: w}; }"""
-
-
-def visit(context: Any, url: str, ready: str, meter: Meter, mbit: float,
-          rtt: float, steps: list[Any] | None = None) -> tuple[float, int, int]:
-    """Open ``url`` in a new tab; (ms to ready, bytes sent before ready, requests); the
-    site's boot steps appended to ``steps``."""
-    page = context.new_page()
-    throttle(context, page, mbit, rtt)
-    meter.reset()
-    page.goto(url, wait_until="commit")
-    ms = float(page.evaluate(ready))
-    if steps is not None and ready == SITE_READY:
-        steps.append(page.evaluate(STEPS))
-    page.evaluate("() => fetch('/__ready', {cache: 'no-store'}).then(() => true)")
-    with meter.lock:
-        sent = meter.at_ready if meter.at_ready is not None else meter.sent
-        requests = meter.requests
-    if ready == SITE_READY and not page.evaluate(SW_STORED):
-        raise SystemExit("bench/boot.py: the service worker did not store the build")
-    page.close()
-    return ms, sent, requests
-
-
-def round_of(browser_type: Any, base: str, variant: str, meter: Meter, mbit: float,
-             rtt: float, steps: list[Any] | None = None) -> dict[str, float]:
-    url = {"site": base + "index.html", "bare": base + "bare/index.html",
-           "bare-site": base + "bare-site.html"}[variant]
-    ready = SITE_READY if variant == "site" else BARE_READY
-    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
-        context = browser_type.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=ARGS)
-        for p in context.pages:
-            p.close()
-        first, first_bytes, first_requests = visit(context, url, ready, meter, mbit, rtt,
-                                                   steps)
-        repeat, repeat_bytes, repeat_requests = visit(context, url, ready, meter, mbit, rtt)
-        context.close()
-    return {"first": first, "first_bytes": first_bytes, "first_requests": first_requests,
-            "repeat": repeat, "repeat_bytes": repeat_bytes, "repeat_requests": repeat_requests}
-
-
-def single_file_ready(browser_type: Any, rounds: int) -> list[float]:
-    out = []
-    url = paths.SINGLE_FILE.resolve().as_uri()
-    for _ in range(rounds):
-        browser = browser_type.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_page()
-        page.goto(url, wait_until="commit")
-        out.append(float(page.evaluate(SITE_READY)))
-        browser.close()
-    return out
-
-
-def key_inputs(n: int) -> list[tuple[str, str]]:
-    """Texts a person types, each giving a new name; the name the page should show."""
-    import sys
-
-    sys.path.insert(0, str(ROOT / "pycore"))
-    import doiname
-
-    base = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-"
-    texts = [base + chr(ord("A") + i % 26) + str(i // 26) for i in range(n)]
-    return [(t, str(doiname.parse(t))) for t in texts]
-
-
-def paint_and_keys(browser_type: Any, url: str, rounds: int,
-                   ) -> tuple[list[float], list[Any], list[Any]]:
-    """First contentful paint of the site (fresh profile each) and keystroke to result:
-    keystrokes at phases spread over the frame, then each just before a frame."""
-    fcp: list[float] = []
-    keys: list[Any] = []
-    locked: list[Any] = []
-    browser = browser_type.launch(executable_path=CHROMIUM, args=ARGS)
-    for i in range(rounds):
-        context = browser.new_context(service_workers="block")
-        page = context.new_page()
-        page.goto(url, wait_until="commit")
-        page.evaluate(SITE_READY)
-        paint = page.evaluate(PAINT)
-        if paint is not None:
-            fcp.append(float(paint))
-        if i == 0:
-            texts = key_inputs(60)
-            keys = page.evaluate(KEYSTROKE, [texts[:30], True])
-            locked = page.evaluate(KEYSTROKE, [texts[30:], False])
-        context.close()
-    browser.close()
-    return fcp, keys, locked
 
 
 def snapshot_sizes(site: Path, work: Path) -> str:
@@ -283,16 +84,6 @@ def snapshot_sizes(site: Path, work: Path) -> str:
             f"{paths.CORE_FILES}, which the first visit has) {files / 1e6:.2f} MB")
 
 
-def keystroke_line(keys: list[Any], locked: list[Any]) -> str:
-    """The keystroke figures: at phases spread over the frame (the target's), and each
-    keystroke just before a frame (the earlier method's worst phase), for comparison."""
-    def part(got: list[Any]) -> str:
-        return (f"result in the DOM median {median([a for a, _ in got]):.1f} ms, next frame "
-                f"median {median([b for _, b in got]):.1f} ms (n={len(got)})")
-    return (f"keystroke, phases spread over the frame: {part(keys)}; target < 16 ms\n"
-            f"keystroke, each about 2 ms before a frame: {part(locked)}")
-
-
 def steps_line(steps: list[Any]) -> str:
     """The site's first visits: when the page started its worker, and the worker's boot
     steps (medians; each step's time in ms after the worker got its config)."""
@@ -305,10 +96,6 @@ def steps_line(steps: list[Any]) -> str:
     started = median([s["worker"] for s in steps])
     return (f"site first visit: worker started at {started:.0f} ms; its steps, ms after it "
             f"got its config (median of {len(steps)}): " + ", ".join(parts))
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
 
 
 def main() -> None:

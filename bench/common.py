@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "pycore" / "tools"))
@@ -90,3 +90,20 @@ def spread(ts: list[float]) -> str:
 def as_ratio(n: float) -> str:
     """A ratio as the report writes them: ``3.4x``, ``0.25x``."""
     return f"{n:.2f}x" if n < 1 else f"{n:.1f}x"
+
+
+def median(values: list[float]) -> float:
+    """The median of ``values``; NaN when there are none."""
+    return statistics.median(values) if values else float("nan")
+
+
+def throttle(context: Any, page: Any, mbit: float, rtt: float) -> None:
+    """Chromium's network emulation (DevTools) on ``page``: ``mbit`` Mbit/s each way and
+    ``rtt`` ms of latency; nothing when ``mbit`` is 0 (unthrottled)."""
+    if not mbit:
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": rtt, "downloadThroughput": mbit * 1e6 / 8,
+        "uploadThroughput": mbit * 1e6 / 8})
