@@ -153,19 +153,13 @@ def test_first_visit_boots_without_the_snapshot_then_stores_the_build(
     assert not [u for u in asked if "/snapshot" in u], "the page asked for the snapshot"
     assert 3e6 < before_ready <= 6e6, before_ready  # the bound for a first visit
     # The determinate progress: bytes rising to the total, which is about what was sent.
-    # The last report may come just after ready (reports are at most every 100 ms).
-    for _ in range(100):
-        last = page.evaluate("() => window.__progress.at(-1) || [0, 1]")
-        if last[0] == last[1]:
-            break
-        page.wait_for_timeout(100)
+    # The last body's arrival is reported at once, before the boot unpacks and imports:
+    # the page has the last report, every byte counted, by the time it is ready.
     progress = page.evaluate("() => window.__progress")
     assert len(progress) >= 3, progress
     assert all(a[0] <= b[0] for a, b in itertools.pairwise(progress)), progress
     loaded, total = progress[-1]
-    # Known gap (2026-11-26): since the core's files are unpacked as they arrive, the last
-    # report can end short of the total (0.02-2% seen); the bar is hidden at ready.
-    assert 0.95 * total <= loaded <= total, progress[-3:]
+    assert loaded == total, progress[-3:]
     assert abs(total - before_ready) < 0.25 * before_ready, (total, before_ready)
     expect(page.locator("#boot-progress")).to_have_attribute("value", "1")
     expect(page.locator("#boot .boot-load")).to_be_hidden()

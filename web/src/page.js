@@ -334,9 +334,6 @@ export function startPage(doiname) {
     () => {
       inspect.setReady();
       showBoot("ready", "Ready: all computed in your browser.");
-      // Ready means every file the boot needed has arrived, whatever the last report said.
-      const bar = /** @type {HTMLProgressElement | null} */ (document.getElementById("boot-progress"));
-      if (bar) bar.value = 1;
     },
     (err) => {
       const plain = `The DOI engine could not start in this browser: ${err instanceof Error ? err.message : err}`;

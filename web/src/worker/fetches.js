@@ -12,6 +12,10 @@
  * are read, as a share of the file's size (`RuntimeFile.bytes`), times what the file
  * costs to send: its `Content-Length` once its answer says (the compressed length when
  * the host compresses), the build's brotli size until then (`RuntimeFile.transfer`).
+ * Counts are whole bytes, and a body that has arrived whole counts exactly its cost, so
+ * `loaded` reaches `total` when the last body arrives; that report goes at once (not
+ * after the 100 ms a report otherwise waits), before the boot goes on to unpack and
+ * import, so the page has it before `ready`.
  *
  * The files marked `later` (the wheels: Pyodide asks for micropip's only once the
  * interpreter runs, and the core's is installed after it) are asked for once every other
@@ -33,15 +37,15 @@ import { checkedResponse, EXPECTED_HEADER } from "../engine/verified.js";
 
 /**
  * A response whose body reports each chunk's size to `count` as it is read, and calls
- * `end` when the body has arrived, failed or been cancelled.
+ * `end` when the body has arrived (`whole` true), failed or been cancelled.
  * @param {Response} response
  * @param {(n: number) => void} count
- * @param {() => void} end
+ * @param {(whole: boolean) => void} end
  * @returns {Response}
  */
 function counted(response, count, end) {
   if (!response.body) {
-    end();
+    end(true);
     return response;
   }
   const meter = new TransformStream({
@@ -49,9 +53,9 @@ function counted(response, count, end) {
       count(chunk.byteLength);
       controller.enqueue(chunk);
     },
-    flush: end,
+    flush: () => end(true),
   });
-  response.body.pipeTo(meter.writable).catch(end);
+  response.body.pipeTo(meter.writable).catch(() => end(false));
   return new Response(meter.readable, {
     status: response.status,
     statusText: response.statusText,
@@ -98,10 +102,15 @@ export function startFetches(scope, files, onProgress) {
     last = performance.now();
     onProgress({ loaded: Math.round(Math.min(loaded, total)), total: Math.round(total) });
   };
-  /** @param {number} n bytes over the network */
-  const count = (n) => {
+  /**
+   * Add `n` whole bytes over the network; report at once when `now` (a body arrived
+   * whole) or everything has, else within 100 ms.
+   * @param {number} n
+   * @param {boolean} [now]
+   */
+  const count = (n, now = false) => {
     loaded += n;
-    if (loaded >= total) {
+    if (now || loaded >= total) {
       if (timer) clearTimeout(timer);
       emit();
     } else if (!timer) {
@@ -136,8 +145,28 @@ export function startFetches(scope, files, onProgress) {
         const after = sent > 0 ? sent : before;
         cost.set(file.url, after);
         total += after - before;
-        const scale = file.bytes > 0 ? after / file.bytes : 1;
-        return counted(r, (n) => count(n * scale), end);
+        // The body's count so far: its decoded bytes' share of `after` in whole bytes,
+        // and all of `after` once it has arrived whole.
+        let decoded = 0;
+        let sofar = 0;
+        /** @param {number} share @param {boolean} [whole] */
+        const countTo = (share, whole = false) => {
+          const next = Math.min(after, Math.max(sofar, share));
+          const n = next - sofar;
+          sofar = next;
+          if (n > 0 || whole) count(n, whole);
+        };
+        return counted(
+          r,
+          (n) => {
+            decoded += n;
+            countTo(file.bytes > 0 ? Math.floor((decoded * after) / file.bytes) : decoded);
+          },
+          (whole) => {
+            if (whole && !ended) countTo(after, true);
+            end();
+          },
+        );
       },
       (/** @type {unknown} */ err) => {
         end();
@@ -196,7 +225,7 @@ export function startFetches(scope, files, onProgress) {
   const modules = new Set(files.filter((f) => f.module && !f.integrity).map((f) => f.url));
   return {
     done(url) {
-      if (modules.delete(url)) count(cost.get(url) ?? 0);
+      if (modules.delete(url)) count(cost.get(url) ?? 0, true);
     },
     release,
     refused,
