@@ -217,7 +217,7 @@ def render() -> str:
     ops: list[str] = []
     for name, op in bridge.OPERATIONS.items():
         params = w.ref(op.params)
-        result = w.render(op.result)
+        result = w.render(bridge.result_type(op))
         ops.append(f"  {json.dumps(name)}: {{ params: {params}; result: {result} }};")
     w.ref(protocol.ErrorJson)
     w.ref(protocol.StatusLabel)  # (the page reads them from statuses.gen.js)

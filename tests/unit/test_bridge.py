@@ -108,7 +108,7 @@ def test_internal_error_path(monkeypatch: pytest.MonkeyPatch,
     def boom(text: str) -> str:
         raise KeyError("secret detail")
 
-    monkeypatch.setitem(bridge_calls._FUNCTIONS, "parse", boom)
+    monkeypatch.setitem(bridge_calls.functions(), "parse", boom)
     e = err(bridge.call_json("parse", '["10.1000/182"]'))
     assert e["code"] == "internal"
     assert "KeyError" in e["message"] and "secret detail" not in e["message"]
@@ -118,9 +118,9 @@ def test_internal_error_path(monkeypatch: pytest.MonkeyPatch,
 
 
 def test_unserializable_result_is_an_internal_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(bridge_calls._FUNCTIONS, "parse", lambda text: {1, 2})
+    monkeypatch.setitem(bridge_calls.functions(), "parse", lambda text: {1, 2})
     assert err(bridge.call_json("parse", '["x"]'))["code"] == "internal"
-    monkeypatch.setitem(bridge_calls._FUNCTIONS, "parse", lambda text: float("nan"))
+    monkeypatch.setitem(bridge_calls.functions(), "parse", lambda text: float("nan"))
     assert err(bridge.call_json("parse", '["x"]'))["code"] == "internal"
 
 

@@ -24,36 +24,24 @@ becomes a generic error with a plain message, and its traceback goes to ``stderr
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, NamedTuple
+from importlib import import_module
+from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import doiname
 
 from ..codepoints import CodePoint
 from ..comparison import Comparison
 from ..inspection import Inspection
+from ..later import import_later
 from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
 from ..linkify import LinkTarget
-from ..registry import RegistryRequest
-from ..resolver import HandleRecord, WhichRaResult
+from ..resolver import HandleRecord
 from ..settle import Settled
 from . import protocol as p
-from .calls import _FUNCTIONS, call_json, functions, run_call
-from .checks import batch_check_json, batch_target_json
-from .jobs import (
-    BATCH_STATUSES,
-    batch_close_json,
-    batch_end_json,
-    batch_export_json,
-    batch_feed_json,
-    batch_open_json,
-    batch_step_json,
-    export_rows,
-    open_jobs,
-)
+from .calls import call_json, functions, run_call
 from .reading import (
     ANSWER_KINDS,
     TRANSPORT_FAILURES,
@@ -68,20 +56,53 @@ from .reading import (
     lookup,
     read_answer_json,
 )
-from .registry import RegistryReading, plan_json, read_registry_json, settle_json
 from .reply import dumps, error
 
+if TYPE_CHECKING:
+    from .checks import batch_check_json, batch_target_json
+    from .jobs import (
+        BATCH_STATUSES,
+        batch_close_json,
+        batch_end_json,
+        batch_export_json,
+        batch_feed_json,
+        batch_open_json,
+        batch_step_json,
+        export_rows,
+        open_jobs,
+    )
+    from .registry import RegistryReading, plan_json, read_registry_json, settle_json
+
+#: The names of the batch and registry operations' modules, which the first answer does
+#: not need (they import the batch, verify and registry packages): imported on first use
+#: (:mod:`doiname.later`).
+_LATER: dict[str, tuple[str, ...]] = {
+    "checks": ("batch_check_json", "batch_target_json"),
+    "jobs": ("BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",
+             "batch_feed_json", "batch_open_json", "batch_step_json", "export_rows",
+             "open_jobs"),
+    "registry": ("RegistryReading", "plan_json", "read_registry_json", "settle_json"),
+}
+import_later(__name__, _LATER)
+
 __all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "AliasRecord",
-           "Operation", "batch_close_json", "batch_end_json", "batch_export_json",
-           "batch_feed_json", "batch_open_json",
-           "batch_step_json", "call_json", "compare_json", "exact_name",
-           "for_view", "functions", "info_json", "inspect_json", "linked_reading",
-           "read_answer_json", "request_json"]
+           "Operation", "RegistryReading", "batch_check_json", "batch_close_json",
+           "batch_end_json", "batch_export_json", "batch_feed_json", "batch_open_json",
+           "batch_step_json", "batch_target_json", "call_json", "compare_json", "exact_name",
+           "export_rows", "for_view", "functions", "info_json", "inspect_json",
+           "linked_reading", "open_jobs", "plan_json", "read_answer_json",
+           "read_registry_json", "request_json", "result_type", "settle_json"]
 
 #: A shortDOI's record (``read`` of kind ``alias``): a :class:`HandleRecord` whose JSON
 #: object also has the fields of :class:`~doiname.bridge.protocol.AliasTarget` (gen_types writes
 #: ``Annotated[A, B]`` as ``A & B``).
 AliasRecord = Annotated[HandleRecord, p.AliasTarget]
+
+
+def _in(module: str) -> Any:
+    """``doiname.bridge.<module>`` (``jobs``, ``checks``, ``registry``), imported on the
+    first request that needs it."""
+    return import_module(f"{__name__}.{module}")
 
 
 class Operation(NamedTuple):
@@ -90,6 +111,8 @@ class Operation(NamedTuple):
     answers it with JSON text."""
 
     params: type
+    #: A type, or a type expression as text where it names a type of the registry's
+    #: modules (the first answer does not import them): :func:`result_type` reads it.
     result: object
     run: Callable[[dict[str, Any]], str]
 
@@ -104,35 +127,39 @@ OPERATIONS: dict[str, Operation] = {
                               lambda q: links(q["texts"], q.get("options"))),
     "code_points": Operation(p.CodePointsParams, list[CodePoint],
                              lambda q: code_points(q["text"])),
-    "lookup": Operation(p.LookupParams, p.LookupRequest | RegistryRequest,
+    "lookup": Operation(p.LookupParams, "p.LookupRequest | RegistryRequest",
                         lambda q: lookup(q["kind"], q["target"])),
     "read": Operation(p.ReadParams,
-                      HandleRecord | WhichRaResult | AliasRecord | RegistryReading,
-                      lambda q: read_registry_json(q) if q["kind"] == "registry" else
+                      "HandleRecord | WhichRaResult | AliasRecord | RegistryReading",
+                      lambda q: _in("registry").read_registry_json(q)
+                      if q["kind"] == "registry" else
                       read_answer_json(q["kind"], q["status"], q["body"], q["failure"])),
     "registry_plan": Operation(p.PlanParams, p.RegistryPlan,
-                               lambda q: plan_json(q["text"], q.get("pick"))),
-    "settle": Operation(p.SettleParams, Settled, lambda q: settle_json(q["readings"])),
+                               lambda q: _in("registry").plan_json(q["text"], q.get("pick"))),
+    "settle": Operation(p.SettleParams, Settled,
+                        lambda q: _in("registry").settle_json(q["readings"])),
     "call": Operation(p.CallParams, Any,
                       lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
     "batch_open": Operation(p.BatchOpenParams, p.BatchOpened,
-                            lambda q: batch_open_json(q.get("text"), q.get("skip_rows", 0),
-                                                       q.get("head"))),
+                            lambda q: _in("jobs").batch_open_json(
+                                q.get("text"), q.get("skip_rows", 0), q.get("head"))),
     "batch_feed": Operation(p.BatchFeedParams, p.BatchFed,
-                            lambda q: batch_feed_json(q["job"], q["text"])),
-    "batch_end": Operation(p.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),
+                            lambda q: _in("jobs").batch_feed_json(q["job"], q["text"])),
+    "batch_end": Operation(p.BatchEndParams, bool,
+                           lambda q: _in("jobs").batch_end_json(q["job"])),
     "batch_step": Operation(p.BatchStepParams, p.BatchStep,
                             lambda q: _step(q["job"], q.get("max_lines", BATCH_STEP_LINES),
                                             q.get("budget_ms", BATCH_STEP_MS))),
     "batch_export": Operation(p.BatchExportParams, str,
-                              lambda q: export_rows(q["job"], q["format"], q.get("order"),
-                                                    q.get("resolved"),
-                                                    unique=q.get("unique", False),
-                                                    excel=q.get("excel", False))),
-    "batch_close": Operation(p.BatchCloseParams, bool, lambda q: batch_close_json(q["job"])),
+                              lambda q: _in("jobs").export_rows(
+                                  q["job"], q["format"], q.get("order"), q.get("resolved"),
+                                  unique=q.get("unique", False), excel=q.get("excel", False))),
+    "batch_close": Operation(p.BatchCloseParams, bool,
+                             lambda q: _in("jobs").batch_close_json(q["job"])),
     "batch_target": Operation(p.BatchTargetParams, list[p.BatchTarget],
-                              lambda q: batch_target_json(q["job"], q["rows"])),
-    "batch_check": Operation(p.BatchCheckParams, p.BatchChecked, batch_check_json),
+                              lambda q: _in("checks").batch_target_json(q["job"], q["rows"])),
+    "batch_check": Operation(p.BatchCheckParams, p.BatchChecked,
+                            lambda q: _in("checks").batch_check_json(q)),
     "info": Operation(p.InfoParams, p.Info, lambda q: info_json()),
 }
 
@@ -141,7 +168,7 @@ def _step(job: Any, max_lines: Any, budget_ms: Any) -> str:
     if not all(isinstance(v, int | float) and not isinstance(v, bool)
                for v in (max_lines, budget_ms)):
         return error("bad-arguments", "A batch step's max_lines and budget_ms are numbers.")
-    return batch_step_json(job, int(max_lines), float(budget_ms))
+    return str(_in("jobs").batch_step_json(job, int(max_lines), float(budget_ms)))
 
 
 def request_json(op: str, params_json: str = "{}") -> str:
@@ -165,8 +192,25 @@ def request_json(op: str, params_json: str = "{}") -> str:
     return found.run(params)
 
 
+def result_type(op: Operation) -> object:
+    """The type of the ``ok`` of ``op``'s reply (:attr:`Operation.result`), a type
+    expression given as text evaluated among this module's names and the registry's
+    types it names (imported now)."""
+    if not isinstance(op.result, str):
+        return op.result
+    from ..registry import RegistryRequest
+    from ..resolver import WhichRaResult
+    from .registry import RegistryReading
+
+    names = {**globals(), "RegistryRequest": RegistryRequest, "WhichRaResult": WhichRaResult,
+             "RegistryReading": RegistryReading}
+    return eval(op.result, names)  # a constant of OPERATIONS, never data
+
+
 def info_json() -> str:
     """Facts about the running package, for diagnostics and tests: versions, installer."""
+    import importlib.metadata  # here: nothing before ready reads the package's metadata
+
     try:
         dist = importlib.metadata.distribution("doiname")
         installer = (dist.read_text("INSTALLER") or "").strip() or None
@@ -181,8 +225,8 @@ def info_json() -> str:
         "location": str(getattr(doiname, "__file__", "")),
         "python": sys.version.split()[0],
         "platform": sys.platform,
-        "functions": sorted(_FUNCTIONS),
-        "batch_jobs": open_jobs(),
+        "functions": sorted(functions()),
+        "batch_jobs": _in("jobs").open_jobs(),
         "memory": _memory(),
     }})
 

@@ -7,6 +7,7 @@ import json
 import sys
 import traceback
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import doiname
@@ -18,17 +19,16 @@ from .reply import dumps, error, internal
 __all__ = ["call_json", "functions", "run_call"]
 
 
+@cache
 def functions() -> dict[str, Callable[..., Any]]:
-    """The callable public functions of the package, by name (classes are left out)."""
+    """The callable public functions of the package, by name (classes are left out).
+    Made at the first call (it imports every module of the package), then kept."""
     out: dict[str, Callable[..., Any]] = {}
     for name in doiname.__all__:
         obj = getattr(doiname, name, None)
         if inspect.isfunction(obj):
             out[name] = obj
     return out
-
-
-_FUNCTIONS = functions()
 
 
 def _split_args(args_json: str) -> tuple[list[Any], dict[str, Any]]:
@@ -62,7 +62,7 @@ def run_call(name: Any, args: Any, kwargs: Any = None) -> str:
     ``bad-arguments``); any other exception is an ``internal`` error whose traceback goes
     to stderr.
     """
-    fn = _FUNCTIONS.get(name) if isinstance(name, str) else None
+    fn = functions().get(name) if isinstance(name, str) else None
     if fn is None:
         return error("unknown-function", f"doiname has no public function named {name!r}.")
     kwargs = {} if kwargs is None else kwargs

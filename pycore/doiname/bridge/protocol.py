@@ -11,18 +11,20 @@ description of every request and reply.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
+from typing import TYPE_CHECKING, Any, Literal, NotRequired, TypedDict, get_origin, get_type_hints
 
-from ..batch import BatchRow, BatchSummary
-from ..batch.lines import TextEncoding
-from ..batch.status import Status as RowStatus
 from ..encoding import Level
 from ..inspection import Inspection
 from ..memo import remembered
 from ..model import Doi
 from ..resolver import HandleRecord
 from ..settle import SettleReading
-from ..verify import RowCheck
+
+if TYPE_CHECKING:  # the batch and verify types: read by fields_of when a hint names one
+    from ..batch import BatchRow, BatchSummary
+    from ..batch.lines import TextEncoding
+    from ..batch.status import Status as RowStatus
+    from ..verify import RowCheck
 
 __all__ = [
     "ALIAS_RECORD",
@@ -461,9 +463,26 @@ def fields_of(params: type) -> dict[str, tuple[object, bool]]:
     once per type (every request checks its parameters): the dict is not to be changed."""
     total = bool(getattr(params, "__total__", True))
     out: dict[str, tuple[object, bool]] = {}
-    for name, hint in get_type_hints(params, include_extras=True).items():
+    try:
+        hints = get_type_hints(params, include_extras=True)
+    except NameError:  # a hint names a batch or verify type: their modules are needed now
+        hints = get_type_hints(params, localns=_batch_and_verify_types(), include_extras=True)
+    for name, hint in hints.items():
         if get_origin(hint) is NotRequired:
             out[name] = (hint.__args__[0], False)
         else:
             out[name] = (hint, total)
     return out
+
+
+def _batch_and_verify_types() -> dict[str, object]:
+    """The types this module's hints name but does not import (the first answer does not
+    need the batch and verify packages), imported now: the names under ``TYPE_CHECKING``
+    above, with their values."""
+    from ..batch import BatchRow, BatchSummary
+    from ..batch.lines import TextEncoding
+    from ..batch.status import Status as RowStatus
+    from ..verify import RowCheck
+
+    return {"BatchRow": BatchRow, "BatchSummary": BatchSummary, "TextEncoding": TextEncoding,
+            "RowStatus": RowStatus, "RowCheck": RowCheck}

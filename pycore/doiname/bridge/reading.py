@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from .. import inspection
+from .. import inspection, resolver
 from ..codepoints import describe_code_points
 from ..comparison import compare
 from ..errors import DoiError
@@ -23,9 +23,7 @@ from ..presentation import (
     to_url,
     to_which_ra_url,
 )
-from ..resolver import HandleRecord, WhichRaResult, alias_target, transport_outcome
-from ..resolver import read_handle_response as _read_handle
-from ..resolver import read_which_ra_response as _read_which_ra
+from ..resolver import HandleRecord, WhichRaResult, transport_outcome
 from ..syntax import validate_name
 from .protocol import LinkedReading
 from .reply import dumps, error, guarded, internal
@@ -50,8 +48,8 @@ def _read(kind: str, status: int | None, body: str | None,
             return WhichRaResult(record.outcome, False, record.message)
         return record
     if kind == "which-ra":
-        return _read_which_ra(status, body)
-    return _read_handle(status, body)
+        return resolver.read_which_ra_response(status, body)
+    return resolver.read_handle_response(status, body)
 
 
 def read_answer_json(kind: str, status: int | None, body: str | None,
@@ -90,7 +88,7 @@ def read_answer_json(kind: str, status: int | None, body: str | None,
 
 
 def _alias_name(record: HandleRecord) -> Doi | None:
-    handle = alias_target(record)
+    handle = resolver.alias_target(record)
     if handle is None:
         return None
     try:

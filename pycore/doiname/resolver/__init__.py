@@ -21,21 +21,40 @@ outcome, including a network failure, is a value with a plain message
 
 from __future__ import annotations
 
-from .handle import alias_target, read_handle_response
-from .links import is_linkable_url
-from .model import (
-    AdminInfo,
-    HandleRecord,
-    HandleValue,
-    Location,
-    RaAnswer,
-    Reference,
-    WhichRaResult,
-    transport_outcome,
-)
-from .outcome import Outcome, worth_retrying
-from .values import ADMIN_PERMISSIONS
-from .which_ra import read_which_ra_response
+from typing import TYPE_CHECKING
+
+from ..later import import_later
+
+if TYPE_CHECKING:
+    from .handle import alias_target, read_handle_response
+    from .links import is_linkable_url
+    from .model import (
+        AdminInfo,
+        HandleRecord,
+        HandleValue,
+        Location,
+        RaAnswer,
+        Reference,
+        WhichRaResult,
+        transport_outcome,
+    )
+    from .outcome import Outcome, worth_retrying
+    from .values import ADMIN_PERMISSIONS
+    from .which_ra import read_which_ra_response
+
+#: The names of this package, by the module that defines them: imported on first use
+#: (:mod:`doiname.later`), so that a link check (:func:`is_linkable_url`, which the first
+#: answer makes) loads neither the handle record's readers nor their XML and date parsers.
+_NAMES: dict[str, tuple[str, ...]] = {
+    "handle": ("alias_target", "read_handle_response"),
+    "links": ("is_linkable_url",),
+    "model": ("AdminInfo", "HandleRecord", "HandleValue", "Location", "RaAnswer", "Reference",
+              "WhichRaResult", "transport_outcome"),
+    "outcome": ("Outcome", "worth_retrying"),
+    "values": ("ADMIN_PERMISSIONS",),
+    "which_ra": ("read_which_ra_response",),
+}
+import_later(__name__, _NAMES)
 
 __all__ = [
     "ADMIN_PERMISSIONS",
