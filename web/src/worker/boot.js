@@ -24,6 +24,7 @@
 
 import { gunzipped, startFetches } from "./fetches.js";
 import { pyodideLoaderURL } from "./loader.js";
+import { unpackCore } from "./site-packages.js";
 import { restore } from "./snapshot.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
@@ -145,8 +146,7 @@ async function installed(config, report, step, progress, loader) {
   report("packages", "Installing the doiname package…");
   const bytes = await core;
   step("coreFiles");
-  const sitePackages = String(pyodide.runPython("__import__('site').getsitepackages()[0]"));
-  pyodide.unpackArchive(bytes, "zip", { extractDir: sitePackages });
+  unpackCore(pyodide, bytes, String(pyodide.runPython("__import__('site').getsitepackages()[0]")));
   step("install");
   return pyodide;
 }
@@ -215,8 +215,6 @@ export async function boot(config, report, step, progress = () => {}) {
   }
   const pyodide = await installed(config, report, step, progress, { url: loaderURL, checked: checked !== null });
   report("core", "Starting doiname…");
-  // The path finder caches site-packages' listing: forget it, the zip was just unpacked.
-  pyodide.runPython("import importlib\nimportlib.invalidate_caches()\ndel importlib");
   const bridge = pyodide.pyimport("doiname.bridge");
   step("importCore");
   afterReady(pyodide);

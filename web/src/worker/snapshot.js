@@ -12,6 +12,7 @@
 
 import { checkedResponse, EXPECTED_HEADER } from "../engine/verified.js";
 import { gunzipped } from "./fetches.js";
+import { unpackCore } from "./site-packages.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
 
@@ -150,9 +151,9 @@ export async function restore(config, options, report, step, stored = null, load
     step("restoreSnapshot");
     report("packages", "Installing the doiname package…");
     // The snapshot holds memory, not files: put back the core's (as the normal boot does).
-    pyodide.unpackArchive(await files, "zip", { extractDir: found.sitePackages });
+    unpackCore(pyodide, await files, found.sitePackages);
     // A fresh random state for this visit (the snapshot froze the build's).
-    pyodide.runPython("import importlib, random\nimportlib.invalidate_caches()\nrandom.seed()\ndel importlib, random");
+    pyodide.runPython("import random\nrandom.seed()\ndel random");
     step("unpackFiles");
     return pyodide;
   } catch (err) {
