@@ -32,14 +32,10 @@ from typing import TYPE_CHECKING, Annotated, Any, NamedTuple
 
 import doiname
 
-from ..codepoints import CodePoint
-from ..comparison import Comparison
 from ..inspection import Inspection
 from ..later import import_later
 from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
 from ..linkify import LinkTarget
-from ..resolver import HandleRecord
-from ..settle import Settled
 from . import protocol as p
 from .calls import call_json, functions, run_call
 from .reading import (
@@ -85,19 +81,13 @@ _LATER: dict[str, tuple[str, ...]] = {
 }
 import_later(__name__, _LATER)
 
-__all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "AliasRecord",
-           "Operation", "RegistryReading", "batch_check_json", "batch_close_json",
-           "batch_end_json", "batch_export_json", "batch_feed_json", "batch_open_json",
-           "batch_step_json", "batch_target_json", "call_json", "compare_json", "exact_name",
-           "export_rows", "for_view", "functions", "info_json", "inspect_json",
-           "linked_reading", "open_jobs", "plan_json", "read_answer_json",
-           "read_registry_json", "request_json", "result_type", "settle_json"]
-
-#: A shortDOI's record (``read`` of kind ``alias``): a :class:`HandleRecord` whose JSON
-#: object also has the fields of :class:`~doiname.bridge.protocol.AliasTarget` (gen_types writes
-#: ``Annotated[A, B]`` as ``A & B``).
-AliasRecord = Annotated[HandleRecord, p.AliasTarget]
-
+__all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES", "Operation",
+           "RegistryReading", "batch_check_json", "batch_close_json", "batch_end_json",
+           "batch_export_json", "batch_feed_json", "batch_open_json", "batch_step_json",
+           "batch_target_json", "call_json", "compare_json", "exact_name", "export_rows",
+           "for_view", "functions", "info_json", "inspect_json", "linked_reading", "open_jobs",
+           "plan_json", "read_answer_json", "read_registry_json", "request_json", "result_type",
+           "settle_json"]
 
 def _in(module: str) -> Any:
     """``doiname.bridge.<module>`` (``jobs``, ``checks``, ``registry``), imported on the
@@ -111,8 +101,8 @@ class Operation(NamedTuple):
     answers it with JSON text."""
 
     params: type
-    #: A type, or a type expression as text where it names a type of the registry's
-    #: modules (the first answer does not import them): :func:`result_type` reads it.
+    #: A type, or a type expression as text where it names a type of a module the first
+    #: answer does not import (:func:`result_type` reads it).
     result: object
     run: Callable[[dict[str, Any]], str]
 
@@ -121,11 +111,11 @@ class Operation(NamedTuple):
 OPERATIONS: dict[str, Operation] = {
     "inspect": Operation(p.InspectParams, Inspection,
                          lambda q: inspect_json(q["text"], q.get("pick"))),
-    "compare": Operation(p.CompareParams, Comparison, lambda q: compare_json(q["a"], q["b"])),
+    "compare": Operation(p.CompareParams, "Comparison", lambda q: compare_json(q["a"], q["b"])),
     "box": Operation(p.BoxParams, p.LinkedReading, lambda q: box(q["text"], q.get("options"))),
     "link_targets": Operation(p.LinkTargetsParams, list[list[LinkTarget]],
                               lambda q: links(q["texts"], q.get("options"))),
-    "code_points": Operation(p.CodePointsParams, list[CodePoint],
+    "code_points": Operation(p.CodePointsParams, "list[CodePoint]",
                              lambda q: code_points(q["text"])),
     "lookup": Operation(p.LookupParams, "p.LookupRequest | RegistryRequest",
                         lambda q: lookup(q["kind"], q["target"])),
@@ -136,7 +126,7 @@ OPERATIONS: dict[str, Operation] = {
                       read_answer_json(q["kind"], q["status"], q["body"], q["failure"])),
     "registry_plan": Operation(p.PlanParams, p.RegistryPlan,
                                lambda q: _in("registry").plan_json(q["text"], q.get("pick"))),
-    "settle": Operation(p.SettleParams, Settled,
+    "settle": Operation(p.SettleParams, "Settled",
                         lambda q: _in("registry").settle_json(q["readings"])),
     "call": Operation(p.CallParams, Any,
                       lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
@@ -194,16 +184,25 @@ def request_json(op: str, params_json: str = "{}") -> str:
 
 def result_type(op: Operation) -> object:
     """The type of the ``ok`` of ``op``'s reply (:attr:`Operation.result`), a type
-    expression given as text evaluated among this module's names and the registry's
-    types it names (imported now)."""
+    expression given as text evaluated among this module's names and the types it names
+    (their modules imported now). ``AliasRecord``, a shortDOI's record (``read`` of kind
+    ``alias``), is a :class:`~doiname.resolver.HandleRecord` whose JSON object also has the
+    fields of :class:`~doiname.bridge.protocol.AliasTarget` (gen_types writes
+    ``Annotated[A, B]`` as ``A & B``)."""
     if not isinstance(op.result, str):
         return op.result
+    from ..codepoints import CodePoint
+    from ..comparison import Comparison
     from ..registry import RegistryRequest
-    from ..resolver import WhichRaResult
+    from ..resolver import HandleRecord, WhichRaResult
+    from ..settle import Settled
     from .registry import RegistryReading
 
-    names = {**globals(), "RegistryRequest": RegistryRequest, "WhichRaResult": WhichRaResult,
-             "RegistryReading": RegistryReading}
+    names = {**globals(), "CodePoint": CodePoint, "Comparison": Comparison,
+             "RegistryRequest": RegistryRequest, "HandleRecord": HandleRecord,
+             "WhichRaResult": WhichRaResult, "Settled": Settled,
+             "RegistryReading": RegistryReading,
+             "AliasRecord": Annotated[HandleRecord, p.AliasTarget]}
     return eval(op.result, names)  # a constant of OPERATIONS, never data
 
 

@@ -17,17 +17,15 @@ from ..encoding import Level
 from ..inspection import Inspection
 from ..memo import remembered
 from ..model import Doi
-from ..resolver import HandleRecord
-from ..settle import SettleReading
 
-if TYPE_CHECKING:  # the batch and verify types: read by fields_of when a hint names one
+if TYPE_CHECKING:  # the types the first answer does not need: fields_of reads them
     from ..batch import BatchRow, BatchSummary
     from ..batch.lines import TextEncoding
     from ..batch.status import Status as RowStatus
+    from ..settle import SettleReading
     from ..verify import RowCheck
 
 __all__ = [
-    "ALIAS_RECORD",
     "AliasTarget",
     "AnswerKind",
     "BatchCheckParams",
@@ -209,12 +207,6 @@ class CallParams(TypedDict):
     name: str
     args: list[Any]
     kwargs: NotRequired[dict[str, Any]]
-
-
-#: A shortDOI's record (``read`` of kind ``alias``): one JSON object with the fields of a
-#: :class:`~doiname.resolver.HandleRecord` and of :class:`AliasTarget` (gen_types writes a
-#: tuple of classes as their intersection).
-ALIAS_RECORD = (HandleRecord, AliasTarget)
 
 
 class ExactName(TypedDict):
@@ -465,8 +457,8 @@ def fields_of(params: type) -> dict[str, tuple[object, bool]]:
     out: dict[str, tuple[object, bool]] = {}
     try:
         hints = get_type_hints(params, include_extras=True)
-    except NameError:  # a hint names a batch or verify type: their modules are needed now
-        hints = get_type_hints(params, localns=_batch_and_verify_types(), include_extras=True)
+    except NameError:  # a hint names a type imported only for type checkers: import it now
+        hints = get_type_hints(params, localns=_deferred_types(), include_extras=True)
     for name, hint in hints.items():
         if get_origin(hint) is NotRequired:
             out[name] = (hint.__args__[0], False)
@@ -475,14 +467,15 @@ def fields_of(params: type) -> dict[str, tuple[object, bool]]:
     return out
 
 
-def _batch_and_verify_types() -> dict[str, object]:
-    """The types this module's hints name but does not import (the first answer does not
-    need the batch and verify packages), imported now: the names under ``TYPE_CHECKING``
-    above, with their values."""
+def _deferred_types() -> dict[str, object]:
+    """The types this module's hints name but does not import (the first answer needs
+    neither the batch and verify packages nor the readings Resolve settles), imported
+    now: the names under ``TYPE_CHECKING`` above, with their values."""
     from ..batch import BatchRow, BatchSummary
     from ..batch.lines import TextEncoding
     from ..batch.status import Status as RowStatus
+    from ..settle import SettleReading
     from ..verify import RowCheck
 
     return {"BatchRow": BatchRow, "BatchSummary": BatchSummary, "TextEncoding": TextEncoding,
-            "RowStatus": RowStatus, "RowCheck": RowCheck}
+            "RowStatus": RowStatus, "SettleReading": SettleReading, "RowCheck": RowCheck}

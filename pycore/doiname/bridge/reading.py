@@ -4,11 +4,9 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import inspection, resolver
-from ..codepoints import describe_code_points
-from ..comparison import compare
 from ..errors import DoiError
 from ..inspection import Inspection, written_form
 from ..jsonable import error_json, to_jsonable
@@ -23,10 +21,12 @@ from ..presentation import (
     to_url,
     to_which_ra_url,
 )
-from ..resolver import HandleRecord, WhichRaResult, transport_outcome
 from ..syntax import validate_name
 from .protocol import LinkedReading
 from .reply import dumps, error, guarded, internal
+
+if TYPE_CHECKING:
+    from ..resolver import HandleRecord, WhichRaResult
 
 __all__ = ["ANSWER_KINDS", "TRANSPORT_FAILURES", "box", "code_points",
            "compare_json", "exact_name", "for_view", "inspect_json", "link_options",
@@ -43,9 +43,9 @@ ANSWER_KINDS = ("handle", "which-ra", "alias")
 def _read(kind: str, status: int | None, body: str | None,
           failure: str | None) -> HandleRecord | WhichRaResult:
     if failure is not None:
-        record = transport_outcome(failure)
+        record = resolver.transport_outcome(failure)
         if kind == "which-ra":
-            return WhichRaResult(record.outcome, False, record.message)
+            return resolver.WhichRaResult(record.outcome, False, record.message)
         return record
     if kind == "which-ra":
         return resolver.read_which_ra_response(status, body)
@@ -77,7 +77,7 @@ def read_answer_json(kind: str, status: int | None, body: str | None,
     try:
         outcome = _read(kind, status, body, failure)
         data = to_jsonable(outcome)
-        if kind == "alias" and isinstance(outcome, HandleRecord):
+        if kind == "alias" and isinstance(outcome, resolver.HandleRecord):
             target = _alias_name(outcome)
             data["target"] = str(target) if target is not None else None
             data["target_doi"] = to_jsonable(target) if target is not None else None
@@ -143,6 +143,8 @@ def compare_json(a: str, b: str) -> str:
     """:func:`doiname.inspection.compare` as JSON text (the Equivalence view's one call)."""
     if not isinstance(a, str) or not isinstance(b, str):
         return error("bad-arguments", "The texts to compare must be strings.")
+    from ..comparison import compare  # the Equivalence view's, imported on its first call
+
     try:
         return dumps({"ok": to_jsonable(compare(a, b))})
     except Exception as exc:
@@ -204,6 +206,8 @@ def code_points(text: Any) -> str:
     if len(text) > INSPECT_MAX_CHARS:
         return error("too-long", f"This text is {len(text):,} characters long; the character "
                      f"view describes up to {INSPECT_MAX_CHARS:,}, as Inspect reads.")
+    from ..codepoints import describe_code_points  # imported on the view's first call
+
     return guarded("describing the characters", lambda: describe_code_points(text))
 
 
