@@ -31,8 +31,10 @@ from .site_page import READY, open_page, reading
 
 #: How long the page waits for typing to pause before it announces a result (its one owner
 #: is the page's script).
-SETTLE_MS = int(re.search(r"export const SETTLE_MS = (\d+);", (
-    Path(__file__).resolve().parents[2] / "web/src/views/inspect.js").read_text("utf-8"))[1])
+_SETTLE = re.search(r"export const SETTLE_MS = (\d+);", (
+    Path(__file__).resolve().parents[2] / "web/src/views/inspect.js").read_text("utf-8"))
+assert _SETTLE, "web/src/views/inspect.js exports SETTLE_MS"
+SETTLE_MS = int(_SETTLE[1])
 
 pytestmark = pytest.mark.e2e
 
