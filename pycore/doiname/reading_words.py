@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .errors import DoiError
+from .extract.ends import r13_words
 from .model import Doi, Finding
 from .presentation import to_url
 from .syntax import read
@@ -28,7 +29,6 @@ __all__ = ["Headline", "Offer", "candidate_labels", "headline", "offer"]
 
 #: R13, R14, R19, R20: the findings that say what was left out after a name, and why.
 _LEFT_OUT = ("trailing-punctuation", "viewer-tail", "truncated-name", "unbalanced-closer")
-_SENTENCE_ENDS = frozenset(".!?")
 
 
 class _Reading(Protocol):
@@ -153,8 +153,7 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
     if other.how == "literal":
         tail = _left_tail(text, c, other)
         if explains == "trailing-punctuation":
-            why = ("it ends the sentence" if tail and set(tail) <= _SENTENCE_ENDS else
-                   "it is punctuation after the name")
+            why = r13_words(tail)  # the finding's own words
         elif explains == "viewer-tail":
             why = "it names a publisher's page, not the DOI name"
         elif explains == "truncated-name":
