@@ -23,7 +23,8 @@ BLANK = """() => {
   const panel = document.getElementById("inspect");
   let bottom = panel.getBoundingClientRect().top;
   for (const child of panel.children) {
-    if (getComputedStyle(child).display !== "none") bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
+    if (getComputedStyle(child).display === "none") continue;
+    bottom = Math.max(bottom, child.getBoundingClientRect().bottom);
   }
   return panel.getBoundingClientRect().bottom - bottom;
 }"""
