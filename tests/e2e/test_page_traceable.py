@@ -1,8 +1,9 @@
 """Rows that point at their reference, sources on demand, and a page that does not slip,
 at 1280x800 and 390x844, light and dark:
 
-* a duplicate names its first occurrence by the record's key (and line); the details show
-  the record's key and the text as written (spaces are not drawn as dots);
+* a row shows its record's key and first line (author, year, title); a duplicate names its
+  first occurrence by them (and line); the details show them and the text as written
+  (spaces are not drawn as dots);
 * the source of a message is behind a small "Why?", closed by default; identical URL
   levels are shown once, and each other form has a line of plain explanation;
 * the hidden progress bar takes no room; the DOI column stays in sight when the keyboard sorts by
@@ -90,7 +91,9 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
                 want = f"{key} (line {r.duplicate_of})" if key else f"line {r.duplicate_of}"
                 expect(cell).to_have_text(want)
         first = rows[0]
-        assert first.record == "lecun2015deep"
+        # a row points at its entry: the key and its first line (author, year, title)
+        assert first.record == "lecun2015deep · LeCun (2015) Deep learning"
+        expect(table.first.locator(".col-record")).to_have_text(first.record)
         assert [r.duplicate_of for r in rows].count(first.line) == 2  # both name it
         # Keyboard sorting keeps the DOI column in sight.
         page.locator("#batch-head button[data-sort=findings]").focus()
@@ -108,10 +111,10 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
         expect(detail.locator(".space")).to_have_count(0)
         top = detail.bounding_box()
         assert top is not None and top["y"] < height
-        dup = next(i for i, r in enumerate(rows) if r.record == "again2015")
+        dup = next(i for i, r in enumerate(rows) if (r.record or "").startswith("again2015"))
         page.locator(f"#batch-body tr[data-row='{dup}']").click()
-        expect(detail).to_contain_text("again2015")
-        expect(detail).to_contain_text(f"lecun2015deep (line {first.line})")
+        expect(detail).to_contain_text("again2015 · Deep learning, once more")
+        expect(detail).to_contain_text(f"{first.record} (line {first.line})")
         cls = page.evaluate("() => window.__shifts.reduce((a, b) => a + b, 0)")
         assert cls <= 0.05, (cls, page.evaluate("() => window.__shifts"))
         assert axe_violations(page) == []
