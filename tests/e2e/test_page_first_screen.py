@@ -45,7 +45,7 @@ def settled_state(page: Page, size: str, scheme: str, state: str, *, first_scree
     """The state on screen: no blank under Inspect, Compare where it belongs, no layout
     shift, axe clean; a screenshot."""
     height = SIZES[size][1]
-    assert layout_shift(page) <= 0.05, (state, page.evaluate("() => window.__shifts"))
+    assert layout_shift(page) <= 0.05, (state, page.evaluate("() => window.__shiftNodes"))
     assert axe_violations(page) == [], state
     if first_screen:
         assert blank_under_inspect(page) <= 24, state

@@ -15,6 +15,8 @@ Expected values come from the host's ``doiname``.
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 from typing import Literal
 
@@ -42,7 +44,14 @@ Smith, J. (2019). Things we know. Journal of Stuff, 12(3), 45-67. https://doi.or
   title  = {Deep learning, once more},
   doi    = {10.1038/NATURE14539}
 }
-LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521:436-44. doi:10.1038/nature14539."""
+LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521:436-44. doi:10.1038/nature14539.
+TY  - JOUR
+AU  - Smith, Jo
+PY  - 2019
+TI  - Things we know
+ID  - smith2019
+DO  - 10.1000/182
+ER  - """
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -111,12 +120,22 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
         expect(detail.locator(".space")).to_have_count(0)
         top = detail.bounding_box()
         assert top is not None and top["y"] < height
+        ris = next(r for r in rows if (r.record or "").startswith("smith2019"))
+        assert ris.record == "smith2019 · Smith (2019) Things we know"
+        # the CSV starts with the columns people read, its record column the table's
+        with page.expect_download() as info:
+            page.click("#batch-csv")
+        got = Path(info.value.path()).read_bytes().decode("utf-8")
+        assert got == job.export("csv")
+        assert got.splitlines()[0].startswith("line,record,status,doi,url,duplicate_of,findings,")
+        assert [t["record"] for t in csv.DictReader(io.StringIO(got))] == [
+            r.record or "" for r in rows]
         dup = next(i for i, r in enumerate(rows) if (r.record or "").startswith("again2015"))
         page.locator(f"#batch-body tr[data-row='{dup}']").click()
         expect(detail).to_contain_text("again2015 · Deep learning, once more")
         expect(detail).to_contain_text(f"{first.record} (line {first.line})")
         cls = page.evaluate("() => window.__shifts.reduce((a, b) => a + b, 0)")
-        assert cls <= 0.05, (cls, page.evaluate("() => window.__shifts"))
+        assert cls <= 0.05, (cls, page.evaluate("() => window.__shiftNodes"))
         assert axe_violations(page) == []
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"batch-traceable-{size}-{scheme}.png"))
