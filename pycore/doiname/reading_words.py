@@ -56,8 +56,9 @@ class _Reading(Protocol):
 class Headline:
     """The card's one line about how the text was read: ``said`` in plain words, the
     ``alternative`` reading it offers (an index of the candidates) and its ``label``,
-    and ``explains``, the code of the finding that this line says in other words (a view
-    lists that finding among the notes, not among the problems)."""
+    and ``explains``, the code of the note (an ``info`` finding) that this line says in
+    other words (a view lists it among the notes, not among the problems); ``""`` when
+    what the line says is a warning, which stays among the problems."""
 
     said: str
     alternative: int | None = None
@@ -176,6 +177,11 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
         said = (f"{_quoted(after)} after the name was left out." if after and not before else
                 f"{_quoted(before)} before the name was left out." if before and not after
                 else "The text around the name was left out.")
+        explains = ""
+    # The line explains a finding as a note only when the finding is one: a warning (a
+    # name cut for display or by a line break, a viewer path) stays a problem to check,
+    # so Inspect's verdict is Batch's, the widget's and the CLI's (the finding's severity).
+    if any(f.code == explains and f.severity != "info" for f in c.findings):
         explains = ""
     return Headline(said, alt, f"{labels[alt]}: {other.doi}", explains)
 
