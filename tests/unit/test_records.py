@@ -187,7 +187,7 @@ def test_a_record_is_pointed_at_by_its_key_and_first_line() -> None:
             "A plain line 10.1000/1\n")
     got = [(r.kind, r.label) for r in iter_records(text.splitlines())]
     assert got == [
-        ("bibtex", "smith2020 · Muller (2020) Deep Learning in the wild"),
+        ("bibtex", "smith2020 · Müller (2020) Deep Learning in the wild"),
         ("ris", "r7 · Roe (2019) A RIS title"),
         ("json", "c1 · Lee (2018) CSL"),
         ("bibtex", "bare"),

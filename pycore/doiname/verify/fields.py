@@ -11,6 +11,7 @@ whichever format they come from (:data:`FIELD_NAMES`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -47,8 +48,13 @@ _LINK = re.compile(r"(?:https?://|www\.)\S+|\b(?:doi:\s*)?10\.\d{3,9}/\S+", re.I
 #: ``\\v{c}``), a letter command (``\\ss``, ``\\o``), a Greek letter (``$\\beta$``), any
 #: other command (``\\textit``), math shifts.
 _LATEX_ACCENT = re.compile(
-    r"\\[\"'`^~=.]\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"  # \"u, \"{u}, \'e
-    r"|\\[uvHcdbtkr](?:\s*\{\s*([A-Za-z])\s*\}|\s+([A-Za-z]))")  # \v{c}, \c c
+    r"\\([\"'`^~=.])\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"  # \"u, \"{u}, \'e
+    r"|\\([uvHcdbtkr])(?:\s*\{\s*([A-Za-z])\s*\}|\s+([A-Za-z]))")  # \v{c}, \c c
+#: Each LaTeX accent command's combining mark (``\"u`` is u and U+0308: ü).
+_LATEX_MARKS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303",
+                "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
+                "c": "\u0327", "d": "\u0323", "b": "\u0331", "t": "\u0361", "k": "\u0328",
+                "r": "\u030a"}
 _LATEX_LETTER = re.compile(r"\\(ss|o|O|aa|AA|ae|AE|oe|OE|l|L|i|j)(?![A-Za-z])")
 _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
 _LATEX_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
@@ -100,13 +106,19 @@ def _bibtex_value(text: str, at: int) -> tuple[str, int]:
     return word, at + len(word)
 
 
+def _accented(m: re.Match[str]) -> str:
+    command, *letters = (g for g in m.groups() if g)
+    return letters[0] + _LATEX_MARKS[command]
+
+
 def unlatex(value: str) -> str:
-    """A BibTeX value's LaTeX as text: accents on their letters dropped (the comparison
-    folds accents anyway), letter commands as letters, Greek letter commands as their
-    names, other commands and math shifts gone (``M{\\"u}ller``, ``$\\beta$-catenin``)."""
+    """A BibTeX value's LaTeX as text: accents on their letters (``M{\\"u}ller`` is
+    Müller, as a person reads it; the comparison folds accents), letter commands as
+    letters, Greek letter commands as their names, other commands and math shifts gone
+    (``$\\beta$-catenin``)."""
     if "\\" not in value and "$" not in value:
         return value
-    value = _LATEX_ACCENT.sub(lambda m: next(g for g in m.groups() if g), value)
+    value = unicodedata.normalize("NFC", _LATEX_ACCENT.sub(_accented, value))
     value = _LATEX_LETTER.sub(lambda m: _LATEX_LETTERS[m.group(1)], value)
     value = _LATEX_COMMAND.sub(lambda m: f" {m.group(1)} " if m.group(1) in GREEK_NAMES
                                else "", value)
