@@ -115,18 +115,20 @@ def _cut(text: str, limit: int) -> str:
 
 def _fields_line(text: str, kind: str) -> str:
     """``Smith (2020) Title`` from a structured record's fields (what it has of them)."""
-    from .verify.fields import parse_record_fields, reference_evidence  # (not at import)
+    from .verify.fields import FIELD_NAMES, YEAR, first_author, parse_record_fields
 
     fields = parse_record_fields(text, kind)
     if not fields:
         return ""
-    said = reference_evidence(fields)
-    if not said.structured:  # only a text (a Crossref "unstructured"): its start
-        return _cut(" ".join(said.text.split()), LABEL_FIRST_LINE_CHARS)
-    head = " ".join(x for x in (said.first_author, f"({said.year})" if said.year else "")
-                    if x)
-    title = " ".join(said.title.split())
-    return _cut(f"{head} {title}".strip(), LABEL_FIRST_LINE_CHARS)
+
+    def part(name: str) -> str:
+        return next((" ".join(v.split()) for k in FIELD_NAMES[name]
+                     if (v := fields.get(k, "")).strip()), "")
+
+    year = YEAR.search(part("year"))
+    head = " ".join(x for x in (first_author(part("author")),
+                                f"({year.group(1)})" if year else "") if x)
+    return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)
 
 
 def _strip(line: str) -> str:
