@@ -127,8 +127,14 @@ def test_one_announcement_per_settled_result(page: Page, site_url: str) -> None:
 
 CLS_OBSERVER = """() => {
   window.__shifts = [];
+  window.__shiftNodes = [];  // what moved, for a failing test's message
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__shifts.push(e.value);
+      window.__shiftNodes.push([e.value, Math.round(e.startTime), ...e.sources.map((s) =>
+        s.node ? `${s.node.nodeName}#${s.node.id || ""}.${s.node.className || ""}` : "?")]);
+    }
   }).observe({ type: "layout-shift", buffered: true });
 }"""
 
