@@ -357,6 +357,7 @@ def test_one_keystroke_is_one_request(page: Page, site_url: str) -> None:
     page.keyboard.type("2")
     expect(page.locator("#result-name")).to_have_text("10.1000/182")
     page.wait_for_timeout(500)  # anything the keystroke would still send
-    posted = page.evaluate("() => window.__posted")
+    # The engine's heartbeat pings it every few seconds whatever the person does.
+    posted = [p for p in page.evaluate("() => window.__posted") if p != "ping"]
     assert len(posted) <= 2, posted
     assert posted == ["inspect"]
