@@ -306,7 +306,8 @@ def _finish(s: Subject) -> list[Finding]:
             hit = lookalike(ch)
             assert hit is not None
             s.out[i] = Finding(f.code, f.severity, lookalike_message(ch, hit, places(at)),
-                               f.start, f.end, f.input_start, f.input_end, f.in_name, f.source)
+                               f.start, f.end, f.input_start, f.input_end, f.in_name, f.source,
+                               places=s.input_places([(a, a + 1) for a in at]))
     order = sorted(range(len(s.out)), key=lambda i: _order(s.out[i]))
     if s.reading is not None:
         fixes = dict(s.fixes)
@@ -389,7 +390,7 @@ def _give_once(s: Subject, order: list[int], given: dict[int, list[tuple[int, in
     at = next((i for i in mine if s.out[i].severity != "info"), mine[0])
     f = s.out[at]
     s.out[at] = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
-                        f.input_end, f.in_name, f.source, fixed)
+                        f.input_end, f.in_name, f.source, fixed, f.places)
 
 
 def _order(f: Finding) -> tuple[int, int, int, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..codes import RULES
 from ..limits import MAX_FINDINGS
-from ..model import Doi, Finding
+from ..model import Doi, Finding, joined_places
 from ..syntax import Reading
 from ..written import written_form
 
@@ -67,12 +67,14 @@ class Subject:
 
     def add(self, code: str, message: str, a: int, b: int, repair: str | None = None,
             source: str | None = None, *, fix: list[tuple[int, int, str]] | None = None,
-            spelling: list[tuple[int, int, str]] | None = None) -> None:
+            spelling: list[tuple[int, int, str]] | None = None,
+            places: list[tuple[int, int]] | None = None) -> None:
         """Report ``code`` (severity and source from :data:`RULES`; ``source``, when given,
         is a more precise one that starts with the rule's) at name span [a, b). ``fix``:
         the changes of the name (spans, in order, apart) that repair it, made with every
         other finding's in one repaired text; ``spelling``: those that write the same text
-        another way, likewise made once."""
+        another way, likewise made once; ``places``: the spans of the name the finding
+        stands for when it is said once for several (``Finding.places``)."""
         if self.full:
             self.count(code)
             return
@@ -84,11 +86,20 @@ class Subject:
         source = source or rule.source
         if self.reading is None:  # positions are in the (unreadable) input
             self.out.append(Finding(code, rule.severity, message, a, b, a, b, in_name=False,
-                                    source=source, repair=repair))
+                                    source=source, repair=repair,
+                                    places=self.input_places(places) if places else ()))
             return
         ia, ib = self.reading.input_span(a, b)
         self.out.append(Finding(code, rule.severity, message, a, b, ia, ib, in_name=True,
-                                source=source, repair=repair))
+                                source=source, repair=repair,
+                                places=self.input_places(places) if places else ()))
+
+    def input_places(self, spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        """The spans of the name ``spans`` in the input (``Finding.places``)."""
+        if self.reading is None:
+            return joined_places(sorted(spans))
+        span = self.reading.input_span
+        return joined_places([span(a, b) for a, b in sorted(spans)])
 
     def repaired_at(self, changes: list[tuple[int, int, str]]) -> str | None:
         """The text that reads as the name with each span ``[a, b)`` of ``changes`` (in

@@ -130,10 +130,12 @@ def _findings(found: list[dict[str, Any]] | None) -> tuple[Finding, ...]:
     """A row's findings (Arrow's structs, as dicts) as :class:`~doiname.model.Finding`."""
     if not found:
         return ()
-    key = tuple(tuple(f.values()) for f in found)
+    key = tuple(tuple(tuple(map(tuple, v)) if k == "places" else v for k, v in f.items())
+                for f in found)
     got = _FOUND.get(key)
     if got is None:
-        got = tuple(Finding(**f) for f in found)
+        got = tuple(Finding(**{**f, "places": tuple(map(tuple, f.get("places") or ()))})
+                    for f in found)
         if len(_FOUND) >= 1024:
             _FOUND.clear()
         _FOUND[key] = got
