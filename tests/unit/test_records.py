@@ -47,14 +47,16 @@ def test_json_objects_over_several_lines_and_json_lines() -> None:
 def test_a_json_record_nested_too_deep_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
     """A JSON record's key is read as other untrusted JSON is: its nesting checked before
     parsing (a parser's recursion would overflow Pyodide's small stack, not raise)."""
+    import json
+
     parsed: list[str] = []
-    real = records.load_json.__globals__["json"].loads
+    real = json.loads
 
     def loads(text: str) -> Any:
         parsed.append(text)
         return real(text)
 
-    monkeypatch.setattr(records.load_json.__globals__["json"], "loads", loads)
+    monkeypatch.setattr("json.loads", loads)
     deep = '{"id": "deep", "x": ' + "[" * 5_000 + "]" * 5_000 + "}"
     assert kinds([deep]) == [(1, 1, "json", None)]
     assert parsed == []  # refused before parsing
