@@ -6,10 +6,12 @@ Spec: 002 §4 (Z39.84-2000): a DOI is ``<DIR>.<REG>/<DSS>``, the prefix
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["KEEP_ESCAPED", "SEVERITIES", "Doi", "Finding", "Severity", "make_doi"]
+__all__ = ["KEEP_ESCAPED", "SEVERITIES", "Doi", "Finding", "Severity", "finding_of",
+           "joined_places", "make_doi"]
 
 Severity = Literal["error", "warning", "info"]
 #: The severities, most severe first: the order findings are sorted and shown in.
@@ -162,6 +164,13 @@ class Finding:
     "source", "repair", "places"))
 assert set(Finding.__slots__) == {"code", "severity", "message", "start", "end", "input_start",
                                   "input_end", "in_name", "source", "repair", "places"}
+
+
+def finding_of(data: Mapping[str, Any]) -> Finding:
+    """A finding back from its JSON object (:func:`doiname.to_jsonable`'s, as a row's
+    findings are exported and read back): its places as pairs again."""
+    return Finding(**{**data, "places": tuple((int(a), int(b))
+                                              for a, b in data.get("places") or ())})
 
 
 def joined_places(spans: list[tuple[int, int]] | tuple[tuple[int, int], ...]
