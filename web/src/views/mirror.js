@@ -8,7 +8,7 @@
  * @module views/mirror
  */
 import { el } from "../ui/dom.js";
-import { chars, visibleText } from "../ui/text.js";
+import { chars, codePointLabel, isInvisible, visibleText } from "../ui/text.js";
 
 /** @typedef {import("../engine/types.gen.js").Finding} Finding */
 
@@ -120,6 +120,22 @@ export function buildMirror(text, marks) {
       );
     }
     if (!run.severity) return visibleText(run.text);
+    const only = chars(run.text);
+    if (only.length === 1 && only[0] !== " " && isInvisible(only[0])) {
+      // One invisible character: its visible tag is the mark (one element, not two, for
+      // each of a finding's places).
+      const label = codePointLabel(only[0]);
+      return el(
+        "mark",
+        {
+          class: `cp-tag sev-${run.severity}`,
+          title: [`${label} (invisible)`, ...run.messages].join("\n"),
+          "data-start": run.start,
+          "data-end": run.end,
+        },
+        label,
+      );
+    }
     return el(
       "mark",
       { class: `sev-${run.severity}`, title: run.messages.join("\n"), "data-start": run.start, "data-end": run.end },
