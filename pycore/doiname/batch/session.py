@@ -150,7 +150,7 @@ class BatchSession:
         if record.kind == "structure":
             return []
         self.summary.records += 1
-        return self._line_fields(record.first_line, record.lines[0], record.key)
+        return self._line_fields(record.first_line, record.lines[0], record.label)
 
     def push(self, lines: Iterable[str], rows: list[RowFields],
              srcs: list[str] | None = None) -> None:
@@ -344,13 +344,14 @@ class BatchSession:
         with the whole reference as input."""
         lines = tuple(str(x[:BATCH_MAX_LINE_CHARS]) for x in record.lines)
         text = "\n".join(lines)
+        label = record.label  # the record's key and first line: what the rows point at
         if record.kind == "reference":
             read = extract if self._fast else extract_general
-            rows = [self._part_row(record.first_line, text, None, part_of(m, self._check))
+            rows = [self._part_row(record.first_line, text, label, part_of(m, self._check))
                     for m in read(text)]
             return rows or [make_row(record.first_line, shown_input(text), "no-doi", None,
                                      None, None, (), None, None, None, None, None, None, (),
-                                     None, None)]
+                                     label, None)]
         starts = [0]
         for line in lines[:-1]:
             starts.append(starts[-1] + len(line) + 1)
@@ -379,14 +380,14 @@ class BatchSession:
                                m.end, m.start, m.end, in_name=False, source="doiname policy")
                 m = dataclasses.replace(m, findings=(*m.findings, note))
             rows.append(self._part_row(record.first_line + i, lines[i],
-                                       record.key, part_of(m, self._check)))
+                                       label, part_of(m, self._check)))
         if not rows:
             rows.append(make_row(record.first_line, shown_input(lines[0]), "no-doi", None, None,
-                                 None, (), None, None, None, None, None, None, (), record.key,
+                                 None, (), None, None, None, None, None, None, (), label,
                                  None))
         for i, line in enumerate(record.lines):  # a line cut inside a record
             if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
-                rows.append(self._cut_rows(record.first_line + i, line, record.key, ())[-1])
+                rows.append(self._cut_rows(record.first_line + i, line, label, ())[-1])
         return rows
 
 
