@@ -21,6 +21,7 @@ from ..model import SEVERITIES, Doi, Finding
 from ..syntax import Reading, name_reading, places, read, validate_name
 from ..unicode_tables import lookalike
 from .lookalikes import (
+    QUIET_LATIN,
     lookalike_message,
     rule_lookalike_characters,
     rule_lookalike_letters,
@@ -71,8 +72,8 @@ class NameCheck:
     code: str
     run: Callable[[Subject], None]
     when: re.Pattern[str]
-    #: Whether its findings on a name of printable ASCII depend only on where the name's
-    #: characters outside :data:`CROSSREF_SET` are, and which, and on the name's length
+    #: Whether its findings on a valid name depend only on where the name's characters
+    #: outside :data:`CROSSREF_SET` are, and which, and on the name's length
     #: (:func:`by_shape`).
     by_shape: bool = False
     #: Whether ``when`` matches one character (a class or a literal): the preconditions of
@@ -108,7 +109,9 @@ CHECKS: list[NameCheck] = [
               re.compile(r"\A[^/]*/./", re.DOTALL), at_start=True),
     NameCheck("long-name", rule_length, re.compile(f"\\A.{{{LONG_NAME + 1}}}", re.DOTALL),
               at_start=True),
-    NameCheck("lookalike-letter", _lookalikes, re.compile("[^\x00-\x7f]"), chars=True),
+    # (a name whose letters outside ASCII are all plain Latin ones gives it nothing to say)
+    NameCheck("lookalike-letter", _lookalikes,
+              re.compile("[^\x00-\x7f" + QUIET_LATIN + "]"), chars=True),
     NameCheck("percent-escape-in-name", rule_percent_escapes, re.compile("%"), chars=True),
     NameCheck("space-in-name", rule_spaces, re.compile(" "), chars=True),
     NameCheck("outside-crossref-set", rule_crossref_set,
@@ -207,9 +210,10 @@ def quiet(name: str) -> bool:
 
 
 def by_shape(name: str) -> bool:
-    """Whether :func:`check`'s findings on the valid name ``name`` of printable ASCII
-    depend only on its length and on where its characters outside :data:`CROSSREF_SET`
-    are, and which: every rule whose precondition holds says so of itself
+    """Whether :func:`check`'s findings on the valid name ``name`` depend only on its
+    length and on where its characters outside :data:`CROSSREF_SET` are, and which
+    (plain Latin letters such as ``é`` among them): every rule whose precondition holds
+    says so of itself
     (``NameCheck.by_shape``). A reader may then keep them by that shape."""
     for test in _SHAPE_TESTS[0] if name.isascii() else _SHAPE_TESTS[1]:
         if test(name) is not None:
@@ -241,8 +245,8 @@ def check(text: str | Doi) -> list[Finding]:
 
 #: The findings of the names checked last.
 _CHECKED: Memo[Doi, tuple[Finding, ...]] = Memo(4096)
-#: The findings of the names of printable ASCII every rule that applies to keeps by shape
-#: (:func:`by_shape`), by the length of the prefix and the name's shape.
+#: The findings of the names every rule that applies to keeps by shape (:func:`by_shape`),
+#: by the length of the prefix and the name's shape.
 _SHAPED: Memo[tuple[int, str], tuple[Finding, ...]] = Memo(1024)
 #: Every character of the Crossref set written ``a`` (a name's shape).
 _SHAPE = str.maketrans(dict.fromkeys(CROSSREF_SET, "a"))
@@ -257,7 +261,7 @@ def _check(text: str | Doi) -> list[Finding]:
             validate_name(name)
             if not _APPLIES(name):
                 return []  # no rule applies, and a name given as a Doi has no reader's notes
-            if name.isascii() and not _NOT_BY_SHAPE(name):  # (valid: printable)
+            if not _NOT_BY_SHAPE(name):  # (valid: printable, Latin letters outside ASCII)
                 key = (len(text.prefix), name.translate(_SHAPE))
                 got = _SHAPED.get(key)
                 if got is None:

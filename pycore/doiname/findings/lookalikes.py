@@ -14,8 +14,8 @@ from ..syntax import char_label
 from ..unicode_tables import NEUTRAL_SCRIPTS, lookalike, script_of, script_set
 from .subject import Subject, where
 
-__all__ = ["lookalike_message", "rule_lookalike_characters", "rule_lookalike_letters",
-           "rule_mixed_scripts", "word_runs"]
+__all__ = ["QUIET_LATIN", "lookalike_message", "rule_lookalike_characters",
+           "rule_lookalike_letters", "rule_mixed_scripts", "word_runs"]
 
 _KIND_CODES = {
     "d": "lookalike-dash",
@@ -28,6 +28,29 @@ _KIND_CODES = {
 # Latin with Han and kana (or Hangul, or Bopomofo) is how Japanese, Korean and Chinese
 # are written: UTS #39 §5.1's augmented sets, at its "highly restrictive" level.
 _CJK = frozenset({"Jpan", "Kore", "Hanb"})
+
+
+def _quiet_latin() -> str:
+    """The Latin letters of Latin-1, Latin Extended-A and B and Latin Extended Additional
+    (U+00C0-U+024F, U+1E00-U+1EFF) that none of this module's rules, nor those of combining
+    marks and right-to-left letters, names: a letter (general category L) whose Script
+    and Script_Extensions are Latin, not a lookalike of Basic Latin, written left to
+    right. A word of such letters and ASCII is one script, with nothing that looks like
+    another character (003 ch. 6, UTS #39)."""
+    out = []
+    for cp in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00)):
+        ch = chr(cp)
+        if (unicodedata.category(ch)[0] == "L" and script_of(ch) == "Latin"
+                and script_set(ch) == frozenset(("Latin",)) and lookalike(ch) is None
+                and unicodedata.bidirectional(ch) == "L"):
+            out.append(ch)
+    return "".join(out)
+
+
+#: Non-ASCII letters the lookalike rules have nothing to say of (:func:`_quiet_latin`):
+#: a name whose characters outside ASCII are all among them gets no lookalike,
+#: mixed-script, combining-mark or right-to-left finding (the rules' precondition).
+QUIET_LATIN = _quiet_latin()
 
 
 def word_runs(name: str, start: int) -> list[tuple[int, int]]:
