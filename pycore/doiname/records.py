@@ -103,6 +103,14 @@ class _Depth:
         self.quotes = quotes  # JSON: "..." hides braces (with \\ escapes)
 
     def feed(self, line: str) -> int:
+        if not self.quotes or '"' not in line:
+            # no string opens or closes on this line: inside one nothing counts, else
+            # every brace does (and, for BibTeX, every parenthesis)
+            if not self.in_string:
+                self.depth += line.count("{") - line.count("}")
+                if not self.quotes:
+                    self.depth += line.count("(") - line.count(")")
+            return self.depth
         escaped = False
         for c in line:
             if self.in_string:
@@ -171,12 +179,15 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
             or _JSON_PUNCTUATION.fullmatch(line) is not None or _LIST_START.match(line)):
         return False
     head = line.lstrip()
-    if _NAME_START.match(head):
-        text = " ".join(before)
-        return ((_HAS_NAME.search(text) is None and len(text.split()) >= 3)
-                or before[-1].rstrip().lower().endswith(("/", "doi:")))
     tail = before[-1].rstrip()
     word = tail[tail.rfind(" ") + 1:]
+    if _NAME_START.match(head):
+        if tail.lower().endswith(("/", "doi:")):
+            return True
+        if _HAS_NAME.search(word):  # (a name there is one in the lines before: no need
+            return False            # to search them all)
+        text = " ".join(before)
+        return _HAS_NAME.search(text) is None and len(text.split()) >= 3
     if _HAS_NAME.search(word):  # a line that ends with a name: the reference ends
         return _NAME_REST.match(head) is not None and (
             head[:1].isdigit()
