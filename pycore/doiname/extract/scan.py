@@ -260,7 +260,7 @@ def _maybe_short(s: str) -> bool:
     followed by a code that ends there (``_SHORT_RE`` finds nothing else)."""
     if "10/" in s:
         return True
-    low = s.translate(_LOWER) if not s.islower() else s
+    low = s if s.islower() else s.lower() if s.isascii() else s.translate(_LOWER)
     i = low.find(_DOI_ORG)
     while i != -1:
         if _SHORT_CODE_RE.match(s, i + len(_DOI_ORG)) is not None:
