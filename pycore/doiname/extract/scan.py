@@ -273,8 +273,12 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
     """R18: a label or a doi.org link followed by something that is not a DOI name."""
     s = t.text
     out: list[Found] = []
+    starts = [f.start for f in found]
     for m in _LABELLED_RE.finditer(s):
         a, tok = m.start(), m.start("tok")
+        i = bisect_right(starts, tok) - 1
+        if i >= 0 and found[i].end > tok:
+            continue  # the token starts inside a match: [a, b) is never free of it
         if m["link"]:
             head = _LINK_HEAD.search(s, max(0, a - 12), a)
             a = head.start() if head is not None else a
