@@ -66,9 +66,14 @@ export class InspectView {
     this.announcer = settled((message) => replace(parts.summary, message), SETTLE_MS);
     wireCopy(parts.copy, () => parts.card.link.textContent ?? "", "link");
     wireCopy(parts.card.copyRepaired, () => parts.card.copyRepaired.dataset.url ?? "", "repaired link");
-    this.update = latestOnly(
+    const run = latestOnly(
       /** @param {{text: string, pick: number | null}} q */ (q, isStale) => this.compute(q.text, q.pick, isStale),
     );
+    /** Read newer text: a result still waiting to be announced is not settled any more. */
+    this.update = (/** @type {{text: string, pick: number | null}} */ q) => {
+      this.announcer.cancel();
+      return run(q);
+    };
   }
 
   /**
