@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .errors import DoiError
+from .extract.ends import r13_words
 from .model import Doi, Finding
 from .presentation import to_url
 from .syntax import read
@@ -28,7 +29,6 @@ __all__ = ["Headline", "Offer", "candidate_labels", "headline", "offer"]
 
 #: R13, R14, R19, R20: the findings that say what was left out after a name, and why.
 _LEFT_OUT = ("trailing-punctuation", "viewer-tail", "truncated-name", "unbalanced-closer")
-_SENTENCE_ENDS = frozenset(".!?")
 
 
 class _Reading(Protocol):
@@ -56,8 +56,9 @@ class _Reading(Protocol):
 class Headline:
     """The card's one line about how the text was read: ``said`` in plain words, the
     ``alternative`` reading it offers (an index of the candidates) and its ``label``,
-    and ``explains``, the code of the finding that this line says in other words (a view
-    lists that finding among the notes, not among the problems)."""
+    and ``explains``, the code of the note (an ``info`` finding) that this line says in
+    other words (a view lists it among the notes, not among the problems); ``""`` when
+    what the line says is a warning, which stays among the problems."""
 
     said: str
     alternative: int | None = None
@@ -153,8 +154,7 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
     if other.how == "literal":
         tail = _left_tail(text, c, other)
         if explains == "trailing-punctuation":
-            why = ("it ends the sentence" if tail and set(tail) <= _SENTENCE_ENDS else
-                   "it is punctuation after the name")
+            why = r13_words(tail)  # the finding's own words
         elif explains == "viewer-tail":
             why = "it names a publisher's page, not the DOI name"
         elif explains == "truncated-name":
@@ -177,6 +177,11 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
         said = (f"{_quoted(after)} after the name was left out." if after and not before else
                 f"{_quoted(before)} before the name was left out." if before and not after
                 else "The text around the name was left out.")
+        explains = ""
+    # The line explains a finding as a note only when the finding is one: a warning (a
+    # name cut for display or by a line break, a viewer path) stays a problem to check,
+    # so Inspect's verdict is Batch's, the widget's and the CLI's (the finding's severity).
+    if any(f.code == explains and f.severity != "info" for f in c.findings):
         explains = ""
     return Headline(said, alt, f"{labels[alt]}: {other.doi}", explains)
 

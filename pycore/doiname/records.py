@@ -83,6 +83,53 @@ class Record:
         """The number of the record's last line."""
         return self.first_line + len(self.lines) - 1
 
+    @property
+    def label(self) -> str | None:
+        """What points a person at this record in a list (a Batch row's ``record``, the
+        CSV's record column): its key and its first line, ``smith2020 · Smith (2020)
+        Deep learning…``. The first line of a BibTeX entry, a RIS record or a JSON object
+        is made of its first author's family name, year and title (002 foreword, "DOI and
+        Metadata": the fields by their names, :data:`doiname.verify.fields.FIELD_NAMES`);
+        that of a reference wrapped over lines or a CSV row over lines is its first line
+        as written. ``None`` for a single plain line (its row shows the line itself) and
+        for structure."""
+        kind = self.kind
+        if kind == "line" or kind == "structure":
+            return self.key
+        if kind == "reference" or kind == "csv":
+            first = _cut(" ".join(self.lines[0].split()), LABEL_FIRST_LINE_CHARS)
+        else:
+            first = _fields_line(self.text[:RECORD_MAX_CHARS], kind)
+        if self.key and first:
+            return f"{self.key} · {first}"
+        return self.key or first or None
+
+
+#: How much of a record's first line its label keeps (code points; ``…`` marks a cut).
+LABEL_FIRST_LINE_CHARS = 120
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def _fields_line(text: str, kind: str) -> str:
+    """``Smith (2020) Title`` from a structured record's fields (what it has of them)."""
+    from .verify.fields import FIELD_NAMES, YEAR, first_author, parse_record_fields
+
+    fields = parse_record_fields(text, kind)
+    if not fields:
+        return ""
+
+    def part(name: str) -> str:
+        return next((" ".join(v.split()) for k in FIELD_NAMES[name]
+                     if (v := fields.get(k, "")).strip()), "")
+
+    year = YEAR.search(part("year"))
+    head = " ".join(x for x in (first_author(part("author")),
+                                f"({year.group(1)})" if year else "") if x)
+    return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)
+
 
 def _strip(line: str) -> str:
     if line.endswith("\n"):

@@ -35,7 +35,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, Route, expect
 
 from doiname_build import paths, serve, site
 
@@ -48,6 +48,9 @@ CHROMIUM_ARGS = list(paths.CHROMIUM_ARGS)
 #: Any http(s) URL whose host is not this machine.
 NOT_LOCAL = re.compile(r"^(?:https?|wss?)://(?!(?:127\.0\.0\.1|localhost|\[::1\])(?:[:/]|$))",
                        re.IGNORECASE)
+#: How long an ``expect`` waits for the page by default: a page that answers within 5 s on a
+#: quiet machine can take longer on a busy test machine; waiting longer changes no verdict.
+expect.set_options(timeout=20_000)
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -31,8 +31,10 @@ from .site_page import READY, open_page, reading
 
 #: How long the page waits for typing to pause before it announces a result (its one owner
 #: is the page's script).
-SETTLE_MS = int(re.search(r"export const SETTLE_MS = (\d+);", (
-    Path(__file__).resolve().parents[2] / "web/src/views/inspect.js").read_text("utf-8"))[1])
+_SETTLE = re.search(r"export const SETTLE_MS = (\d+);", (
+    Path(__file__).resolve().parents[2] / "web/src/views/inspect.js").read_text("utf-8"))
+assert _SETTLE, "web/src/views/inspect.js exports SETTLE_MS"
+SETTLE_MS = int(_SETTLE[1])
 
 pytestmark = pytest.mark.e2e
 
@@ -125,8 +127,14 @@ def test_one_announcement_per_settled_result(page: Page, site_url: str) -> None:
 
 CLS_OBSERVER = """() => {
   window.__shifts = [];
+  window.__shiftNodes = [];  // what moved, for a failing test's message
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+    for (const e of list.getEntries()) {
+      if (e.hadRecentInput) continue;
+      window.__shifts.push(e.value);
+      window.__shiftNodes.push([e.value, Math.round(e.startTime), ...e.sources.map((s) =>
+        s.node ? `${s.node.nodeName}#${s.node.id || ""}.${s.node.className || ""}` : "?")]);
+    }
   }).observe({ type: "layout-shift", buffered: true });
 }"""
 

@@ -1,8 +1,9 @@
 """Rows that point at their reference, sources on demand, and a page that does not slip,
 at 1280x800 and 390x844, light and dark:
 
-* a duplicate names its first occurrence by the record's key (and line); the details show
-  the record's key and the text as written (spaces are not drawn as dots);
+* a row shows its record's key and first line (author, year, title); a duplicate names its
+  first occurrence by them (and line); the details show them and the text as written
+  (spaces are not drawn as dots);
 * the source of a message is behind a small "Why?", closed by default; identical URL
   levels are shown once, and each other form has a line of plain explanation;
 * the hidden progress bar takes no room; the DOI column stays in sight when the keyboard sorts by
@@ -14,6 +15,8 @@ Expected values come from the host's ``doiname``.
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 from typing import Literal
 
@@ -41,7 +44,14 @@ Smith, J. (2019). Things we know. Journal of Stuff, 12(3), 45-67. https://doi.or
   title  = {Deep learning, once more},
   doi    = {10.1038/NATURE14539}
 }
-LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521:436-44. doi:10.1038/nature14539."""
+LeCun Y, Bengio Y, Hinton G. Deep learning. Nature. 2015;521:436-44. doi:10.1038/nature14539.
+TY  - JOUR
+AU  - Smith, Jo
+PY  - 2019
+TI  - Things we know
+ID  - smith2019
+DO  - 10.1000/182
+ER  - """
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -90,7 +100,9 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
                 want = f"{key} (line {r.duplicate_of})" if key else f"line {r.duplicate_of}"
                 expect(cell).to_have_text(want)
         first = rows[0]
-        assert first.record == "lecun2015deep"
+        # a row points at its entry: the key and its first line (author, year, title)
+        assert first.record == "lecun2015deep · LeCun (2015) Deep learning"
+        expect(table.first.locator(".col-record")).to_have_text(first.record)
         assert [r.duplicate_of for r in rows].count(first.line) == 2  # both name it
         # Keyboard sorting keeps the DOI column in sight.
         page.locator("#batch-head button[data-sort=findings]").focus()
@@ -108,12 +120,22 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
         expect(detail.locator(".space")).to_have_count(0)
         top = detail.bounding_box()
         assert top is not None and top["y"] < height
-        dup = next(i for i, r in enumerate(rows) if r.record == "again2015")
+        ris = next(r for r in rows if (r.record or "").startswith("smith2019"))
+        assert ris.record == "smith2019 · Smith (2019) Things we know"
+        # the CSV starts with the columns people read, its record column the table's
+        with page.expect_download() as info:
+            page.click("#batch-csv")
+        got = Path(info.value.path()).read_bytes().decode("utf-8")
+        assert got == job.export("csv")
+        assert got.splitlines()[0].startswith("line,record,status,doi,url,duplicate_of,findings,")
+        assert [t["record"] for t in csv.DictReader(io.StringIO(got))] == [
+            r.record or "" for r in rows]
+        dup = next(i for i, r in enumerate(rows) if (r.record or "").startswith("again2015"))
         page.locator(f"#batch-body tr[data-row='{dup}']").click()
-        expect(detail).to_contain_text("again2015")
-        expect(detail).to_contain_text(f"lecun2015deep (line {first.line})")
+        expect(detail).to_contain_text("again2015 · Deep learning, once more")
+        expect(detail).to_contain_text(f"{first.record} (line {first.line})")
         cls = page.evaluate("() => window.__shifts.reduce((a, b) => a + b, 0)")
-        assert cls <= 0.05, (cls, page.evaluate("() => window.__shifts"))
+        assert cls <= 0.05, (cls, page.evaluate("() => window.__shiftNodes"))
         assert axe_violations(page) == []
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"batch-traceable-{size}-{scheme}.png"))

@@ -3,7 +3,8 @@
 
 * a final period: the card says what was left out and offers the other reading in words
   ("Most likely" / "If the “.” belongs to the name"), above the fold; no reading is called
-  OK or WARNING; no doubled period; separate names are "3 DOI names";
+  OK or WARNING; no doubled period; separate names are "3 DOI names"; Batch gives the
+  same verdict (an OK row, the card's words, the literal reading kept);
 * an en dash: the repaired link is offered beside Copy, each button says what it copies,
   and each copies exactly that;
 * the four written forms of a shortDOI are shortDOIs, expanded through doi.org in one
@@ -137,6 +138,20 @@ def test_a_final_period_in_words(browser: Browser, site_url: str, size: str,
         expect(page.locator("#candidates .reading-label")).to_have_text(
             ["DOI name 1 of 3", "DOI name 2 of 3", "DOI name 3 of 3"])
         expect(page.locator("#inspect-card")).not_to_contain_text("other reading")
+        assert axe_violations(page) == []
+        # Batch gives Inspect's verdict: an OK row whose note says what the card's line
+        # says, the literal reading kept as the other reading
+        page.fill("#batch-input", PERIOD)
+        page.click("#batch-run")
+        expect(page.locator("#batch-status")).to_contain_text("Done:", timeout=60_000)
+        row = page.locator("#batch-body tr[data-row]")
+        expect(row).to_have_count(1)
+        expect(row).to_have_attribute("data-status", "ok")
+        expect(row.locator(".col-findings")).to_contain_text(found.headline.said)
+        row.click()
+        expect(page.locator("#batch-detail")).to_contain_text("10.1016/S0140-6736(20)30183-5.")
+        expect(page.locator("#batch-detail")).not_to_contain_text("Warning")
+        assert layout_shift(page) <= 0.05
         assert axe_violations(page) == []
 
 

@@ -6,34 +6,24 @@ Each shot is taken after what it shows has settled, and checks it is on screen.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import NOT_LOCAL, DoiRoutes
 from .site_page import open_page
 from .test_page_librarian import mixed_list
+from .test_page_verdicts import SHOTS, SIZES, sized_page
 
 pytestmark = pytest.mark.e2e
-
-SHOTS = Path(__file__).resolve().parents[1] / "screenshots"
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_screenshots(browser: Browser, site_url: str, size: str,
                      scheme: Literal["light", "dark"]) -> None:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme, device_scale_factor=1)
-    context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
-    page = context.new_page()
-    routes = DoiRoutes()
-    page.route("https://doi.org/**", routes.handle)
-    try:
+    height = SIZES[size][1]
+    with sized_page(browser, size, scheme) as (page, _routes):
         SHOTS.mkdir(exist_ok=True)
         # Inspect: the end of a Vancouver reference, pasted; Enter resolves.
         open_page(page, site_url)
@@ -55,6 +45,3 @@ def test_screenshots(browser: Browser, site_url: str, size: str,
         page.evaluate("() => document.getElementById('batch-summary').scrollIntoView()")
         page.wait_for_timeout(300)
         page.screenshot(path=str(SHOTS / f"batch-{size}-{scheme}.png"))
-    finally:
-        routes.release()
-        context.close()

@@ -11,10 +11,9 @@ from typing import Literal
 import pytest
 from playwright.sync_api import Browser, expect
 
-from .conftest import NOT_LOCAL, DoiRoutes
 from .registry_routes import REGISTRY, route_registries
 from .site_page import open_page
-from .test_screenshots import SHOTS, SIZES
+from .test_page_verdicts import SHOTS, SIZES, sized_page
 
 pytestmark = pytest.mark.e2e
 
@@ -23,15 +22,9 @@ pytestmark = pytest.mark.e2e
 @pytest.mark.parametrize("size", list(SIZES))
 def test_registry_screenshots(browser: Browser, site_url: str, size: str,
                               scheme: Literal["light", "dark"]) -> None:
-    width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  color_scheme=scheme, device_scale_factor=1)
-    context.route(NOT_LOCAL, lambda route: route.abort("internetdisconnected"))
-    page = context.new_page()
-    routes = DoiRoutes()
-    page.route("https://doi.org/**", routes.handle)
-    route_registries(page, routes)
-    try:
+    height = SIZES[size][1]
+    with sized_page(browser, size, scheme) as (page, routes):
+        route_registries(page, routes)
         SHOTS.mkdir(exist_ok=True)
         open_page(page, site_url)
         page.fill("#doi-input", "https://doi.org/10.1080/13813455.2019.1651869")
@@ -51,6 +44,3 @@ def test_registry_screenshots(browser: Browser, site_url: str, size: str,
         page.evaluate("() => document.getElementById('batch-summary').scrollIntoView()")
         page.wait_for_timeout(300)
         page.screenshot(path=str(SHOTS / f"check-{size}-{scheme}.png"))
-    finally:
-        routes.release()
-        context.close()

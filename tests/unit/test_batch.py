@@ -240,7 +240,7 @@ def test_fixture_files_through_the_batch(path: Path) -> None:
             names = list(dict.fromkeys(d.equivalence_key(n) for n in names))
             assert [d.equivalence_key(r.doi or "") for r in mine if r.status != "no-doi"] \
                 == names
-            assert all(r.record == rec.key for r in mine)
+            assert all(r.record == rec.label for r in mine)
         else:
             assert [r.doi for r in mine if r.status != "no-doi"] == names
         want.extend(names)
@@ -318,3 +318,21 @@ def test_a_wrapped_reference_is_one_row_with_the_whole_reference_as_input() -> N
     table = list(csv.reader(io.StringIO(buf.getvalue(), newline="")))
     body = [dict(zip(CSV_COLUMNS, r, strict=True)) for r in table[1:]]
     assert [(b["line"], b["input"]) for b in body] == [(str(r.line), r.input) for r in rows]
+
+
+def test_a_final_period_gives_the_verdict_inspect_gives() -> None:
+    """The right reading is no warning in Batch either: the final "." that ends the
+    sentence is a note in Inspect's words, the literal reading kept as the alternative."""
+    text = "doi: 10.1016/S0140-6736(20)30183-5."
+    (row,) = rows_of([text])
+    found = d.inspect(text)
+    assert found.headline is not None
+    assert row.status == "ok" and row.doi == "10.1016/S0140-6736(20)30183-5"
+    (note,) = row.findings
+    assert note.code == "trailing-punctuation" and note.severity == "info"
+    assert note.message.startswith(found.headline.said)
+    assert row.alternatives == ("10.1016/S0140-6736(20)30183-5.",)
+    # a colon after a name: the same, in its words
+    (row,) = rows_of(["see 10.1000/182: and"])
+    assert row.status == "ok" and row.findings[0].message.startswith(
+        "The final “:” was left out: it is punctuation after the name.")

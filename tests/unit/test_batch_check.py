@@ -31,7 +31,11 @@ def test_check_all_gives_each_row_its_status_and_the_export_its_columns() -> Non
     assert labels["another-work"] == "Points at another work"
     assert labels["updated"] == "Retracted or corrected" and labels["cannot-tell"] == "Cannot tell"
     rows = ask("batch_step", job=job, max_lines=1000, budget_ms=1000)["rows"]
-    assert [r["record"] for r in rows] == ["right", "wrong", "retracted", "unknown"]
+    # each row points at its entry: the key, then the first author, year and title
+    assert [r["record"].split(" · ")[0] for r in rows] == ["right", "wrong", "retracted",
+                                                            "unknown"]
+    assert rows[0]["record"].startswith("right · Tosatto (2015) Single-molecule FRET studies")
+    assert len(rows[0]["record"]) <= len("right · ") + 120 and rows[0]["record"].endswith("…")
     targets = ask("batch_target", job=job, rows=[0, 2, 3])
     assert [t["doi"]["name"] for t in targets] == [
         "10.1038/srep16696", "10.1080/13813455.2019.1651869", "10.1038/srep99999999"]
@@ -53,7 +57,7 @@ def test_check_all_gives_each_row_its_status_and_the_export_its_columns() -> Non
               body="Resource not found.", failure=None, content_type="text/plain")
     assert [(r["row"], r["status"]) for r in got["rows"]] == [(3, "not-found")]
     table = list(csv.DictReader(io.StringIO(ask("batch_export", job=job, format="csv"))))
-    assert [(r["record"], r["status"], r["verdict"]) for r in table] == [
+    assert [(r["record"].split(" · ")[0], r["status"], r["verdict"]) for r in table] == [
         ("right", "ok", "matches"), ("wrong", "another-work", "mismatch"),
         ("retracted", "updated", "matches"), ("unknown", "not-found", "")]
     assert table[1]["registered_title"].startswith("Single-molecule FRET studies")

@@ -130,7 +130,7 @@ def test_the_status_a_verdict_gives_is_one_rule_for_the_export_and_the_page() ->
     from doiname.bridge.jobs import BATCH_STATUSES
 
     job, rows = run_job("10.1000/ABC\ndoi:10.1000/abc\n10.1000/%zz\n10/abc\n"
-                        "see doi:10.1000/x.\n10.1000/gone")
+                        "see doi:10.1000/x\u2013y\n10.1000/gone")
     assert [r["status"] for r in rows] == [
         "ok", "duplicate", "error", "short-doi", "warning", "ok"]
     for verdict in ("resolves", "no-values", "not-found", "unreachable"):

@@ -153,19 +153,29 @@ def test_batch_unique_and_excel(tmp_path: Path) -> None:
     """One row per reference, each name once with its count, CSV for Excel."""
     src = tmp_path / "refs.bib"
     src.write_text("@article{a,\n doi = {10.1000/1},\n url = {https://doi.org/10.1000/1}}\n\n"
-                   "TY  - JOUR\nID  - r1\nDO  - 10.1000/1\nER  - \n\n"
+                   "TY  - JOUR\nID  - r1\nAU  - Roe, Ann\nPY  - 2019\nTI  - A  RIS title\n"
+                   "DO  - 10.1000/1\nER  - \n\n"
                    "Smith J. A title. doi:10.1000/2.\n", encoding="utf-8")
     code, out, err = run(["batch", str(src)])
     table = list(csv.DictReader(io.StringIO(out)))
+    # the record column points at the reference: its key and first line (author, year,
+    # title) when it has them
     assert code == 0 and [(r["line"], r["doi"], r["status"], r["record"]) for r in table] == [
-        ("2", "10.1000/1", "ok", "a"), ("7", "10.1000/1", "duplicate", "r1"),
-        ("10", "10.1000/2", "warning", "")]  # the final "." left out, with a warning
+        ("2", "10.1000/1", "ok", "a"),
+        ("10", "10.1000/1", "duplicate", "r1 · Roe (2019) A RIS title"),
+        ("13", "10.1000/2", "ok", "")]
+    # the final "." left out is said as Inspect says it: a note, not a warning
+    assert table[2]["findings"] == (
+        "info trailing-punctuation: The final “.” was left out: it ends the sentence. If it "
+        "belongs to the name, the name is “10.1000/2.”.")
+    assert json.loads(run(["batch", "--json", str(src)])[1].splitlines()[-1])[
+        "alternatives"] == ["10.1000/2."]
     assert "3 references" in err
     code, out, _ = run(["batch", "--unique", "--excel", str(src)])
     assert out.startswith("\ufeffline,")
     table = list(csv.DictReader(io.StringIO(out.lstrip("\ufeff"))))
     assert [(r["doi"], r["occurrences"], r["duplicate_lines"]) for r in table] == [
-        ("10.1000/1", "2", "7"), ("10.1000/2", "1", "")]
+        ("10.1000/1", "2", "10"), ("10.1000/2", "1", "")]
 
 
 def test_a_file_is_read_by_its_byte_order_mark(tmp_path: Path) -> None:

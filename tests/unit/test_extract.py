@@ -336,8 +336,11 @@ def test_as_dict_is_plain_json() -> None:
     assert dd["form"] == "doi-uri" and dd["ok"] is True
     assert dd["start"] == 0 and dd["end"] == 15 and dd["text"] == "doi:10.1000/182"
     (f,) = dd["findings"]
-    # R13: the name is all the text holds, so what was left out is a warning
-    assert f["code"] == "trailing-punctuation" and f["severity"] == "warning"
+    # R13: the final "." ends the sentence: a note, the literal reading kept beside it
+    assert f["code"] == "trailing-punctuation" and f["severity"] == "info"
+    assert f["message"] == ("The final “.” was left out: it ends the sentence. If it belongs "
+                            "to the name, the name is “10.1000/182.”.")
+    assert [str(a.doi) for a in m.alternatives] == ["10.1000/182."]
     assert (f["start"], f["end"], f["in_name"]) == (15, 16, False)
     assert json.loads(json.dumps(dd)) == dd
 

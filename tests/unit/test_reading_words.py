@@ -85,3 +85,24 @@ def test_doi_names_of_a_text_are_its_ok_matches() -> None:
     text = "https://doi.org/abcde and 10.1000/182"
     assert [str(m.doi) for m in extract(text) if m.ok] == ["10.1000/182"]
     assert [m.short for m in extract(text)] == ["10/abcde", None]
+
+
+@pytest.mark.parametrize("text", [
+    "doi: 10.1016/S0140-6736(20)30183-5.", "see 10.1000/182: and", "(see 10.1000/182) now",
+    "see 10.1000/182/full now", "10.1000/abc…", "doi: 10.1080/07853890.2016.\n1231932",
+    "10.1000/182)", "10.1124/mol...",
+])
+def test_inspect_and_batch_give_one_verdict(text: str) -> None:
+    """What the card's line says is a note only when its finding is one: Inspect counts
+    the warnings Batch's row is a warning for, no more and no fewer."""
+    from doiname.batch import iter_batch_rows
+
+    found = inspect(text)
+    assert found.selected is not None
+    c = found.candidates[found.selected]
+    explained = found.headline.explains if found.headline else ""
+    warned = [f for f in (*c.findings, *found.notes)
+              if f.severity == "warning" and f.code != explained]
+    (row,) = [r for r in iter_batch_rows(text.splitlines()) if r.status != "no-doi"]
+    assert row.doi == c.doi.name
+    assert row.status == ("warning" if warned else "ok"), (row.findings, found.headline)

@@ -171,6 +171,34 @@ def test_a_wrapped_reference_is_bounded_and_the_stream_reads_one_line_ahead() ->
     assert len(read) == 3  # the third line, to know the second was the last
 
 
+def test_a_record_is_pointed_at_by_its_key_and_first_line() -> None:
+    """A Batch row's record: the key, then the first author, year and title of a
+    structured record, or the first line as written of a wrapped reference."""
+    text = ("@article{smith2020,\n  author = {M{\\\"u}ller, Jo and Doe, Kim},\n"
+            "  title = {Deep {L}earning   in the wild},\n  year = 2020,\n"
+            "  doi = {10.1000/182}\n}\n"
+            "TY  - JOUR\nAU  - Roe, Ann\nPY  - 2019/05/01\nTI  - A RIS title\nID  - r7\n"
+            "DO  - 10.1000/183\nER  - \n"
+            '{"id": "c1", "title": "CSL", "author": [{"family": "Lee"}], '
+            '"issued": {"date-parts": [[2018]]}, "DOI": "10.1/x"}\n'
+            "@misc{bare, doi = {10.1/y}}\n"
+            "Smith J, Doe K. Deep learning in the wild and\n"
+            "other places. Nature. 2020. https://doi.org/10.1038/x\n"
+            "A plain line 10.1000/1\n")
+    got = [(r.kind, r.label) for r in iter_records(text.splitlines())]
+    assert got == [
+        ("bibtex", "smith2020 · Müller (2020) Deep Learning in the wild"),
+        ("ris", "r7 · Roe (2019) A RIS title"),
+        ("json", "c1 · Lee (2018) CSL"),
+        ("bibtex", "bare"),
+        ("reference", "Smith J, Doe K. Deep learning in the wild and"),
+        ("line", None),
+    ]
+    long = iter_records(["@article{k, title = {" + "word " * 60 + "}, doi = {10.1/z}}"])
+    label = next(long).label
+    assert label is not None and label.endswith("…") and len(label) == len("k · ") + 120
+
+
 def _depth_by_character(lines: list[str], quotes: bool) -> list[int]:
     """The brace depth after each line, read character by character (strings in JSON
     hide braces, with backslash escapes): the oracle of ``_Depth.feed``."""

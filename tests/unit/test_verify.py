@@ -285,8 +285,8 @@ def test_bibtex_latex_reads_as_text() -> None:
            "P.},\n  year = 2001\n}")
     fields = row_reference(bib, "bibtex")
     assert isinstance(fields, dict)
-    assert fields["title"] == "The  beta -catenin of Muller cells in Francois's Xenopus"
-    assert fields["author"] == "Muller, J. and Erdos, P."
+    assert fields["title"] == "The  beta -catenin of Müller cells in François's Xenopus"
+    assert fields["author"] == "Müller, J. and Erdős, P."
     work = Work(doi=None, title="The β-catenin of Müller cells in François's <i>Xenopus</i>",
                 authors=(Author("Müller", "J."),), issued_year=2001)
     assert verify(fields, work).verdict == "matches"

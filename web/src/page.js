@@ -177,11 +177,16 @@ export function startPage(doiname) {
   /** The text the resolve result belongs to. */
   let resolvedFor = input.value;
 
+  const inspectPanel = byId("inspect");
+
   function onInspectInput() {
     if (input.value !== resolvedFor) {
       resolve.clear();
       resolvedFor = input.value;
     }
+    // A name that waits for the engine will be drawn with no one acting: Inspect keeps
+    // the first screen for it until the next edit (style.css, #inspect[data-reserve]).
+    inspectPanel.toggleAttribute("data-reserve", !inspect.ready && !inspect.failed && input.value.trim() !== "");
     void inspect.update({ text: input.value, pick: null });
   }
 

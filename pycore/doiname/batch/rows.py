@@ -19,10 +19,10 @@ __all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchR
            "BatchSummary", "RowFields", "RowStream", "Status", "fields_of", "make_row",
            "new_fields", "row_of", "shown_input"]
 
-#: The columns of a batch's CSV: first those people read (the line, the record's key, the
-#: status, the DOI name and its link, the first occurrence of a duplicate, the findings'
-#: messages), then those programs read (the input line, the URI, where the match is, how
-#: it was written, the handle API request, the other readings).
+#: The columns of a batch's CSV: first those people read (the line, the record's key and
+#: first line, the status, the DOI name and its link, the first occurrence of a duplicate,
+#: the findings' messages), then those programs read (the input line, the URI, where the
+#: match is, how it was written, the handle API request, the other readings).
 CSV_COLUMNS = (
     "line", "record", "status", "doi", "url", "duplicate_of", "findings",
     "input", "uri", "start", "end", "text", "form", "api_url", "alternatives",
@@ -47,8 +47,9 @@ class BatchRow:
     an alias, not a DOI name). ``api_url`` is the handle API request for the exact name
     (``?type=HS_ALIAS`` for a shortDOI), so resolving a row never reads its decoded name
     again; ``alternatives`` are the other readings of the same place (extract R13, R14,
-    R19-R21, the whole line). ``record`` is the key or ID of the record the row belongs to
-    (a BibTeX key, a RIS ``ID``, a JSON ``id``), when it has one. ``name`` is the exact
+    R19-R21, the whole line). ``record`` points at the record the row belongs to: its key
+    or ID (a BibTeX key, a RIS ``ID``, a JSON ``id``) and its first line (author, year,
+    title; :attr:`doiname.records.Record.label`), ``None`` for a plain line. ``name`` is the exact
     name itself (kept in Python for exports; not written).
     """
 

@@ -148,7 +148,7 @@ class BatchSession:
         if record.kind == "structure":
             return []
         self.summary.records += 1
-        return self._line_fields(record.first_line, record.lines[0], record.key)
+        return self._line_fields(record.first_line, record.lines[0], record.label)
 
     def push(self, lines: Iterable[str], rows: list[RowFields],
              srcs: list[str] | None = None) -> None:

@@ -42,11 +42,12 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
     003 ch. 3)."""
     lines = tuple(str(x[:BATCH_MAX_LINE_CHARS]) for x in record.lines)
     text = "\n".join(lines)
+    label = record.label  # the record's key and first line: what the rows point at
     if record.kind == "reference":
-        rows = [part_row(record.first_line, text, None, part_of(m, check)) for m in read(text)]
+        rows = [part_row(record.first_line, text, label, part_of(m, check)) for m in read(text)]
         return rows or [make_row(record.first_line, shown_input(text), "no-doi", None,
                                  None, None, (), None, None, None, None, None, None, (),
-                                 None, None)]
+                                 label, None)]
     starts = [0]
     for line in lines[:-1]:
         starts.append(starts[-1] + len(line) + 1)
@@ -74,13 +75,12 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
                            "field of the same reference); it is one row.", m.start,
                            m.end, m.start, m.end, in_name=False, source="doiname policy")
             m = dataclasses.replace(m, findings=(*m.findings, note))
-        rows.append(part_row(record.first_line + i, lines[i], record.key,
-                             part_of(m, check)))
+        rows.append(part_row(record.first_line + i, lines[i], label, part_of(m, check)))
     if not rows:
         rows.append(make_row(record.first_line, shown_input(lines[0]), "no-doi", None, None,
-                             None, (), None, None, None, None, None, None, (), record.key,
+                             None, (), None, None, None, None, None, None, (), label,
                              None))
     for i, line in enumerate(record.lines):  # a line cut inside a record
         if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
-            rows.append(cut_rows(record.first_line + i, line, record.key, ())[-1])
+            rows.append(cut_rows(record.first_line + i, line, label, ())[-1])
     return rows

@@ -13,11 +13,13 @@ import re
 import unicodedata
 
 __all__ = [
-    "OPENER", "QUOTES", "TRAILING", "r11_looks_like_tag", "r13_trailing", "r19_viewer_tail",
-    "r20_debris", "scan_suffix", "starts_anchor",
+    "OPENER", "QUOTES", "TRAILING", "r11_looks_like_tag", "r13_trailing", "r13_words",
+    "r19_viewer_tail", "r20_debris", "scan_suffix", "starts_anchor",
 ]
 
 OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
+#: R13: what ends a sentence (a final one of these after a name is the sentence's).
+SENTENCE_ENDS = frozenset(".!?")
 #: R9: characters that end a name.
 QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛')
 #: R13: trailing characters left out.
@@ -35,6 +37,16 @@ _TEMPLATE_PARAM = re.compile(r"[ \t]{0,4}[A-Za-z][A-Za-z0-9_ -]{0,30}=|\}\}")
 _VIEWER_TAIL = re.compile(
     r"/(?:full|fulltext|abstract|abs|epdf|pdf|pdfdirect|figures|summary|references|citedby"
     r"|suppinfo)/?", re.IGNORECASE | re.ASCII)
+
+
+def r13_words(left: str) -> str:
+    """Why R13 left ``left`` out, in the words every surface shows (Inspect's card line,
+    Batch's row, the widget, the CLI): ``it ends the sentence`` for ``.``, ``!``, ``?``."""
+    if not left.isprintable():
+        return "invisible characters after a name are not part of it"
+    if set(left) <= SENTENCE_ENDS:
+        return "it ends the sentence"
+    return "it is punctuation after the name"
 
 
 def starts_anchor(s: str, i: int, n: int) -> bool:

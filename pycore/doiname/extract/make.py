@@ -17,7 +17,7 @@ from ..forms import DOI_LINK_HEADS
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
 from .clean import Text, edit_findings
-from .ends import OPENER, TRAILING, r13_trailing, scan_suffix, starts_anchor
+from .ends import OPENER, TRAILING, r13_trailing, r13_words, scan_suffix, starts_anchor
 from .model import Alternative, Found, Match
 from .split import r22_cut_digits
 
@@ -252,18 +252,18 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
         findings.append(_note(t, code, "warning", sc.end, sc.end13, what, rule))
     if sc.end13 < sc.raw_end:  # R13
         left = s[sc.end13:sc.raw_end]
-        o0 = t.span(sc.end13, sc.raw_end)[0]
         alt = (_alternative(t, kind, sc.start, sc.a, sc.raw_end, doi, "literal")
                if sc.end == sc.end13 else None)
-        what = (f"“{_shown(left)}” after the DOI (character {o0 + 1}) was left out: "
-                "punctuation that ends a sentence or a list item is not read as part of a name.")
+        what = f"The final “{_shown(left)}” was left out: {r13_words(left)}."
         if alt is not None:
             what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
-        # A name may end in these characters (10.1124/mol... is registered): whatever the
-        # text around it, the shorter reading is never offered without a warning. Only
-        # invisible format characters, which no one means as part of a name, are info.
-        severity: Severity = "warning" if left.isprintable() else "info"
+        # A name may end in these characters (10.1124/mol... is registered), so the
+        # literal reading is kept as the alternative; with it, what was left out is a
+        # note, as Inspect's card says it (the likely reading is no warning). Without it
+        # (another rule cut the name too) the shorter reading is a warning.
+        severity: Severity = "info" if alt is not None or not left.isprintable() \
+            else "warning"
         findings.append(_note(t, "trailing-punctuation", severity, sc.end13, sc.raw_end, what,
                               "extract R13"))
     elif sc.raw_end < len(s) and s[sc.raw_end] in ")]}>":  # R14

@@ -76,9 +76,10 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "',' or ';' before another 10.<digit> always ends it; '|' before a template parameter "
      "(|pmid=) or '}}' ends it (wiki citation templates).", "policy"),
     ("R13", "trailing punctuation",
-     "Trailing . , ; : ! ? ' * and invisible format characters are left out (warning "
-     "trailing-punctuation, also inside longer text: a name may end in them; info for "
-     "invisible characters only), the literal reading kept as an alternative; a bare "
+     "Trailing . , ; : ! ? ' * and invisible format characters are left out, the literal "
+     "reading kept as an alternative (a name may end in them): info trailing-punctuation "
+     "in the words every surface shows ('The final . was left out: it ends the "
+     "sentence'), a warning only when no literal reading can be kept; a bare "
      "name that is the whole "
      "text keeps its final dots (registered names such as 10.1124/mol...), with the "
      "shorter reading as the alternative (warning ends-with-dot).", "policy"),

@@ -11,6 +11,7 @@ whichever format they come from (:data:`FIELD_NAMES`).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -18,8 +19,8 @@ from ..limits import REGISTRY_MAX_DEPTH, VERIFY_MAX_REFERENCE_CHARS
 from ..resolver.body import load_json
 from .normalise import GREEK, join_breaks
 
-__all__ = ["FIELD_NAMES", "ReferenceEvidence", "parse_record_fields", "reference_evidence",
-           "unlatex"]
+__all__ = ["FIELD_NAMES", "YEAR", "ReferenceEvidence", "first_author", "parse_record_fields",
+           "reference_evidence", "unlatex"]
 
 #: Greek letters' names, as LaTeX writes them (``\\alpha``).
 GREEK_NAMES = frozenset(GREEK.values())
@@ -40,6 +41,8 @@ FIELD_NAMES: dict[str, tuple[str, ...]] = {
                    "article-number", "eid"),
 }
 
+#: A year in a date field (``2019/05/01``, ``May 2019``).
+YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
 #: A link or a DOI name in a reference's text: not part of what it says of the work
 #: (its numbers are no volume or page).
 _LINK = re.compile(r"(?:https?://|www\.)\S+|\b(?:doi:\s*)?10\.\d{3,9}/\S+", re.IGNORECASE)
@@ -47,12 +50,20 @@ _LINK = re.compile(r"(?:https?://|www\.)\S+|\b(?:doi:\s*)?10\.\d{3,9}/\S+", re.I
 #: ``\\v{c}``), a letter command (``\\ss``, ``\\o``), a Greek letter (``$\\beta$``), any
 #: other command (``\\textit``), math shifts.
 _LATEX_ACCENT = re.compile(
-    r"\\[\"'`^~=.]\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"  # \"u, \"{u}, \'e
-    r"|\\[uvHcdbtkr](?:\s*\{\s*([A-Za-z])\s*\}|\s+([A-Za-z]))")  # \v{c}, \c c
+    r"\\([\"'`^~=.])\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))"  # \"u, \"{u}, \'e
+    r"|\\([uvHcdbtkr])(?:\s*\{\s*([A-Za-z])\s*\}|\s+([A-Za-z]))")  # \v{c}, \c c
+#: Each LaTeX accent command's combining mark (``\"u`` is u and U+0308: ü).
+_LATEX_MARKS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303",
+                "=": "\u0304", ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b",
+                "c": "\u0327", "d": "\u0323", "b": "\u0331", "t": "\u0361", "k": "\u0328",
+                "r": "\u030a"}
 _LATEX_LETTER = re.compile(r"\\(ss|o|O|aa|AA|ae|AE|oe|OE|l|L|i|j)(?![A-Za-z])")
 _LATEX_COMMAND = re.compile(r"\\([A-Za-z]+)\s*")
 _LATEX_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ",
                   "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł", "i": "i", "j": "j"}
+_BRACES = re.compile(r"[{}]")
+_QUOTED = re.compile(r'[{}"]')
+_BARE = re.compile(r"[^,}\s]*")
 _BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*")
 _RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
 
@@ -80,33 +91,45 @@ def _bibtex_value(text: str, at: int) -> tuple[str, int]:
     if at >= len(text):
         return "", at
     opener = text[at]
-    if opener in "{\"":
-        closer = "}" if opener == "{" else '"'
-        depth, i = 0, at
-        while i < len(text):
-            c = text[i]
-            if c == "{" :
+    if opener == "{":
+        depth = 0
+        for m in _BRACES.finditer(text, at):
+            if m.group() == "{":
                 depth += 1
-            elif c == "}" and (opener == "{" or depth > 0):
+            else:
                 depth -= 1
-                if opener == "{" and depth == 0:
-                    return text[at + 1:i], i + 1
-            elif c == closer and opener == '"' and depth == 0 and i > at:
-                return text[at + 1:i], i + 1
-            i += 1
+                if depth == 0:
+                    return text[at + 1:m.start()], m.end()
         return text[at + 1:], len(text)
-    m = re.match(r"[^,}\s]*", text[at:])
-    word = m.group(0) if m else ""
+    if opener == '"':
+        depth = 0
+        for m in _QUOTED.finditer(text, at + 1):
+            c = m.group()
+            if c == "{":
+                depth += 1
+            elif c == "}":
+                depth -= depth > 0
+            elif depth == 0:
+                return text[at + 1:m.start()], m.end()
+        return text[at + 1:], len(text)
+    bare = _BARE.match(text, at)
+    word = bare.group(0) if bare else ""
     return word, at + len(word)
 
 
+def _accented(m: re.Match[str]) -> str:
+    command, *letters = (g for g in m.groups() if g)
+    return letters[0] + _LATEX_MARKS[command]
+
+
 def unlatex(value: str) -> str:
-    """A BibTeX value's LaTeX as text: accents on their letters dropped (the comparison
-    folds accents anyway), letter commands as letters, Greek letter commands as their
-    names, other commands and math shifts gone (``M{\\"u}ller``, ``$\\beta$-catenin``)."""
+    """A BibTeX value's LaTeX as text: accents on their letters (``M{\\"u}ller`` is
+    Müller, as a person reads it; the comparison folds accents), letter commands as
+    letters, Greek letter commands as their names, other commands and math shifts gone
+    (``$\\beta$-catenin``)."""
     if "\\" not in value and "$" not in value:
         return value
-    value = _LATEX_ACCENT.sub(lambda m: next(g for g in m.groups() if g), value)
+    value = unicodedata.normalize("NFC", _LATEX_ACCENT.sub(_accented, value))
     value = _LATEX_LETTER.sub(lambda m: _LATEX_LETTERS[m.group(1)], value)
     value = _LATEX_COMMAND.sub(lambda m: f" {m.group(1)} " if m.group(1) in GREEK_NAMES
                                else "", value)
@@ -165,7 +188,7 @@ def _json_text(key: str, value: object) -> str:
     return ""
 
 
-def _first_author(value: str) -> str:
+def first_author(value: str) -> str:
     """The first author's family name of an author field (``Smith, J. and Doe, K.``,
     ``J. Smith and K. Doe``, ``Smith J, Doe K``)."""
     first = re.split(r"\s+and\s+|;|\n", value.strip(), maxsplit=1)[0].strip()
@@ -197,10 +220,10 @@ def reference_evidence(reference: str | Mapping[str, str]) -> ReferenceEvidence:
             if fields.get(name, "").strip():
                 found[part] = join_breaks(fields[name].strip())[:VERIFY_MAX_REFERENCE_CHARS]
                 break
-    year = re.search(r"\b(1[5-9]\d\d|20\d\d)\b", found.get("year", ""))
+    year = YEAR.search(found.get("year", ""))
     first_page = re.split(r"\s*[-\u2010-\u2015,]+\s*", found.get("first_page", ""))[0]
     text = " ".join(found.values())
     return ReferenceEvidence(
-        text, found.get("title", ""), _first_author(found.get("author", "")),
+        text, found.get("title", ""), first_author(found.get("author", "")),
         year.group(1) if year else "", found.get("container", ""), found.get("volume", ""),
         first_page, structured=True)

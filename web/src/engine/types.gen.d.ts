@@ -377,7 +377,7 @@ export interface HandleValue {
   members: Reference[];
 }
 
-/** The card's one line about how the text was read: `said` in plain words, the `alternative` reading it offers (an index of the candidates) and its `label`, and `explains`, the code of the finding that this line says in other words (a view lists that finding among the notes, not among the problems). */
+/** The card's one line about how the text was read: `said` in plain words, the `alternative` reading it offers (an index of the candidates) and its `label`, and `explains`, the code of the note (an `info` finding) that this line says in other words (a view lists it among the notes, not among the problems); `""` when what the line says is a warning, which stays among the problems. */
 export interface Headline {
   said: string;
   alternative: number | null;

@@ -56,7 +56,8 @@ export function detailOf(model, index, act) {
     el(
       "dl",
       { class: "details" },
-      r.record ? item("Record", r.record, "value") : null,
+      // The record's key and first line, wrapped between words as the text is.
+      r.record ? item("Record", r.record, "value record") : null,
       // The text as written: only unusual spaces and invisible characters are marked.
       item("Input", visibleText(r.input, { spaces: false, breaks: "line" }), "value data-text-plain"),
       r.doi ? item(r.status === "error" ? "Text read" : "DOI name", visibleText(r.doi), "value") : null,

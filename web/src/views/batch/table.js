@@ -101,7 +101,7 @@ export function rowOf(model, index, position, selected) {
     el("td", { class: "col-line num", text: r.line }),
     el("td", { class: "col-status" }, el("span", { class: `status status-${status}`, text: model.label(status) })),
     el("td", { class: "col-doi mono", title: r.doi ?? "" }, r.doi ? visibleText(r.doi) : ""),
-    el("td", { class: "col-record mono", title: r.record ?? "" }, r.record ? visibleText(r.record) : ""),
+    el("td", { class: "col-record", title: r.record ?? "" }, r.record ? visibleText(r.record) : ""),
     el("td", { class: "col-input", title: r.input }, visibleText(r.input, { breaks: "mark" })),
     el("td", {
       class: "col-duplicate_of",

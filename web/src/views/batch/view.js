@@ -5,8 +5,8 @@
  * deduplicates every DOI name, a step at a time. This view shows what comes back: a
  * progress bar, the counts, and a table that draws only the rows in sight
  * (ui/virtual-table.js); rows, filter, search and sort are model.js, the cells table.js.
- * The CSV and JSON files are written by Python (`export`); "Resolve all" is
- * resolve-all.js. No DOI rule is here.
+ * A run's life (start, go on after a restart, end) is run.js. The CSV and JSON files are
+ * written by Python (`export`); "Resolve all" is resolve-all.js. No DOI rule is here.
  * @module views/batch/view
  */
 import { announce, el, replace } from "../../ui/dom.js";
@@ -15,17 +15,9 @@ import { checkAll } from "./check-all.js";
 import { BatchModel } from "./model.js";
 import { wirePaste } from "./paste.js";
 import { resolveAll } from "./resolve-all.js";
+import { startBatch } from "./run.js";
 import { onTableKey, showDetail } from "./select.js";
-import {
-  download,
-  drawCounts,
-  drawProgress,
-  endMessage,
-  fillFilter,
-  offerGoOn,
-  startAsking,
-  wireFiles,
-} from "./status.js";
+import { download, drawCounts, drawProgress, fillFilter, startAsking, wireFiles } from "./status.js";
 import { COLUMNS, fmt, headCells, rowOf } from "./table.js";
 
 /** @typedef {import("../../engine/client.js").Doiname} Doiname */
@@ -156,100 +148,12 @@ export class BatchView {
 
   /**
    * Start a batch over `text` or a file (read as a stream); a previous one is cancelled
-   * and forgotten.
+   * and forgotten (run.js).
    * @param {string | Blob} text
    * @param {string} source how to name the input in messages
    */
   start(text, source) {
-    if (typeof text === "string" && !text.trim()) {
-      this.say("There is nothing to search: paste a list or open a file first.", true);
-      this.els.input.focus();
-      return;
-    }
-    this.discard();
-    this.model.reset();
-    this.selected = -1;
-    this.counts = null;
-    this.reached = null;
-    this.source = source;
-    this.running = true;
-    this.els.results.hidden = false;
-    this.els.progressWrap.hidden = false;
-    this.els.progress.value = 0;
-    replace(this.els.progressText, "Starting…");
-    replace(this.els.detail);
-    this.setRunning(true);
-    this.say(`Searching ${source} for DOI names…`, false);
-    this.run(text, source, 0);
-  }
-
-  /**
-   * Go on with a batch an engine restart stopped (`reached`): the same input in the new
-   * engine, whose first rows are made again but not sent; the rows drawn stay.
-   * @param {string | Blob} text @param {string} source @param {BatchProgress | null} reached
-   */
-  goOn(text, source, reached) {
-    this.handle = null; // its worker is gone, and its job number may be a new job's
-    this.running = true;
-    this.setRunning(true);
-    this.els.cancel.focus();
-    this.say(`Going on from line ${fmt((reached?.lines_done ?? 0) + 1)} of ${source}…`, false);
-    this.run(text, source, reached?.rows_done ?? 0);
-  }
-
-  /**
-   * Run a batch over `text` and draw what comes back.
-   * @param {string | Blob} text
-   * @param {string} source
-   * @param {number} skipRows the rows the table holds already (going on after a restart)
-   */
-  run(text, source, skipRows) {
-    const handle = this.doiname.startBatch(text, {
-      skipRows,
-      onRows: (rows, first) => {
-        this.model.addRows(rows, first);
-        this.viewDirty = true;
-        this.schedule();
-      },
-      onProgress: (p) => {
-        this.progressDue = p;
-        this.schedule();
-      },
-    });
-    this.handle = handle;
-    handle.finished.then(
-      (last) => {
-        if (this.handle === handle) this.finish(last, false);
-      },
-      (/** @type {{code?: string, message?: string}} */ err) => {
-        if (this.handle !== handle) return;
-        if (err.code === "cancelled") {
-          this.finish(null, true);
-          return;
-        }
-        this.running = false;
-        this.setRunning(false);
-        const latest = this.progressDue;
-        if (latest) this.onProgress(latest);
-        this.refreshView(false);
-        if (err.code === "restarted") {
-          // How far it got (or, stopped before its first step, how far the run before got).
-          const reached = handle.reached() ?? this.reached;
-          offerGoOn(this, reached, () => this.goOn(text, source, reached));
-          return;
-        }
-        if (err.code === "not-text") {
-          // A file Python refused from its first bytes (what it is and where): no rows.
-          this.els.progressWrap.hidden = true;
-          this.say(`${err.message ?? err} Open a text file (UTF-8 or UTF-16), or paste the list.`, true);
-          return;
-        }
-        // How far it got: the rows drawn so far stay in the table.
-        const c = this.counts;
-        const far = c ? ` after ${fmt(c.lines)} lines of ${source}; the table keeps the rows of those lines` : "";
-        this.say(`The batch stopped${far}. ${err.message ?? err} Find DOIs starts it again.`, true);
-      },
-    );
+    startBatch(this, text, source);
   }
 
   /** Cancel the running batch or Resolve all; the rows done so far stay. */
@@ -311,21 +215,6 @@ export class BatchView {
     this.counts = p.summary;
     drawProgress(this.els, p);
     this.drawCounts();
-  }
-
-  /**
-   * The batch ended (all lines done, or cancelled).
-   * @param {BatchProgress | null} last
-   * @param {boolean} cancelled
-   */
-  finish(last, cancelled) {
-    this.running = false;
-    this.setRunning(false);
-    const latest = last ?? this.progressDue; // a cancel's last step may not be drawn yet
-    if (latest) this.onProgress(latest);
-    this.refreshView(false);
-    const said = endMessage(this.counts, cancelled, this.source, latest);
-    if (said) this.say(said, false);
   }
 
   /**
