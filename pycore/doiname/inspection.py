@@ -37,7 +37,7 @@ from .findings import check as _check
 from .forms import FORM_NAMES, may_hold_one_name
 from .limits import INSPECT_MAX_CHARS
 from .linkify import utf16_offset
-from .model import Doi, Finding
+from .model import Doi, Finding, joined_places
 from .presentation import Presentation, present, short_doi_api_url, to_handles_api_url
 from .reading_words import Headline, Offer, candidate_labels, headline, offer
 from .syntax import Reading, read
@@ -146,11 +146,17 @@ def _placed(m: Match, findings: list[Finding]) -> list[Finding]:
     except DoiError:
         reading = None
     if reading is None or reading.doi != m.doi:
-        return [dataclasses.replace(f, input_start=None, input_end=None) for f in findings]
+        return [dataclasses.replace(f, input_start=None, input_end=None, places=())
+                for f in findings]
     out = []
+    span = reading.input_span
     for f in findings:
-        a, b = reading.input_span(f.start, f.end)
-        out.append(dataclasses.replace(f, input_start=m.start + a, input_end=m.start + b))
+        a, b = span(f.start, f.end)
+        # (a name's finding's places are where the name's characters are: name positions)
+        places = joined_places([(m.start + x, m.start + y)
+                                for x, y in (span(*p) for p in f.places)])
+        out.append(dataclasses.replace(f, input_start=m.start + a, input_end=m.start + b,
+                                       places=places))
     return out
 
 

@@ -6,10 +6,12 @@ Spec: 002 §4 (Z39.84-2000): a DOI is ``<DIR>.<REG>/<DSS>``, the prefix
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["KEEP_ESCAPED", "SEVERITIES", "Doi", "Finding", "Severity", "make_doi"]
+__all__ = ["KEEP_ESCAPED", "SEVERITIES", "Doi", "Finding", "Severity", "finding_of",
+           "joined_places", "make_doi"]
 
 Severity = Literal["error", "warning", "info"]
 #: The severities, most severe first: the order findings are sorted and shown in.
@@ -114,7 +116,12 @@ class Finding:
     interface can highlight it in place). For a finding about the input as a whole
     (a parse error, trimmed whitespace) ``start``/``end`` index the input too and
     ``in_name`` is ``False``. ``repair``, when there is an obvious one, is a text that,
-    read alone, gives the corrected name (never applied silently: a view offers it).
+    read alone, gives the corrected name (never applied silently: a view offers it); a
+    list of findings gives one (the first finding it repairs holds it). ``places``: every
+    span of the input a finding said once for several places stands for (a character
+    repeated, spaces, an escape, invisible characters dropped), in order, neighbours
+    joined, in the coordinates of ``input_start``/``input_end``; empty when it stands
+    for that one span (or the input's positions are unknown).
     """
 
     code: str
@@ -127,10 +134,12 @@ class Finding:
     in_name: bool = True
     source: str = ""
     repair: str | None = None
+    places: tuple[tuple[int, int], ...] = ()
 
     def __init__(self, code: str, severity: Severity, message: str, start: int, end: int,
                  input_start: int | None = None, input_end: int | None = None,
-                 in_name: bool = True, source: str = "", repair: str | None = None) -> None:
+                 in_name: bool = True, source: str = "", repair: str | None = None,
+                 places: tuple[tuple[int, int], ...] = ()) -> None:
         # The frozen dataclass's own __init__, in half the time (a batch makes several
         # findings a line): each field is set through its slot, as object.__setattr__
         # would set it.
@@ -144,13 +153,34 @@ class Finding:
         _F_IN_NAME(self, in_name)
         _F_SOURCE(self, source)
         _F_REPAIR(self, repair)
+        _F_PLACES(self, places)
 
 
 # Each slot's setter, by the field's name (never by position: a field added or moved
 # cannot set another's slot).
 (_F_CODE, _F_SEVERITY, _F_MESSAGE, _F_START, _F_END, _F_INPUT_START, _F_INPUT_END, _F_IN_NAME,
- _F_SOURCE, _F_REPAIR) = (getattr(Finding, name).__set__ for name in (
+ _F_SOURCE, _F_REPAIR, _F_PLACES) = (getattr(Finding, name).__set__ for name in (
     "code", "severity", "message", "start", "end", "input_start", "input_end", "in_name",
-    "source", "repair"))
+    "source", "repair", "places"))
 assert set(Finding.__slots__) == {"code", "severity", "message", "start", "end", "input_start",
-                                  "input_end", "in_name", "source", "repair"}
+                                  "input_end", "in_name", "source", "repair", "places"}
+
+
+def finding_of(data: Mapping[str, Any]) -> Finding:
+    """A finding back from its JSON object (:func:`doiname.to_jsonable`'s, as a row's
+    findings are exported and read back): its places as pairs again."""
+    return Finding(**{**data, "places": tuple((int(a), int(b))
+                                              for a, b in data.get("places") or ())})
+
+
+def joined_places(spans: list[tuple[int, int]] | tuple[tuple[int, int], ...]
+                  ) -> tuple[tuple[int, int], ...]:
+    """``spans`` (in order, apart) with neighbours joined into one (``Finding.places``):
+    as many as the runs, never more than the spans."""
+    out: list[tuple[int, int]] = []
+    for a, b in spans:
+        if out and out[-1][1] == a:
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return tuple(out)

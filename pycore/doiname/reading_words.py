@@ -186,6 +186,10 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
     return Headline(said, alt, f"{labels[alt]}: {other.doi}", explains)
 
 
+#: The most characters a repair's button names one by one.
+_WORDS_MAX = 3
+
+
 def _char_words(removed: str) -> str:
     """``the en dash`` for ``–``; several characters by their code points."""
     if len(removed) == 1:
@@ -220,10 +224,12 @@ def offer(c: _Reading, explains: str = "") -> Offer | None:
         while b < min(len(name), len(fixed)) - a and name[-1 - b] == fixed[-1 - b]:
             b += 1
         removed, added = name[a:len(name) - b], fixed[a:len(fixed) - b]
-        what = _char_words(removed) if removed else ""
-        if removed and added:
+        # (one repair for the whole name: its changes may lie far apart; a long stretch is
+        # not spelled out, the repaired link is shown beside the button)
+        what = _char_words(removed) if 0 < len(removed) <= _WORDS_MAX else ""
+        if what and added:
             label = f"Copy the link with {_quoted(added)} instead of {what}"
-        elif removed:
+        elif what:
             label = f"Copy the link without {what}"
         else:
             label = "Copy the repaired link"

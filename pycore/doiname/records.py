@@ -18,7 +18,6 @@ punctuation (``[``, ``]``, ``],``) are structure, not records.
 
 from __future__ import annotations
 
-import json
 import re
 from collections import deque
 from collections.abc import Iterable, Iterator
@@ -26,6 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
+from .resolver.body import load_json
 
 __all__ = ["RECORD_MAX_CHARS", "RECORD_MAX_LINES", "Kind", "Record", "RecordGrouper",
            "continues", "iter_records"]
@@ -177,9 +177,11 @@ class _Depth:
 
 
 def _json_key(text: str) -> str | None:
-    try:
-        data = json.loads(text.rstrip().rstrip(","))
-    except (ValueError, RecursionError):
+    """The key of a JSON record (its first identifier field), read as the other JSON
+    readers read untrusted JSON: nesting checked before parsing (Pyodide's stack is small:
+    :func:`doiname.resolver.body.load_json`), JSONP not taken."""
+    data, ok, callback = load_json(text.rstrip().rstrip(","))
+    if not ok or callback is not None:
         return None
     if isinstance(data, dict):
         for k in _JSON_KEYS:

@@ -60,7 +60,7 @@ from doiname import (  # noqa: E402
     work_card,
 )
 from doiname.batch import lines, status  # noqa: E402
-from doiname.bridge import protocol  # noqa: E402
+from doiname.bridge import batch_protocol, protocol  # noqa: E402
 from doiname.extract import model as extract_model  # noqa: E402
 from doiname.model import Doi  # noqa: E402
 from doiname.registry import answers as registry_answers  # noqa: E402
@@ -86,7 +86,7 @@ ALIASES: dict[str, Any] = {
     "UpdateDirection": typing.get_type_hints(registry_work.Update)["direction"],
     "UpdateKind": registry_work.UpdateKind,
     "EquivalenceVerdict": equivalence.Verdict,
-    "ExportFormat": protocol.ExportFormat,
+    "ExportFormat": batch_protocol.ExportFormat,
     "How": inspection.How,
     "InspectionStatus": inspection.Status,
     "InspectionVerdict": inspection.Verdict,
@@ -220,7 +220,7 @@ def render() -> str:
         result = w.render(op.result)
         ops.append(f"  {json.dumps(name)}: {{ params: {params}; result: {result} }};")
     w.ref(protocol.ErrorJson)
-    w.ref(protocol.StatusLabel)  # (the page reads them from statuses.gen.js)
+    w.ref(batch_protocol.StatusLabel)  # (the page reads them from statuses.gen.js)
     blocks: list[str] = []
     done: set[str] = set()
     while w.todo:

@@ -8,7 +8,8 @@ Fixtures:
 * ``site_dir`` (session): ``dist/site``, built once per run by ``build.py`` (skipped when
   ``DOINAME_SITE_BUILT=1``: ``build.py test`` has just built it).
 * ``site_url`` (session): ``http://127.0.0.1:PORT/``, served from a thread by the same
-  handler as ``build.py serve`` (MIME types, CORS).
+  handler as ``build.py serve`` (MIME types, CORS): :func:`serving`, which tests use for
+  a directory of their own (another origin, the host's ``_headers``).
 * ``doi_routes``: ``https://doi.org/**`` answered from ``tests/fixtures/handles`` (its
   ``index.json``); a test can add answers, network failures or hanging requests.
 * ``booted_page`` (module) and ``shared_doi_routes``: one booted page shared by the tests
@@ -80,10 +81,11 @@ def site_dir() -> Path:
     return site.build()
 
 
-@pytest.fixture(scope="session")
-def site_url(site_dir: Path) -> Iterator[str]:
-    """The site served on a free local port, for the whole run."""
-    server = serve.make_server(site_dir, 0, quiet=True)
+@contextlib.contextmanager
+def serving(directory: Path, *, host_headers: bool = False) -> Iterator[str]:
+    """``directory`` served as ``build.py serve`` serves it (with ``host_headers``, the
+    headers of its ``_headers`` file too) on a free local port: its ``http://.../``."""
+    server = serve.make_server(directory, 0, quiet=True, host_headers=host_headers)
     thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
     thread.start()
     try:
@@ -91,6 +93,13 @@ def site_url(site_dir: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """The site served on a free local port, for the whole run."""
+    with serving(site_dir) as url:
+        yield url
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ thread, so ``page.route`` sees them.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -147,9 +148,8 @@ def test_resolve_cancel(api: Page, doi_routes: DoiRoutes) -> None:
     api.evaluate("""() => { window.__cancel = new AbortController();
       window.__pending = window.doiname.resolve("10.1000/182",
                                                 {signal: window.__cancel.signal}); }""")
-    for _ in range(200):  # until the request is held by the router
-        if doi_routes.held:
-            break
+    deadline = time.monotonic() + 60
+    while not doi_routes.held and time.monotonic() < deadline:  # until the router holds it
         api.wait_for_timeout(50)
     assert len(doi_routes.held) == 1
     got = api.evaluate("() => { window.__cancel.abort(); return window.__pending; }")

@@ -8,6 +8,7 @@ import contextlib
 import http.server
 import re
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -92,7 +93,9 @@ def test_site_scripts_carry_integrity(page: Page, site_dir: Path, csp_url: str) 
         status=200, content_type="text/javascript",
         body=(site_dir / "app.js").read_text(encoding="utf-8") + "\n// tampered\n"))
     page.goto(csp_url + "index.html")
-    page.wait_for_timeout(1500)
+    deadline = time.monotonic() + 60
+    while not any("integrity" in e.lower() for e in errors) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     assert any("integrity" in e.lower() for e in errors), errors
     # The page's script (which wires the views) did not run.
     assert page.evaluate("() => document.getElementById('batch-head').children.length") == 0

@@ -12,7 +12,6 @@ library hosts it: ``/doi/doiname/``), not at an origin's root:
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Literal
@@ -20,8 +19,7 @@ from typing import Literal
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from doiname_build import serve
-
+from .conftest import serving
 from .test_axe_and_hostile import axe_violations
 from .test_page_verdicts import sized_page
 from .test_widget import HostPages
@@ -38,13 +36,8 @@ def folder_url(site_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iter
     root = tmp_path_factory.mktemp("webroot")
     (root / "doi").mkdir()
     (root / "doi" / "doiname").symlink_to(site_dir.resolve(), target_is_directory=True)
-    server = serve.make_server(root, 0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/doi/doiname/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with serving(root) as url:
+        yield url + "doi/doiname/"
 
 
 @pytest.fixture(scope="module")

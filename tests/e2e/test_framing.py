@@ -6,28 +6,15 @@ frameable: that is how the widget works."""
 
 from __future__ import annotations
 
-import contextlib
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from doiname_build import serve
+from .conftest import serving
 
 pytestmark = pytest.mark.e2e
-
-
-@contextlib.contextmanager
-def serving(directory: Path, *, host_headers: bool = False) -> Iterator[str]:
-    server = serve.make_server(directory, 0, quiet=True, host_headers=host_headers)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture

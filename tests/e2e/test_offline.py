@@ -10,6 +10,8 @@ worker, as a visitor's browser has).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import itertools
 import os
 import shutil
@@ -319,14 +321,27 @@ def test_the_second_visit_loads_on_a_host_that_redirects_html(
         h.stop()
 
 
-def _changed_worker(copy: Path) -> None:
-    """Build B's worker.js differs by one byte (in a message) from build A's."""
-    worker = copy / "worker.js"
-    data = worker.read_bytes().replace(b"Loading the Python runtime",
-                                       b"Loading the Python runtimf", 1)
-    for name in ("worker.js", "worker.js.br", "worker.js.gz", "sw.js", "sw.js.br", "sw.js.gz"):
-        (copy / name).unlink(missing_ok=True)  # hard links: never write through them
-    worker.write_bytes(data)
+
+
+def _changed_runtime(copy: Path) -> None:
+    """Build B's Pyodide loader differs from build A's by a comment (a restarted engine
+    reads it again), with B's integrity values written for it: in the scripts that name
+    it, then in the pages that name those scripts, and B's service worker."""
+    changed = {"pyodide/pyodide.mjs": (copy / "pyodide/pyodide.mjs").read_bytes()
+               + b"\n// build B\n"}
+    while changed:
+        name, data = changed.popitem()
+        old = b"sha384-" + base64.b64encode(hashlib.sha384((copy / name).read_bytes()).digest())
+        for suffix in ("", ".br", ".gz"):
+            (copy / (name + suffix)).unlink(missing_ok=True)  # hard links: never write through
+        (copy / name).write_bytes(data)
+        new = b"sha384-" + base64.b64encode(hashlib.sha384(data).digest())
+        for other in [*copy.glob("*.js"), *copy.glob("*.html")]:
+            text = other.read_bytes()
+            if other.name != "sw.js" and old in text:
+                changed[other.name] = text.replace(old, new)
+    for name in ("sw.js", "sw.js.br", "sw.js.gz"):
+        (copy / name).unlink(missing_ok=True)
     offline.write_service_worker(copy)
 
 
@@ -362,7 +377,8 @@ def test_a_page_of_the_old_build_restarts_its_engine(
         old, _ = first_visit(profile, h.url + "?snapshot=never")
         old.reload()  # now a page the service worker answered
         assert old.evaluate(READY) is True
-        _changed_worker(tmp_path / "site")  # build B deployed at the same place
+        # build B deployed at the same place: a file a restarted engine reads differs
+        _changed_runtime(tmp_path / "site")
         other = visit(profile, h.url)
         note = other.locator("#update-note")
         expect(note).to_contain_text("new version", timeout=60_000)

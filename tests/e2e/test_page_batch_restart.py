@@ -123,6 +123,6 @@ def test_a_new_batch_after_a_restart_is_not_the_old_one(page: Page, site_url: st
     expect(page.locator("#boot")).to_have_attribute("data-phase", "ready", timeout=60_000)
     page.fill("#batch-input", "10.1000/2\n10.1000/3\n10.1000/2")
     page.click("#batch-run")
-    expect(page.locator("#batch-status")).to_contain_text("Done: 3 lines", timeout=20_000)
+    expect(page.locator("#batch-status")).to_contain_text("Done: 3 lines", timeout=60_000)
     assert count(page, "duplicates") == 1
     assert read_download(page, "#batch-csv").count("10.1000/") >= 3

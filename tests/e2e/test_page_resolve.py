@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -196,7 +197,8 @@ def hanging_doi_org(page: Page) -> Iterator[list[Route]]:
 
 def _wait_until_held(page: Page, held: list[Route]) -> None:
     """Until the page's request reaches the hanging route."""
-    for _ in range(400):
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         if held:
             return
         page.wait_for_timeout(25)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import http.server
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -179,7 +180,10 @@ def test_csp_without_the_tool_degrades_to_plain_links(
     # Still a working link (to the tool's own page), the text untouched, a clear console note.
     expect(page.locator("#one a")).to_have_attribute("href", f"{site_url}#doi=10.1000%2F182")
     expect(page.locator("#one a")).to_have_text("10.1000/182")
-    page.wait_for_timeout(500)
+    deadline = time.monotonic() + 60
+    while (not any("Content-Security-Policy" in m for m in messages)
+           and time.monotonic() < deadline):
+        page.wait_for_timeout(100)
     assert any("Content-Security-Policy" in m for m in messages), messages
     assert page.inner_text("#refs") == "See 10.1000/182."
     assert errors == []

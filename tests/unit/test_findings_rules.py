@@ -89,7 +89,24 @@ def test_spaces_and_double_escapes_are_one_finding_each_repaired_at_once() -> No
     assert len(escapes) == 2
     assert escapes[0].message.startswith("The name holds “%41” (1,000 times, at characters 9–11, ")
     assert escapes[1].message.startswith("The name holds “%42” (characters 4009–4011)")
-    assert escapes[0].repair == "10.1000/" + "Ax" * 1000 + "%2542"
+    # one repaired name for the list: both escapes decoded, given by the first finding
+    assert [f.repair for f in escapes] == ["10.1000/" + "Ax" * 1000 + "B", None]
+
+
+def test_one_repaired_name_a_list_whatever_the_kinds() -> None:
+    """A lookalike, a space, a double escape and a combining mark: one repaired name (the
+    lookalike, the space and the escape repaired together), given by the first finding it
+    repairs, and the precomposed spelling once; every other finding has none."""
+    text = "10.1000/\u0430 b%2541e\u0301x" + "e\u0301" * 30
+    found = d.check(text)
+    repairs = [f.repair for f in found if f.repair is not None]
+    assert repairs == ["10.1000/abAe\u0301x" + "e\u0301" * 30,
+                       "10.1000/\u0430 b%2541\u00e9x" + "\u00e9" * 30]
+    (first,) = [f for f in found if f.code == "lookalike-letter"]  # the first it repairs
+    assert first.repair == repairs[0]
+    marks = [f for f in found if f.code == "combining-mark"]
+    assert len(marks) == 31 and marks[0].repair == repairs[1]
+    assert all(f.repair is None for f in marks[1:])
 
 
 def test_lookalike_repairs_fix_every_lookalike_at_once() -> None:
@@ -97,9 +114,10 @@ def test_lookalike_repairs_fix_every_lookalike_at_once() -> None:
     repairs = [f.repair for f in found if f.code.startswith("lookalike-")]
     assert repairs == ["https://doi.org/10.1000/abc", None]  # the link stays a link; the
     # repair of them all is given once, by the first
-    (only,) = [f for f in d.check(d.Doi("10.1000", "a\u2010%41")) if f.code == "lookalike-dash"]
+    # (an escape of a control character is not decoded by the repair)
+    (only,) = [f for f in d.check(d.Doi("10.1000", "a\u2010%0A")) if f.code == "lookalike-dash"]
     assert only.repair is not None and d.inspect(only.repair).candidates[0].doi == d.Doi(
-        "10.1000", "a-%41")  # a repaired Doi reads back exactly (the % is not decoded)
+        "10.1000", "a-%0A")  # a repaired Doi reads back exactly (the % is not decoded)
 
 
 def test_the_quiet_latin_letters_are_what_the_unicode_tables_say() -> None:

@@ -48,6 +48,8 @@ def test_a_24kb_zero_width_line_gives_one_finding_and_an_answer_under_1mb(
     assert " and 24006)" in zw["message"]
     assert zw["repair"] == row["doi"]  # the repair, once
     assert sum(1 for f in row["findings"] if f["repair"]) == 1
+    # every place of the one finding, for a view to mark (each U+200B of the line)
+    assert zw["places"] == [[i, i + 1] for i in range(9, 24_006, 2)]
 
 
 def test_the_worker_answers_the_zero_width_line_in_a_batch_and_in_inspect() -> None:
@@ -64,6 +66,27 @@ def test_the_worker_answers_the_zero_width_line_in_a_batch_and_in_inspect() -> N
     (candidate,) = found["candidates"]
     codes = [f["code"] for f in candidate["findings"]]
     assert codes.count("zero-width-dropped") == 1 and len(codes) <= MAX_FINDINGS
+
+
+def test_inspect_marks_every_place_of_a_finding_said_once() -> None:
+    """Inspect's reply gives each place of a finding said once for several (a lookalike,
+    an escape, invisible characters), in the text as typed: the page only draws them."""
+    def places(text: str) -> dict[str, list[str]]:
+        _, found = reply("inspect", text=text)
+        findings = found["candidates"][found["selected"]]["findings"]
+        return {f["code"]: [text[a:b] for a, b in f["places"]] for f in findings}
+
+    at = places("see 10.1000/\u0430b\u0430-\u0430x%2541y%2541 again")
+    assert at["lookalike-letter"] == ["\u0430"] * 3
+    assert at["percent-escape-in-name"] == ["%2541"] * 2
+    assert at["mixed-scripts"] == []  # said of one word each: its one span says where
+    assert places("see doi:10.1000/a\u200bb\u200bc again")["zero-width-dropped"] == ["\u200b"] * 2
+    # spaces (read from a name given alone), in the coordinates of the input, neighbours
+    # joined; one place: the finding's own span says where
+    (spaces,) = [f for f in check("doi:10.1000/a b  c") if f.code == "space-in-name"]
+    assert spaces.places == ((13, 14), (15, 17))
+    (one,) = [f for f in check("doi:10.1000/a b") if f.code == "space-in-name"]
+    assert one.places == () and (one.input_start, one.input_end) == (13, 14)
 
 
 def test_a_repeated_lookalike_is_repaired_once(tmp_path: Path) -> None:

@@ -61,6 +61,16 @@ def test_a_lookalike_repair_is_offered_as_a_link_to_copy() -> None:
     assert inspect("10.1000/182").offer is None
 
 
+def test_one_repair_far_apart_is_offered_without_spelling_the_stretch_out() -> None:
+    """Lookalikes at both ends of a long name: one repaired link, its button in a few
+    words (not every code point between the two changes)."""
+    found = inspect("10.1000/\u0430" + "b" * 7_000 + "\u2013c")
+    assert found.offer is not None
+    assert found.offer.label == "Copy the repaired link"
+    assert found.offer.as_written == "Copy the link as written"
+    assert found.offer.url == "https://doi.org/10.1000/a" + "b" * 7_000 + "-c"
+
+
 @pytest.mark.parametrize("text", [
     "https://doi.org/abcde", "doi.org/abcde", "10/abcde", "doi:10/abcde", "http://dx.doi.org/abcde",
     "https://doi.org/10/abcde", "See https://doi.org/abcde.", "DOI: 10/abcde",

@@ -44,6 +44,26 @@ def test_json_objects_over_several_lines_and_json_lines() -> None:
     assert kinds(['{"title": "a } b",', '"DOI": "10.1/x"}']) == [(1, 2, "json", None)]
 
 
+def test_a_json_record_nested_too_deep_is_not_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A JSON record's key is read as other untrusted JSON is: its nesting checked before
+    parsing (a parser's recursion would overflow Pyodide's small stack, not raise)."""
+    import json
+
+    parsed: list[str] = []
+    real = json.loads
+
+    def loads(text: str) -> Any:
+        parsed.append(text)
+        return real(text)
+
+    monkeypatch.setattr("json.loads", loads)
+    deep = '{"id": "deep", "x": ' + "[" * 5_000 + "]" * 5_000 + "}"
+    assert kinds([deep]) == [(1, 1, "json", None)]
+    assert parsed == []  # refused before parsing
+    assert kinds(['{"id": "flat", "x": [[1]]}']) == [(1, 1, "json", "flat")]
+    assert len(parsed) == 1
+
+
 def test_csv_rows_with_line_breaks_in_quoted_cells_need_the_hint() -> None:
     lines = ['id,title,doi', '1,"A title', 'over two lines",10.1000/1', '2,B,10.1000/2']
     assert kinds(lines, hint="csv") == [(1, 1, "line", None), (2, 3, "csv", None),

@@ -84,6 +84,7 @@ function model() {
             in_name: true,
             source: "",
             repair: null,
+            places: [],
           },
         ],
       }),

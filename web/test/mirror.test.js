@@ -42,3 +42,28 @@ test("notes and findings outside the input are not marked", () => {
     { start: 2, end: 3, severity: "warning", message: "warning" },
   ]);
 });
+
+test("a finding said once for several places marks each of them", () => {
+  const f = /** @type {any} */ ({
+    severity: "warning",
+    message: "twice",
+    input_start: 9,
+    input_end: 10,
+    places: [
+      [9, 10],
+      [12, 14],
+    ],
+  });
+  assert.deepEqual(marksOf([f]), [
+    { start: 9, end: 10, severity: "warning", message: "twice" },
+    { start: 12, end: 14, severity: "warning", message: "twice" },
+  ]);
+  const runs = mirrorRuns("10.1000/a b  c", marksOf([f]));
+  assert.deepEqual(
+    runs.filter((r) => r.kind === "text" && r.severity).map((r) => r.kind === "text" && [r.start, r.end]),
+    [
+      [9, 10],
+      [12, 14],
+    ],
+  );
+});

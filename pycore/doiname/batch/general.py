@@ -117,6 +117,7 @@ def shifted(m: Match, by: int) -> Match:
     findings = tuple(dataclasses.replace(
         f, start=f.start + by, end=f.end + by,
         input_start=None if f.input_start is None else f.input_start + by,
-        input_end=None if f.input_end is None else f.input_end + by) if not f.in_name else f
+        input_end=None if f.input_end is None else f.input_end + by,
+        places=tuple((a + by, b + by) for a, b in f.places)) if not f.in_name else f
         for f in m.findings)
     return dataclasses.replace(m, start=m.start + by, end=m.end + by, findings=findings)

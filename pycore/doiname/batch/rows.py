@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import Any, NamedTuple
 
 from ..jsonable import to_jsonable
-from ..model import Doi, Finding, make_doi
+from ..model import Doi, Finding, finding_of, make_doi
 from .status import NAME_STATUSES, Status, status_named
 
 __all__ = ["CHUNK_LINES", "CSV_COLUMNS", "INPUT_CONTEXT", "INPUT_LIMIT", "BatchRow",
@@ -88,7 +88,7 @@ class BatchRow:
             line=int(data["line"]), input=str(data["input"]),
             status=status_named(data["status"]), doi=data.get("doi"), url=data.get("url"),
             uri=data.get("uri"),
-            findings=tuple(Finding(**f) for f in data.get("findings") or ()),
+            findings=tuple(finding_of(f) for f in data.get("findings") or ()),
             duplicate_of=data.get("duplicate_of"), start=data.get("start"),
             end=data.get("end"), text=data.get("text"), form=data.get("form"),
             api_url=data.get("api_url"), alternatives=tuple(data.get("alternatives") or ()),

@@ -28,7 +28,7 @@ __all__ = ["findings_json", "row_json", "rows_json"]
 #: The fields of a finding in the order ``to_jsonable`` writes them (checked at import:
 #: a field added or moved fails here, not in the page).
 _FINDING_FIELDS = ("code", "severity", "message", "start", "end", "input_start", "input_end",
-                   "in_name", "source", "repair")
+                   "in_name", "source", "repair", "places")
 if tuple(f.name for f in dataclasses.fields(Finding)) != _FINDING_FIELDS:  # pragma: no cover
     raise ImportError("doiname.batch.wire: Finding's fields changed; update _FINDING_FIELDS")
 _FINDING_VALUES = attrgetter(*_FINDING_FIELDS)
@@ -36,13 +36,16 @@ _FINDING_VALUES = attrgetter(*_FINDING_FIELDS)
 
 def _finding_json(f: Finding) -> str:
     """The JSON text of ``to_jsonable(f)`` (an object of its fields, in their order)."""
-    code, severity, message, start, end, i_start, i_end, in_name, source, repair = (
+    code, severity, message, start, end, i_start, i_end, in_name, source, repair, places = (
         _FINDING_VALUES(f))
     if not (type(code) is str and type(severity) is str and type(message) is str
             and type(start) is int and type(end) is int and type(in_name) is bool
             and type(source) is str and (i_start is None or type(i_start) is int)
             and (i_end is None or type(i_end) is int)
-            and (repair is None or type(repair) is str)):  # (never made so): as dumps does
+            and (repair is None or type(repair) is str)
+            and type(places) is tuple and all(type(p) is tuple and len(p) == 2
+                                              and type(p[0]) is int and type(p[1]) is int
+                                              for p in places)):  # (never made so): as dumps does
         return json.dumps(to_jsonable(f), ensure_ascii=True, allow_nan=False,
                           separators=(",", ":"))
     # (the ints as int.__repr__ writes them, as JSON does)
@@ -51,7 +54,8 @@ def _finding_json(f: Finding) -> str:
             f'"input_start":{"null" if i_start is None else i_start},'
             f'"input_end":{"null" if i_end is None else i_end},'
             f'"in_name":{"true" if in_name else "false"},"source":{_enc(source)},'
-            f'"repair":{"null" if repair is None else _enc(repair)}}}')
+            f'"repair":{"null" if repair is None else _enc(repair)},'
+            f'"places":[{",".join(f"[{a},{b}]" for a, b in places)}]}}')
 
 
 #: The texts of the findings written lately, by their fields' values and types (another

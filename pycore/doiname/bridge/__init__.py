@@ -40,6 +40,7 @@ from ..linkify import LinkTarget
 from ..registry import RegistryRequest
 from ..resolver import HandleRecord, WhichRaResult
 from ..settle import Settled
+from . import batch_protocol as bp
 from . import protocol as p
 from .calls import _FUNCTIONS, call_json, functions, run_call
 from .checks import batch_check_json, batch_target_json
@@ -115,24 +116,24 @@ OPERATIONS: dict[str, Operation] = {
     "settle": Operation(p.SettleParams, Settled, lambda q: settle_json(q["readings"])),
     "call": Operation(p.CallParams, Any,
                       lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
-    "batch_open": Operation(p.BatchOpenParams, p.BatchOpened,
+    "batch_open": Operation(bp.BatchOpenParams, bp.BatchOpened,
                             lambda q: batch_open_json(q.get("text"), q.get("skip_rows", 0),
                                                        q.get("head"))),
-    "batch_feed": Operation(p.BatchFeedParams, p.BatchFed,
+    "batch_feed": Operation(bp.BatchFeedParams, bp.BatchFed,
                             lambda q: batch_feed_json(q["job"], q["text"])),
-    "batch_end": Operation(p.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),
-    "batch_step": Operation(p.BatchStepParams, p.BatchStep,
+    "batch_end": Operation(bp.BatchEndParams, bool, lambda q: batch_end_json(q["job"])),
+    "batch_step": Operation(bp.BatchStepParams, bp.BatchStep,
                             lambda q: _step(q["job"], q.get("max_lines", BATCH_STEP_LINES),
                                             q.get("budget_ms", BATCH_STEP_MS))),
-    "batch_export": Operation(p.BatchExportParams, str,
+    "batch_export": Operation(bp.BatchExportParams, str,
                               lambda q: export_rows(q["job"], q["format"], q.get("order"),
                                                     q.get("resolved"),
                                                     unique=q.get("unique", False),
                                                     excel=q.get("excel", False))),
-    "batch_close": Operation(p.BatchCloseParams, bool, lambda q: batch_close_json(q["job"])),
-    "batch_target": Operation(p.BatchTargetParams, list[p.BatchTarget],
+    "batch_close": Operation(bp.BatchCloseParams, bool, lambda q: batch_close_json(q["job"])),
+    "batch_target": Operation(bp.BatchTargetParams, list[bp.BatchTarget],
                               lambda q: batch_target_json(q["job"], q["rows"])),
-    "batch_check": Operation(p.BatchCheckParams, p.BatchChecked, batch_check_json),
+    "batch_check": Operation(bp.BatchCheckParams, bp.BatchChecked, batch_check_json),
     "info": Operation(p.InfoParams, p.Info, lambda q: info_json()),
 }
 

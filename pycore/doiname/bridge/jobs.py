@@ -19,7 +19,7 @@ from ..batch import BatchJob
 from ..batch.lines import NotText, TextEncoding, text_encoding
 from ..batch.status import STATUSES, VERDICT_STATUSES, StatusInfo, status_after
 from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS, TEXT_SNIFF_BYTES
-from .protocol import StatusLabel
+from .batch_protocol import StatusLabel
 from .reply import dumps, error, internal
 
 __all__ = ["BATCH_STATUSES", "batch_close_json", "batch_end_json", "batch_export_json",

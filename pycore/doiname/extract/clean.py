@@ -14,7 +14,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..model import Finding, Severity
+from ..model import Finding, Severity, joined_places
 from ..syntax import char_label, places
 
 __all__ = ["Edit", "Text", "edit_finding", "edit_findings", "needs_cleaning"]
@@ -195,7 +195,7 @@ def edit_findings(edits: list[Edit], repair: str | None = None) -> list[Finding]
         f = edit_finding(group[0]) if len(group) == 1 else _edits_finding(kind, group)
         if kind == "invisible" and repair is not None:
             f = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
-                        f.input_end, f.in_name, f.source, repair)
+                        f.input_end, f.in_name, f.source, repair, f.places)
         out.append(f)
     return out
 
@@ -231,7 +231,8 @@ def _edits_finding(kind: str, group: list[Edit]) -> Finding:
                          for w, at in by_text.items())
         what = f"{len(group):,} escapes were undone ({how}): {each}."
     return Finding(code, severity, what, first.start, last.end, first.start, last.end,
-                   in_name=False, source=rule)
+                   in_name=False, source=rule,
+                   places=joined_places([(e.start, e.end) for e in group]))
 
 
 def _at(where: str) -> str:

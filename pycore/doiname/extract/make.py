@@ -90,7 +90,8 @@ def _read(s: str, kind: str, start: int, a: int,
 def moved(t: Text, f: Finding, base: int) -> Finding:
     """A reader note re-positioned from the string given to the reader to the text."""
     a, b = t.span(base + f.start, base + f.end)
-    return Finding(f.code, f.severity, f.message, a, b, a, b, False, f.source, f.repair)
+    places = tuple(t.span(base + x, base + y) for x, y in f.places)
+    return Finding(f.code, f.severity, f.message, a, b, a, b, False, f.source, f.repair, places)
 
 
 def _error_finding(t: Text, err: DoiError, base: int, start: int, end: int) -> Finding:

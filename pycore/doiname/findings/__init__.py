@@ -299,8 +299,10 @@ def _scan_unreadable(s: Subject) -> None:
 
 
 def _finish(s: Subject) -> list[Finding]:
-    """Say each repeated character's places in its one finding, give the first lookalike
-    finding the repair of all lookalikes (made once), sort, count the rest."""
+    """Say each repeated character's places in its one finding, sort, give the repair of
+    everything the rules would repair (lookalikes, spaces, double escapes) once, to the
+    first finding it repairs (the most severe of them), and the other spelling of the
+    combining marks once, likewise; count the rest."""
     for i, at in s.places.items():
         f = s.out[i]
         if len(at) > 1:
@@ -308,14 +310,17 @@ def _finish(s: Subject) -> list[Finding]:
             hit = lookalike(ch)
             assert hit is not None
             s.out[i] = Finding(f.code, f.severity, lookalike_message(ch, hit, places(at)),
-                               f.start, f.end, f.input_start, f.input_end, f.in_name, f.source)
-    out = sorted(s.out, key=_order)
-    if s.places and s.reading is not None:
-        fixed = _repair_all(s, [i for at in s.places.values() for i in at])
-        first = next(i for i, f in enumerate(out) if f.code.startswith("lookalike-"))
-        f = out[first]
-        out[first] = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
-                             f.input_end, f.in_name, f.source, fixed)
+                               f.start, f.end, f.input_start, f.input_end, f.in_name, f.source,
+                               places=s.input_places([(a, a + 1) for a in at]))
+    order = sorted(range(len(s.out)), key=lambda i: _order(s.out[i]))
+    if s.reading is not None:
+        fixes = dict(s.fixes)
+        for i, at in s.places.items():
+            fixes[i] = _lookalike_fixes(s, at)
+        for given in (fixes, s.spellings):
+            if given:
+                _give_once(s, order, given)
+    out = [s.out[i] for i in order]
     if s.more:
         stop = len(s.name)
         after = len(s.reading.text) if s.reading else stop  # after everything it counts
@@ -361,15 +366,35 @@ def bounded(findings: tuple[Finding, ...] | list[Finding]) -> tuple[Finding, ...
     return (*kept, _more_findings(more, end, at))
 
 
-def _repair_all(s: Subject, at: list[int]) -> str | None:
-    """One text with the lookalike at each name position of ``at`` replaced by what it
-    looks like (:meth:`Subject.repaired_at`: made once, linear in the name's length)."""
+def _lookalike_fixes(s: Subject, at: list[int]) -> list[tuple[int, int, str]]:
+    """The lookalike at each name position of ``at`` replaced by what it looks like."""
     changes = []
-    for i in sorted(at):
+    for i in at:
         hit = lookalike(s.name[i])
         assert hit is not None
         changes.append((i, i + 1, hit[1]))
-    return s.repaired_at(changes)
+    return changes
+
+
+def _give_once(s: Subject, order: list[int], given: dict[int, list[tuple[int, int, str]]]
+               ) -> None:
+    """Make one text with the changes of every finding in ``given`` (by its index in
+    ``s.out``; a change that overlaps one before it is left out) and give it to the first
+    of them in ``order`` that is not ``info`` (else the first): one repaired name a list,
+    not one for each kind (:meth:`Subject.repaired_at`, linear in the name's length)."""
+    changes = sorted(c for cs in given.values() for c in cs)
+    apart: list[tuple[int, int, str]] = []
+    for c in changes:
+        if not apart or c[0] >= apart[-1][1]:
+            apart.append(c)
+    fixed = s.repaired_at(apart)
+    if fixed is None:
+        return
+    mine = [i for i in order if i in given]
+    at = next((i for i in mine if s.out[i].severity != "info"), mine[0])
+    f = s.out[at]
+    s.out[at] = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
+                        f.input_end, f.in_name, f.source, fixed, f.places)
 
 
 def _order(f: Finding) -> tuple[int, int, int, str]:

@@ -112,7 +112,7 @@ def _combining(s: Subject, i: int, j: int) -> None:
     s.add("combining-mark",
           f"{marks} at {where(i, j)} {joins}. {other}; DOI names compare code points without "
           "Unicode normalization, so the two spellings are different names.", base, j,
-          s.repaired(base, j, composed) if composed != cluster else None)
+          spelling=[(base, j, composed)] if composed != cluster else None)
 
 
 def rule_right_to_left(s: Subject) -> None:
@@ -156,8 +156,8 @@ def rule_percent_escapes(s: Subject) -> None:
               f"The name holds “{written}” ({_spans(spans)}), which is the escape for "
               f"{meaning}. Names are decoded only once, so the text was most likely encoded "
               f"twice (“%25{written[1:]}”); check the name against its source.", a, b,
-              s.repaired_at([(x, y, chr(byte)) for x, y in spans])
-              if 0x20 < byte < 0x7F else None)
+              fix=[(x, y, chr(byte)) for x, y in spans] if 0x20 < byte < 0x7F else None,
+              places=spans if len(spans) > 1 else None)
 
 
 def rule_spaces(s: Subject) -> None:
@@ -179,7 +179,7 @@ def rule_spaces(s: Subject) -> None:
     s.add("space-in-name",
           f"The name holds {what}. It is allowed but is usually a line break or a copying "
           "error; in a link it must be written %20.",
-          *runs[0], s.repaired_at([(a, b, "") for a, b in runs]))
+          *runs[0], fix=[(a, b, "") for a, b in runs], places=runs if len(runs) > 1 else None)
 
 
 def _spans(spans: list[tuple[int, int]]) -> str:

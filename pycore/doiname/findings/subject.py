@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..codes import RULES
 from ..limits import MAX_FINDINGS
-from ..model import Doi, Finding
+from ..model import Doi, Finding, joined_places
 from ..syntax import Reading
 from ..written import written_form
 
@@ -21,8 +21,8 @@ class Subject:
     """A readable name and the findings collected about it, at most ``MAX_FINDINGS``
     listed; past that they are only counted by code (``more`` becomes one finding)."""
 
-    __slots__ = ("doi", "flagged", "more", "name", "out", "places", "reading", "seen",
-                 "suffix_start")
+    __slots__ = ("doi", "fixes", "flagged", "more", "name", "out", "places", "reading", "seen",
+                 "spellings", "suffix_start")
 
     def __init__(self, reading: Reading | None, name: str, out: list[Finding]) -> None:
         self.reading = reading
@@ -36,6 +36,11 @@ class Subject:
         # and that finding's positions in the name (one finding for all of them).
         self.seen: dict[tuple[str, str], int] = {}
         self.places: dict[int, list[int]] = {}
+        # The changes of the name a finding's repair makes (by its index in out): the
+        # repair of them all is made once (doiname.findings._finish), and given once.
+        self.fixes: dict[int, list[tuple[int, int, str]]] = {}
+        # Another spelling of the same text (combining marks precomposed): given once too.
+        self.spellings: dict[int, list[tuple[int, int, str]]] = {}
 
     def again(self, code: str, ch: str, a: int) -> bool:
         """Whether ``code`` was already reported for the character ``ch``: then ``a`` is
@@ -61,31 +66,46 @@ class Subject:
         self.more[code] = self.more.get(code, 0) + 1
 
     def add(self, code: str, message: str, a: int, b: int, repair: str | None = None,
-            source: str | None = None) -> None:
+            source: str | None = None, *, fix: list[tuple[int, int, str]] | None = None,
+            spelling: list[tuple[int, int, str]] | None = None,
+            places: list[tuple[int, int]] | None = None) -> None:
         """Report ``code`` (severity and source from :data:`RULES`; ``source``, when given,
-        is a more precise one that starts with the rule's) at name span [a, b)."""
+        is a more precise one that starts with the rule's) at name span [a, b). ``fix``:
+        the changes of the name (spans, in order, apart) that repair it, made with every
+        other finding's in one repaired text; ``spelling``: those that write the same text
+        another way, likewise made once; ``places``: the spans of the name the finding
+        stands for when it is said once for several (``Finding.places``)."""
         if self.full:
             self.count(code)
             return
+        if fix:
+            self.fixes[len(self.out)] = fix
+        if spelling:
+            self.spellings[len(self.out)] = spelling
         rule = RULES[code]
         source = source or rule.source
         if self.reading is None:  # positions are in the (unreadable) input
             self.out.append(Finding(code, rule.severity, message, a, b, a, b, in_name=False,
-                                    source=source, repair=repair))
+                                    source=source, repair=repair,
+                                    places=self.input_places(places) if places else ()))
             return
         ia, ib = self.reading.input_span(a, b)
         self.out.append(Finding(code, rule.severity, message, a, b, ia, ib, in_name=True,
-                                source=source, repair=repair))
+                                source=source, repair=repair,
+                                places=self.input_places(places) if places else ()))
 
-    def repaired(self, a: int, b: int, replacement: str) -> str | None:
-        """The text that reads as the name with ``[a, b)`` replaced: the input with the same
-        change (a link stays a link), or, for a name given as a ``Doi``, a written form of
-        the corrected name that reads back exactly."""
-        return self.repaired_at([(a, b, replacement)])
+    def input_places(self, spans: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+        """The spans of the name ``spans`` in the input (``Finding.places``)."""
+        if self.reading is None:
+            return joined_places(sorted(spans))
+        span = self.reading.input_span
+        return joined_places([span(a, b) for a, b in sorted(spans)])
 
     def repaired_at(self, changes: list[tuple[int, int, str]]) -> str | None:
-        """:meth:`repaired` with each span ``[a, b)`` of the name in ``changes`` (in order,
-        apart) replaced by its text: one repair for many places, linear in the name."""
+        """The text that reads as the name with each span ``[a, b)`` of ``changes`` (in
+        order, apart) replaced by its text: the input with the same changes (a link stays a
+        link), or, for a name given as a ``Doi``, a written form of the corrected name that
+        reads back exactly. One repair for many places, linear in the name."""
         if self.reading is None or self.doi is None:
             return None
         if self.reading.form == "doi":  # checked as a Doi: write the corrected name

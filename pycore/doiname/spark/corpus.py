@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..batch import CSV_COLUMNS
 from ..batch.export import csv_line, fields_csv
 from ..batch.rows import new_fields
-from ..model import Finding
+from ..model import Finding, finding_of
 from .frames import batch_plan, output_columns
 
 if TYPE_CHECKING:
@@ -130,10 +130,11 @@ def _findings(found: list[dict[str, Any]] | None) -> tuple[Finding, ...]:
     """A row's findings (Arrow's structs, as dicts) as :class:`~doiname.model.Finding`."""
     if not found:
         return ()
-    key = tuple(tuple(f.values()) for f in found)
+    key = tuple(tuple(tuple(map(tuple, v)) if k == "places" else v for k, v in f.items())
+                for f in found)
     got = _FOUND.get(key)
     if got is None:
-        got = tuple(Finding(**f) for f in found)
+        got = tuple(finding_of(f) for f in found)
         if len(_FOUND) >= 1024:
             _FOUND.clear()
         _FOUND[key] = got

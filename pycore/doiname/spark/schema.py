@@ -17,7 +17,7 @@ __all__ = ["FINDING_TYPES", "ROW_TYPES", "SCAN_RESULT", "SCAN_TASK", "TASK", "ar
 FINDING_TYPES = (("code", "string"), ("severity", "string"), ("message", "string"),
                  ("start", "int"), ("end", "int"), ("input_start", "int"),
                  ("input_end", "int"), ("in_name", "boolean"), ("source", "string"),
-                 ("repair", "string"))
+                 ("repair", "string"), ("places", "spans"))
 
 #: A row's columns as the tasks make them: the CLI's (``CSV_COLUMNS``), ``k`` (its place
 #: in its record), ``key`` (equivalence key) and the counts of a task's last row.
@@ -49,6 +49,8 @@ def _type(name: str) -> DataType:
                               "binary": t.BinaryType}
     if name == "strings":
         return t.ArrayType(t.StringType())
+    if name == "spans":
+        return t.ArrayType(t.ArrayType(t.IntegerType()))
     if name == "findings":
         return findings_type()
     return simple[name]()  # type: ignore[no-any-return]

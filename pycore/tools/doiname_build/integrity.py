@@ -128,6 +128,9 @@ def static_headers() -> str:
     says what a host that reads no ``!`` must send instead.
     """
     lines = ["# Written by build.py: the headers a static host should send (README, CSP).",
+             "# Cloudflare Pages sends every matching rule's headers; '!' drops what a rule",
+             "# above added. Netlify skips the '!' line and sends the last matching rule's",
+             "# value of a header. Other hosts: README, 'Hosting the site'.",
              "/*", f"  Content-Security-Policy: {site_csp()}", "  X-Content-Type-Options: nosniff",
              "  Referrer-Policy: no-referrer", "",
              FRAMED_BY_ANY, "  ! Content-Security-Policy",

@@ -341,6 +341,7 @@ export interface Finding {
   in_name: boolean;
   source: string;
   repair: string | null;
+  places: [number, number][];
 }
 
 /** The outcome of one handle API request (003 ch. 4). */

@@ -8,7 +8,7 @@
  * @module views/mirror
  */
 import { el } from "../ui/dom.js";
-import { chars, visibleText } from "../ui/text.js";
+import { chars, codePointLabel, isInvisible, visibleText } from "../ui/text.js";
 
 /** @typedef {import("../engine/types.gen.js").Finding} Finding */
 
@@ -26,7 +26,8 @@ import { chars, visibleText } from "../ui/text.js";
 
 /**
  * The marks of findings that point into the input and are not mere notes (`info`), in
- * the findings' order.
+ * the findings' order: one for each of a finding's places when it stands for several
+ * (Python lists them), else its one span.
  * @param {Finding[]} findings
  * @returns {Mark[]}
  */
@@ -35,7 +36,8 @@ export function marksOf(findings) {
   const marks = [];
   for (const f of findings) {
     if (f.severity === "info" || f.input_start === null || f.input_end === null) continue;
-    marks.push({ start: f.input_start, end: f.input_end, severity: f.severity, message: f.message });
+    const spans = f.places?.length ? f.places : [[f.input_start, f.input_end]];
+    for (const [start, end] of spans) marks.push({ start, end, severity: f.severity, message: f.message });
   }
   return marks;
 }
@@ -118,6 +120,22 @@ export function buildMirror(text, marks) {
       );
     }
     if (!run.severity) return visibleText(run.text);
+    const only = chars(run.text);
+    if (only.length === 1 && only[0] !== " " && isInvisible(only[0])) {
+      // One invisible character: its visible tag is the mark (one element, not two, for
+      // each of a finding's places).
+      const label = codePointLabel(only[0]);
+      return el(
+        "mark",
+        {
+          class: `cp-tag sev-${run.severity}`,
+          title: [`${label} (invisible)`, ...run.messages].join("\n"),
+          "data-start": run.start,
+          "data-end": run.end,
+        },
+        label,
+      );
+    }
     return el(
       "mark",
       { class: `sev-${run.severity}`, title: run.messages.join("\n"), "data-start": run.start, "data-end": run.end },
