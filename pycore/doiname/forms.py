@@ -29,7 +29,14 @@ from dataclasses import dataclass, field
 
 from .model import Finding, Severity
 
-__all__ = ["FORM_LABELS", "FORM_NAMES", "Parts", "locate", "login_wrapper", "may_hold_one_name"]
+__all__ = ["DOI_LINK_HEADS", "FORM_LABELS", "FORM_NAMES", "Parts", "locate", "login_wrapper",
+           "may_hold_one_name"]
+
+#: The heads of a plain doi.org link, the name right after them: https or http, doi.org
+#: or dx.doi.org, in lower case (000; 003 ch. 2). The one list the readers of plain
+#: links (the scanner's one-line pattern, its plain names, the batch's lines) share.
+DOI_LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
+                  "http://dx.doi.org/")
 
 _FLAGS = re.IGNORECASE | re.ASCII
 _LABELS = r"[a-z0-9-]+(?:\.[a-z0-9-]+)*"

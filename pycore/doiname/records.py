@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
-from .resolver.body import load_json
+from .record_names import json_key, label_of, ris_key
 
 __all__ = ["RECORD_MAX_CHARS", "RECORD_MAX_LINES", "Kind", "Record", "RecordGrouper",
            "continues", "iter_records"]
@@ -35,7 +35,6 @@ Kind = Literal["line", "reference", "bibtex", "ris", "json", "csv", "structure"]
 _BIBTEX_START = re.compile(r"\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s{}()]*)")
 _RIS_FIELD = re.compile(r"([A-Z][A-Z0-9])  -(?: |$)")
 _JSON_PUNCTUATION = re.compile(r"\s*[\[\]],?\s*")
-_JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
 #: First characters of a line that may open a record or be structure (a line starting
 #: with anything else, not a space, is plain text: ``_starts`` says "line" for it).
 _OPENERS = frozenset("@{[]T")
@@ -93,42 +92,7 @@ class Record:
         that of a reference wrapped over lines or a CSV row over lines is its first line
         as written. ``None`` for a single plain line (its row shows the line itself) and
         for structure."""
-        kind = self.kind
-        if kind == "line" or kind == "structure":
-            return self.key
-        if kind == "reference" or kind == "csv":
-            first = _cut(" ".join(self.lines[0].split()), LABEL_FIRST_LINE_CHARS)
-        else:
-            first = _fields_line(self.text[:RECORD_MAX_CHARS], kind)
-        if self.key and first:
-            return f"{self.key} · {first}"
-        return self.key or first or None
-
-
-#: How much of a record's first line its label keeps (code points; ``…`` marks a cut).
-LABEL_FIRST_LINE_CHARS = 120
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
-
-
-def _fields_line(text: str, kind: str) -> str:
-    """``Smith (2020) Title`` from a structured record's fields (what it has of them)."""
-    from .verify.fields import FIELD_NAMES, YEAR, first_author, parse_record_fields
-
-    fields = parse_record_fields(text, kind)
-    if not fields:
-        return ""
-
-    def part(name: str) -> str:
-        return next((" ".join(v.split()) for k in FIELD_NAMES[name]
-                     if (v := fields.get(k, "")).strip()), "")
-
-    year = YEAR.search(part("year"))
-    head = " ".join(x for x in (first_author(part("author")),
-                                f"({year.group(1)})" if year else "") if x)
-    return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)
+        return label_of(self.kind, self.key, self.lines)
 
 
 def _strip(line: str) -> str:
@@ -150,6 +114,14 @@ class _Depth:
         self.quotes = quotes  # JSON: "..." hides braces (with \\ escapes)
 
     def feed(self, line: str) -> int:
+        if not self.quotes or '"' not in line:
+            # no string opens or closes on this line: inside one nothing counts, else
+            # every brace does (and, for BibTeX, every parenthesis)
+            if not self.in_string:
+                self.depth += line.count("{") - line.count("}")
+                if not self.quotes:
+                    self.depth += line.count("(") - line.count(")")
+            return self.depth
         escaped = False
         for c in line:
             if self.in_string:
@@ -166,31 +138,6 @@ class _Depth:
             elif c in "})" if not self.quotes else c == "}":
                 self.depth -= 1
         return self.depth
-
-
-def _json_key(text: str) -> str | None:
-    """The key of a JSON record (its first identifier field), read as the other JSON
-    readers read untrusted JSON: nesting checked before parsing (Pyodide's stack is small:
-    :func:`doiname.resolver.body.load_json`), JSONP not taken."""
-    data, ok, callback = load_json(text.rstrip().rstrip(","))
-    if not ok or callback is not None:
-        return None
-    if isinstance(data, dict):
-        for k in _JSON_KEYS:
-            value = data.get(k)
-            if isinstance(value, str | int) and not isinstance(value, bool) and str(value):
-                return str(value)[:200]
-    return None
-
-
-def _ris_key(lines: list[str]) -> str | None:
-    for tag in ("ID", "AN"):
-        for line in lines:
-            if line.startswith(tag + "  -"):
-                value = line[6:].strip()
-                if value:
-                    return value[:200]
-    return None
 
 
 def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
@@ -220,12 +167,15 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
             or _JSON_PUNCTUATION.fullmatch(line) is not None or _LIST_START.match(line)):
         return False
     head = line.lstrip()
-    if _NAME_START.match(head):
-        text = " ".join(before)
-        return ((_HAS_NAME.search(text) is None and len(text.split()) >= 3)
-                or before[-1].rstrip().lower().endswith(("/", "doi:")))
     tail = before[-1].rstrip()
     word = tail[tail.rfind(" ") + 1:]
+    if _NAME_START.match(head):
+        if tail.lower().endswith(("/", "doi:")):
+            return True
+        if _HAS_NAME.search(word):  # (a name there is one in the lines before: no need
+            return False            # to search them all)
+        text = " ".join(before)
+        return _HAS_NAME.search(text) is None and len(text.split()) >= 3
     if _HAS_NAME.search(word):  # a line that ends with a name: the reference ends
         return _NAME_REST.match(head) is not None and (
             head[:1].isdigit()
@@ -417,7 +367,7 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
         m = _BIBTEX_START.match(lines[0])
         key = m.group(2) or None if m is not None else None
     elif kind == "ris":
-        key = _ris_key(lines)
+        key = ris_key(lines)
     elif kind == "json":
-        key = _json_key("\n".join(lines))
+        key = json_key("\n".join(lines))
     return Record(start, tuple(lines), kind, key)

@@ -34,7 +34,8 @@ SUFFIXES = ["182", "nature14539", "abc.123", "JS.55555", "j.2018.01.001",
             "ÁGUTIÉRREZ.1", "a&amp;b", "a\\_b", "x/.y", "1.2.3", "ab;cd", "ab;12", "é%C3%A9",
             "a\ufffdb", "abc…", "ABC", "abc", "x" * 120, "a'b", "ab,cd", "DUP.7",
             "S0140-6736(20)30183-5", "(a)b.1", "a(b)(c)d", "a((b))c", "a(b", "a(b.)c.", "a()b",
-            "a(%23)b", "a(b)/full", "a(b;2)c", "x.1.", "x.1...", "ab/.", "ab./cd."]
+            "a(%23)b", "a(b)/full", "a(b;2)c", "x.1.", "x.1...", "ab/.", "ab./cd.",
+            "étude.5", "Straße_2", "ab²c", "x٣y", "东京.1", "ǅa", "ſt-ı", "a\u0301b", "née-"]
 
 FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：{n}",
          "https://doi.org/{n}", "http://dx.doi.org/{n}", "https://www.doi.org/{n}",

@@ -204,7 +204,9 @@ _OUTSIDE = [chr(i) for i in range(0x20, 0x7F) if chr(i) not in findings_module.C
 @settings(max_examples=1500)
 @given(st.sampled_from(["10.1000", "10.123456789", "10.1000.5", "10.1/2", "11.1000", "10"]),
        st.lists(st.one_of(st.sampled_from(_CROSSREF), st.sampled_from(_OUTSIDE),
-                          st.sampled_from(["%41", "%25", "x/", "##", "\u00e9", "\t"])),
+                          st.sampled_from(["%41", "%25", "x/", "##", "\u00e9", "\t", "\u00df",
+                                           "\u0131", "\u017f", "\u00c6", "\u0430",
+                                           "\u0301", "\u1ea1", "\u05d0"])),
                 min_size=1, max_size=60).map("".join),
        st.integers(0, 70))
 def test_check_of_plain_ascii_names(prefix: str, suffix: str, pad: int) -> None:
@@ -213,6 +215,20 @@ def test_check_of_plain_ascii_names(prefix: str, suffix: str, pad: int) -> None:
     reserved starts, names around 100 characters, bad prefixes."""
     assert_same_check(Doi(prefix, suffix))
     assert_same_check(Doi(prefix, "a" * pad + suffix))
+
+
+def test_check_of_names_with_each_latin_letter() -> None:
+    """check() with the lookalike rules' precondition (plain Latin letters outside ASCII
+    give them nothing to say) and the findings kept by shape, against every rule run:
+    each letter of the Latin blocks alone, in an ASCII word, beside a Cyrillic or a
+    combining letter, twice; two names of one shape (the second's findings kept)."""
+    for cp in (*range(0x80, 0x250), *range(0x1E00, 0x1F00)):
+        ch = chr(cp)
+        if not ch.isprintable():
+            continue
+        for suffix in (ch, f"a{ch}b.1", f"Z{ch}(;.9", f"x.{ch}{ch}", f"{ch}\u0430",
+                       f"e\u0301{ch}"):
+            assert_same_check(Doi("10.1000", suffix))
 
 
 def test_the_bench_names_fixtures_and_every_form() -> None:

@@ -5,18 +5,20 @@ executed for pathological inputs (a step count, never a timing) grow linearly.""
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 from typing import Any
+from unittest import mock
 
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import doiname as d
-from doiname.extract import Match, extract
+from doiname.extract import Match, ends, extract
 from doiname.extract.clean import needs_cleaning
 
 from .strategies import SICI, dois
@@ -194,3 +196,18 @@ def test_one_megabyte_inputs_finish() -> None:
     for text in ("10." * 350_000, "10.1/" + "(" * 1_000_000, "doi:10.1/" + "(" * 1_000_000,
                  "10.1000/a," * 100_000, "&lt;" * 250_000 + "10.1000/x"):
         check_invariants(text, extract(text))
+
+
+_SUFFIX_PIECES = [*"aZ09._/-:%+=@!$*~#?&'\"`“«,;|()[]{}<> \t\n\x00\x85", "é", "٣", "\u00a0",
+                  "\u2010", "\u200b", "10.1", "<b>", "</a>", "|pmid=", "}}", "(1)", ";2"]
+
+
+@settings(max_examples=600)
+@given(st.lists(st.sampled_from(_SUFFIX_PIECES), max_size=30).map("".join),
+       st.sampled_from(["", "?#", "&#", "'", "?#'", "&#'"]))
+def test_the_suffix_walk_skips_only_what_needs_no_decision(text: str, stops: str) -> None:
+    """scan_suffix (R8-R12) skips runs of characters that need no decision with one
+    pattern: it stops where it stops when it looks at every character."""
+    fast = ends.scan_suffix(text, 0, len(text), stops)
+    with mock.patch.object(ends, "_PLAIN_RE", re.compile("")):
+        assert fast == ends.scan_suffix(text, 0, len(text), stops)

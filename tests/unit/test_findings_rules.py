@@ -118,3 +118,16 @@ def test_lookalike_repairs_fix_every_lookalike_at_once() -> None:
     (only,) = [f for f in d.check(d.Doi("10.1000", "a\u2010%0A")) if f.code == "lookalike-dash"]
     assert only.repair is not None and d.inspect(only.repair).candidates[0].doi == d.Doi(
         "10.1000", "a-%0A")  # a repaired Doi reads back exactly (the % is not decoded)
+
+
+def test_the_quiet_latin_letters_are_what_the_unicode_tables_say() -> None:
+    """The lookalike rules' precondition leaves out the letters the tables say none of
+    them names (written as ranges, so that the tables are decoded only when needed)."""
+    import re
+
+    from doiname.findings.lookalikes import QUIET_LATIN, quiet_latin
+
+    listed = re.compile(f"[{QUIET_LATIN}]")
+    quiet = set(quiet_latin())
+    for cp in (*range(0x80, 0x250), *range(0x1E00, 0x1F00)):
+        assert (listed.fullmatch(chr(cp)) is not None) == (chr(cp) in quiet), hex(cp)

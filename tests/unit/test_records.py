@@ -217,3 +217,34 @@ def test_a_record_is_pointed_at_by_its_key_and_first_line() -> None:
     long = iter_records(["@article{k, title = {" + "word " * 60 + "}, doi = {10.1/z}}"])
     label = next(long).label
     assert label is not None and label.endswith("…") and len(label) == len("k · ") + 120
+
+
+def _depth_by_character(lines: list[str], quotes: bool) -> list[int]:
+    """The brace depth after each line, read character by character (strings in JSON
+    hide braces, with backslash escapes): the oracle of ``_Depth.feed``."""
+    depth, in_string, out = 0, False, []
+    for line in lines:
+        escaped = False
+        for c in line:
+            if in_string:
+                if escaped:
+                    escaped = False
+                elif c == "\\":
+                    escaped = True
+                elif c == '"':
+                    in_string = False
+            elif c == '"' and quotes:
+                in_string = True
+            elif c in ("{" if quotes else "{("):
+                depth += 1
+            elif c in ("}" if quotes else "})"):
+                depth -= 1
+        out.append(depth)
+    return out
+
+
+@given(st.lists(st.text(alphabet='{}()"\\ a', max_size=12), max_size=6), st.booleans())
+def test_the_depth_of_braces_is_counted_as_read_character_by_character(
+        lines: list[str], quotes: bool) -> None:
+    depth = records._Depth(quotes=quotes)
+    assert [depth.feed(line) for line in lines] == _depth_by_character(lines, quotes)

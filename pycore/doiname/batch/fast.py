@@ -32,11 +32,11 @@ from ..encoding import fix_dot_segments
 from ..extract import _FAST_LINE_RE, Match
 from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
-from ..extract.plain import LINK_HEADS, Plain, new_plain
+from ..extract.plain import Plain, new_plain
 from ..extract.scan import DOI_WORD as _DOI_WORD
 from ..extract.scan import LOWER as _LOWER
 from ..findings import quiet
-from ..forms import may_hold_one_name
+from ..forms import DOI_LINK_HEADS, may_hold_one_name
 from ..inspection import whole_reading
 from ..model import make_doi
 from .rows import INPUT_LIMIT, BatchSummary, RowFields, Status, new_fields, shown_input
@@ -82,7 +82,7 @@ def line_name(text: str) -> list[Plain] | None:
 
 #: A plain name at the end of a line (spaces or tabs after it aside).
 _TAIL_NAME = re.compile(r"10\.([0-9]{4,9})/([A-Za-z0-9_/\-]+(?:\.[A-Za-z0-9_/\-]+)*)[ \t]*")
-_TAIL_HEADS = tuple((head, len(head)) for head in LINK_HEADS)
+_TAIL_HEADS = tuple((head, len(head)) for head in DOI_LINK_HEADS)
 
 
 def tail_name(text: str) -> list[Plain] | None:
@@ -129,8 +129,8 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
     applies), deduplicated against ``seen`` (which keeps at most ``max_names``): exactly
     the general path's rows (002 §4.3, 003 ch. 3, 000); ``None`` for another line."""
     for p in plain:
-        if p.read or not quiet(p.prefix + "/" + p.suffix):
-            return None
+        if p.read or not p.suffix.isascii() or not quiet(p.prefix + "/" + p.suffix):
+            return None  # (a name outside ASCII has its links encoded: the general path)
     # the line's whole text read as one name (an alternative of its one name), found
     # before the row is made, so that each row is made once
     alternatives: tuple[str, ...] = ()

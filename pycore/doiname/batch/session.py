@@ -12,7 +12,8 @@ one structured record, such as a BibTeX ``doi`` and ``url`` field, is one row), 
 
 A line is read by the fast path (:mod:`.fast`) when it can be, else by the general path
 (:mod:`.general`); ``BatchSession(fast=False)`` reads every line by the general path (the
-oracle the tests compare the fast path with).
+oracle the tests compare the fast path with); a record over several lines by
+:mod:`.several`.
 
 Memory is bounded: records are read lazily and bounded (:mod:`doiname.records`), a line
 is read up to :data:`~doiname.limits.BATCH_MAX_LINE_CHARS` characters (a longer one gives
@@ -22,21 +23,18 @@ one ``error`` row saying so), and the dedupe map holds at most
 
 from __future__ import annotations
 
-import dataclasses
-from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
-from ..extract import Match, extract, extract_general
+from ..extract import extract, extract_general
 from ..extract.plain import plain_names, read_plains
 from ..limits import BATCH_MAX_LINE_CHARS, BATCH_MAX_NAMES
 from ..memo import Memo
-from ..model import Finding
 from ..records import Record, RecordGrouper, iter_records
 from .checks import REFERENCE_KINDS as _REFERENCE_KINDS
 from .checks import References
 from .fast import line_name, plain_fields, tail_name
-from .general import Checker, Part, analyse, key_of, part_of, shifted
+from .general import Checker, Part, analyse
 from .lines import LongLine, read_up_to, too_long
 from .links import link_name, link_part
 from .rows import (
@@ -50,10 +48,10 @@ from .rows import (
     row_of,
     shown_input,
 )
+from .several import record_rows
 
 __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 
-_STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
 #: What a line that is one name or link starts with (:func:`.fast.line_name`).
 _LINE_FIRST = frozenset("1hdD \t")
 #: The parts of lines of at most this many characters are remembered (the last 1024).
@@ -339,56 +337,9 @@ class BatchSession:
     # ---------------------------------------------------------- several lines
 
     def _record_rows(self, record: Record) -> list[BatchRow]:
-        """A record over several lines: each DOI's row is on the line it is on; a
-        reference wrapped over lines is read as one text, each row on its first line
-        with the whole reference as input."""
-        lines = tuple(str(x[:BATCH_MAX_LINE_CHARS]) for x in record.lines)
-        text = "\n".join(lines)
-        label = record.label  # the record's key and first line: what the rows point at
-        if record.kind == "reference":
-            read = extract if self._fast else extract_general
-            rows = [self._part_row(record.first_line, text, label, part_of(m, self._check))
-                    for m in read(text)]
-            return rows or [make_row(record.first_line, shown_input(text), "no-doi", None,
-                                     None, None, (), None, None, None, None, None, None, (),
-                                     label, None)]
-        starts = [0]
-        for line in lines[:-1]:
-            starts.append(starts[-1] + len(line) + 1)
-        kept: dict[str, tuple[int, Match]] = {}  # the first match of each name
-        order: list[tuple[int, Match]] = []
-        again: dict[str, list[int]] = {}
-        structured = record.kind in _STRUCTURED
-        for m in (extract if self._fast else extract_general)(text):
-            i = bisect_right(starts, m.start) - 1
-            local = shifted(m, -starts[i])
-            key = key_of(m) if structured else None
-            if key is not None and key in kept:
-                again.setdefault(key, []).append(record.first_line + i)
-                continue
-            if key is not None:
-                kept[key] = (i, local)
-            order.append((i, local))
-        rows = []
-        for i, m in order:
-            key = key_of(m) if structured else None
-            if key is not None and key in again:
-                numbers = ", ".join(str(n) for n in again[key])
-                note = Finding("same-record", "info",
-                               f"The same DOI is also on line {numbers} of this record (another "
-                               "field of the same reference); it is one row.", m.start,
-                               m.end, m.start, m.end, in_name=False, source="doiname policy")
-                m = dataclasses.replace(m, findings=(*m.findings, note))
-            rows.append(self._part_row(record.first_line + i, lines[i],
-                                       label, part_of(m, self._check)))
-        if not rows:
-            rows.append(make_row(record.first_line, shown_input(lines[0]), "no-doi", None, None,
-                                 None, (), None, None, None, None, None, None, (), label,
-                                 None))
-        for i, line in enumerate(record.lines):  # a line cut inside a record
-            if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
-                rows.append(self._cut_rows(record.first_line + i, line, label, ())[-1])
-        return rows
+        """A record over several lines (:func:`.several.record_rows`)."""
+        return record_rows(record, extract if self._fast else extract_general, self._check,
+                           self._part_row, self._cut_rows)
 
 
 def iter_batch_rows(

@@ -150,6 +150,8 @@ class Text:
 
     def span(self, a: int, b: int) -> tuple[int, int]:
         """Map the cleaned span ``[a, b)`` to the original text."""
+        if not self.edits:  # nothing cleaned: the same places
+            return (a, b) if b > a else (a, a)
         if b <= a:
             at = self.char_start(a)
             return at, at

@@ -26,8 +26,10 @@ QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛')
 TRAILING = frozenset(".,;:!?'*")
 #: R20: a final ellipsis (the name was cut short for display).
 ELLIPSIS = "\u2026"
-# The common run of suffix characters that need no decision.
-_PLAIN_RE = re.compile(r"[A-Za-z0-9._/\-]*")
+# The common run of suffix characters that need no decision in scan_suffix: letters and
+# digits of any script, "_" (word characters: none is a space, a quote or a control) and
+# ". / - : % + = @ ! $ * ~" (none is a bracket, a separator of R12 or a stop of R6).
+_PLAIN_RE = re.compile(r"[\w./\-:%+=@!$*~]*")
 _TAG_END = frozenset(" \t\r\n\f/>")
 # R12: a wiki template parameter after "|" ({{cite journal|doi=10.1000/x|pmid=123}}).
 _TEMPLATE_PARAM = re.compile(r"[ \t]{0,4}[A-Za-z][A-Za-z0-9_ -]{0,30}=|\}\}")

@@ -13,6 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..errors import DoiError
+from ..forms import DOI_LINK_HEADS
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
 from .clean import Text, edit_findings
@@ -43,13 +44,16 @@ class Scanned:
     kind: str
 
 
+#: A doi.org link's heads, with their scheme or without.
+_PLAIN_HEADS = tuple(dict.fromkeys((*DOI_LINK_HEADS,
+                                    *(head.partition("://")[2] for head in DOI_LINK_HEADS))))
+
+
 def _plain_link(span: str) -> bool:
     """A doi.org/dx.doi.org link with nothing the reader would note (proxy, %, ?, #)."""
     if "%" in span or "?" in span or "#" in span:
         return False
-    low = span[:24].lower()
-    return low.startswith(("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
-                           "http://dx.doi.org/", "doi.org/", "dx.doi.org/"))
+    return span[:24].lower().startswith(_PLAIN_HEADS)
 
 
 def _read(s: str, kind: str, start: int, a: int,
@@ -138,13 +142,13 @@ def make_match(t: Text, sc: Scanned) -> Found:
     findings: list[Finding] = []
     start, kind = sc.start, sc.kind
     base = start if kind in _WHOLE else sc.a
-    alone = alone_on_line(s, sc.start, sc.end)
     end = sc.end
     alternatives: list[Alternative] = []
     # R13: a bare name that is all its line has keeps its final dots when there are
     # several (10.1124/mol...); a single final "." is almost always a sentence's
-    dots_kept = (alone and kind == "name" and sc.end13 + 1 < sc.raw_end and sc.end == sc.end13
-                 and s[sc.end13:sc.raw_end].strip(".") == "")
+    dots_kept = (kind == "name" and sc.end13 + 1 < sc.raw_end and sc.end == sc.end13
+                 and s[sc.end13:sc.raw_end].strip(".") == ""
+                 and alone_on_line(s, sc.start, sc.end))
     if dots_kept:
         end = sc.raw_end
     try:
@@ -171,7 +175,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
             + (f"“{alt.doi}”." if alt else "shorter."), "extract R13"))
         alternatives.extend([alt] if alt else [])
     else:
-        _left_out(t, sc, kind, doi, alone, findings, alternatives)
+        _left_out(t, sc, kind, doi, findings, alternatives)
     if "\ufffd" in doi.suffix or "\ufffd" in doi.prefix:
         at = str(doi).index("\ufffd")
         findings.append(_note(
@@ -226,8 +230,8 @@ def _shown(text: str) -> str:
     return text if text.isprintable() else ", ".join(char_label(c) for c in text)
 
 
-def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
-              findings: list[Finding], alternatives: list[Alternative]) -> None:
+def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding],
+              alternatives: list[Alternative]) -> None:
     """R13, R14, R19, R20: say what the ends rules left out; keep the literal reading."""
     s = t.text
     if sc.end < sc.end13:  # R19 / R20 cut a viewer tail or an ellipsis
@@ -279,6 +283,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, alone: bool,
         if alt is not None:
             what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
+        alone = alone_on_line(s, sc.start, sc.end)
         findings.append(_note(t, "unbalanced-closer", "warning" if alone else "info",
                               sc.raw_end, sc.raw_end + 1, what, "extract R14"))
 

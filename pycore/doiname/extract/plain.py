@@ -28,7 +28,7 @@ from functools import partial
 from typing import NamedTuple
 
 from ..errors import DoiError
-from ..forms import Parts, locate
+from ..forms import DOI_LINK_HEADS, Parts, locate
 from ..memo import Memo
 from ..model import Finding, make_doi
 from ..syntax import Reading, _decode_parts, read_noted
@@ -42,7 +42,7 @@ from .scan import LOWER as _LOWER
 from .scan import r6_context
 from .split import r22_cut_digits
 
-__all__ = ["LINK_HEADS", "Plain", "head_left", "new_plain", "plain_names", "read_plain",
+__all__ = ["Plain", "head_left", "new_plain", "plain_names", "read_plain",
            "read_plains"]
 
 
@@ -79,9 +79,7 @@ _NAME = re.compile(r"10\.[0-9]{4,9}/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2}"
 #: there sends the text to the scanner).
 _PREFIX = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
 #: The doi.org link heads a plain name follows (R6 reads no more of them).
-LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
-              "http://dx.doi.org/")
-_LINK_HEADS = LINK_HEADS
+_LINK_HEADS = DOI_LINK_HEADS
 _LINK_HEAD_SET = frozenset(_LINK_HEADS)
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 _DIGITS = frozenset("0123456789")

@@ -48,6 +48,9 @@ _SHORT_RE = re.compile(
     r"(?<![A-Za-z0-9.])(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/10/|doi[:：][ \t]*10/"
     r"|(?<![/.])(?:https?://)?(?:dx\.)?doi\.org/(?=[0-9A-Za-z]+" + _SHORT_END + "))"
     r"(?P<code>[0-9A-Za-z]+)" + _SHORT_END, re.IGNORECASE | re.ASCII)
+#: R17: a code where a doi.org link may hold one without its 10/ (the third way of
+#: ``_SHORT_RE``, matched right after ``doi.org/``).
+_SHORT_CODE_RE = re.compile(r"[0-9A-Za-z]+" + _SHORT_END, re.ASCII)
 #: R17: a shortDOI that is the whole text.
 _SHORT_ALONE_RE = re.compile(r"\s*10/(?P<code>[0-9A-Za-z]+)\s*", re.ASCII)
 #: R18's word (and R6's label), any case: where a labelled name may be.
@@ -236,7 +239,9 @@ def r17_short_dois(t: Text, found: list[Found]) -> list[Found]:
     """R17: shortDOIs (``10/abcde``) after a doi.org link or a label, or alone."""
     s = t.text
     out: list[Found] = []
-    hits = list(_SHORT_RE.finditer(s)) if "10/" in s or _DOI_ORG in s.lower() else []
+    if not _maybe_short(s):
+        return out
+    hits = list(_SHORT_RE.finditer(s))
     alone = _SHORT_ALONE_RE.fullmatch(s) if not hits else None
     for m in [*hits, *([alone] if alone is not None else [])]:
         a = m.start() if m.re is _SHORT_RE else m.start("code") - 3
@@ -250,12 +255,30 @@ def r17_short_dois(t: Text, found: list[Found]) -> list[Found]:
     return out
 
 
+def _maybe_short(s: str) -> bool:
+    """Whether R17 may find a shortDOI in ``s``: a ``10/``, or a ``doi.org/`` (any case)
+    followed by a code that ends there (``_SHORT_RE`` finds nothing else)."""
+    if "10/" in s:
+        return True
+    low = s if s.islower() else s.lower() if s.isascii() else s.translate(_LOWER)
+    i = low.find(_DOI_ORG)
+    while i != -1:
+        if _SHORT_CODE_RE.match(s, i + len(_DOI_ORG)) is not None:
+            return True
+        i = low.find(_DOI_ORG, i + 1)
+    return False
+
+
 def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
     """R18: a label or a doi.org link followed by something that is not a DOI name."""
     s = t.text
     out: list[Found] = []
+    starts = [f.start for f in found]
     for m in _LABELLED_RE.finditer(s):
         a, tok = m.start(), m.start("tok")
+        i = bisect_right(starts, tok) - 1
+        if i >= 0 and found[i].end > tok:
+            continue  # the token starts inside a match: [a, b) is never free of it
         if m["link"]:
             head = _LINK_HEAD.search(s, max(0, a - 12), a)
             a = head.start() if head is not None else a
@@ -292,8 +315,7 @@ def scan(text: str, clean: bool) -> list[Match]:
     """The scanner proper (R1-R21), without :func:`~doiname.extract`'s one-line fast path."""
     t = Text(text, clean)
     found = _anchors(t)
-    extra = (r17_short_dois(t, found)
-             if "10/" in t.text or _DOI_ORG in t.text.lower() else [])
+    extra = r17_short_dois(t, found)
     if _maybe_labelled(t.text):
         extra += r18_labelled(t, sorted([*found, *extra], key=lambda f: f.start))
     if extra:

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 
 from ..codes import RULES, Rule
 from ..errors import DoiError
-from ..limits import MAX_FINDINGS
 from ..memo import Memo, forget_all
-from ..model import SEVERITIES, Doi, Finding
-from ..syntax import Reading, name_reading, places, read, validate_name
-from ..unicode_tables import lookalike
+from ..model import Doi, Finding
+from ..syntax import Reading, name_reading, read, validate_name
+from .finish import bounded, finish
 from .lookalikes import (
-    lookalike_message,
+    QUIET_LATIN,
     rule_lookalike_characters,
     rule_lookalike_letters,
     rule_mixed_scripts,
@@ -57,7 +56,6 @@ __all__ = [
     "unregister",
 ]
 
-_SEVERITY_RANK = {s: i for i, s in enumerate(SEVERITIES)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,8 +69,8 @@ class NameCheck:
     code: str
     run: Callable[[Subject], None]
     when: re.Pattern[str]
-    #: Whether its findings on a name of printable ASCII depend only on where the name's
-    #: characters outside :data:`CROSSREF_SET` are, and which, and on the name's length
+    #: Whether its findings on a valid name depend only on where the name's characters
+    #: outside :data:`CROSSREF_SET` are, and which, and on the name's length
     #: (:func:`by_shape`).
     by_shape: bool = False
     #: Whether ``when`` matches one character (a class or a literal): the preconditions of
@@ -108,7 +106,9 @@ CHECKS: list[NameCheck] = [
               re.compile(r"\A[^/]*/./", re.DOTALL), at_start=True),
     NameCheck("long-name", rule_length, re.compile(f"\\A.{{{LONG_NAME + 1}}}", re.DOTALL),
               at_start=True),
-    NameCheck("lookalike-letter", _lookalikes, re.compile("[^\x00-\x7f]"), chars=True),
+    # (a name whose letters outside ASCII are all plain Latin ones gives it nothing to say)
+    NameCheck("lookalike-letter", _lookalikes,
+              re.compile("[^\x00-\x7f" + QUIET_LATIN + "]"), chars=True),
     NameCheck("percent-escape-in-name", rule_percent_escapes, re.compile("%"), chars=True),
     NameCheck("space-in-name", rule_spaces, re.compile(" "), chars=True),
     NameCheck("outside-crossref-set", rule_crossref_set,
@@ -207,9 +207,10 @@ def quiet(name: str) -> bool:
 
 
 def by_shape(name: str) -> bool:
-    """Whether :func:`check`'s findings on the valid name ``name`` of printable ASCII
-    depend only on its length and on where its characters outside :data:`CROSSREF_SET`
-    are, and which: every rule whose precondition holds says so of itself
+    """Whether :func:`check`'s findings on the valid name ``name`` depend only on its
+    length and on where its characters outside :data:`CROSSREF_SET` are, and which
+    (plain Latin letters such as ``é`` among them): every rule whose precondition holds
+    says so of itself
     (``NameCheck.by_shape``). A reader may then keep them by that shape."""
     for test in _SHAPE_TESTS[0] if name.isascii() else _SHAPE_TESTS[1]:
         if test(name) is not None:
@@ -241,8 +242,8 @@ def check(text: str | Doi) -> list[Finding]:
 
 #: The findings of the names checked last.
 _CHECKED: Memo[Doi, tuple[Finding, ...]] = Memo(4096)
-#: The findings of the names of printable ASCII every rule that applies to keeps by shape
-#: (:func:`by_shape`), by the length of the prefix and the name's shape.
+#: The findings of the names every rule that applies to keeps by shape (:func:`by_shape`),
+#: by the length of the prefix and the name's shape.
 _SHAPED: Memo[tuple[int, str], tuple[Finding, ...]] = Memo(1024)
 #: Every character of the Crossref set written ``a`` (a name's shape).
 _SHAPE = str.maketrans(dict.fromkeys(CROSSREF_SET, "a"))
@@ -257,7 +258,7 @@ def _check(text: str | Doi) -> list[Finding]:
             validate_name(name)
             if not _APPLIES(name):
                 return []  # no rule applies, and a name given as a Doi has no reader's notes
-            if name.isascii() and not _NOT_BY_SHAPE(name):  # (valid: printable)
+            if not _NOT_BY_SHAPE(name):  # (valid: printable, Latin letters outside ASCII)
                 key = (len(text.prefix), name.translate(_SHAPE))
                 got = _SHAPED.get(key)
                 if got is None:
@@ -270,7 +271,7 @@ def _check(text: str | Doi) -> list[Finding]:
         raw = str(text)
         s = Subject(None, raw, [_error_finding(err, raw)])
         _scan_unreadable(s)
-        return _finish(s)
+        return finish(s)
     return _checked(reading, text)
 
 
@@ -282,7 +283,7 @@ def _checked(reading: Reading, text: str | Doi) -> list[Finding]:
         for c in CHECKS:
             if c.when.search(name) is not None:
                 c.run(s)
-    return _finish(s)
+    return finish(s)
 
 
 def _scan_unreadable(s: Subject) -> None:
@@ -292,111 +293,6 @@ def _scan_unreadable(s: Subject) -> None:
     for a, b in word_runs(s.name, 0):
         rule_lookalike_letters(s, a, b)
     rule_lookalike_characters(s, 0)
-
-
-def _finish(s: Subject) -> list[Finding]:
-    """Say each repeated character's places in its one finding, sort, give the repair of
-    everything the rules would repair (lookalikes, spaces, double escapes) once, to the
-    first finding it repairs (the most severe of them), and the other spelling of the
-    combining marks once, likewise; count the rest."""
-    for i, at in s.places.items():
-        f = s.out[i]
-        if len(at) > 1:
-            ch = s.name[f.start]
-            hit = lookalike(ch)
-            assert hit is not None
-            s.out[i] = Finding(f.code, f.severity, lookalike_message(ch, hit, places(at)),
-                               f.start, f.end, f.input_start, f.input_end, f.in_name, f.source,
-                               places=s.input_places([(a, a + 1) for a in at]))
-    order = sorted(range(len(s.out)), key=lambda i: _order(s.out[i]))
-    if s.reading is not None:
-        fixes = dict(s.fixes)
-        for i, at in s.places.items():
-            fixes[i] = _lookalike_fixes(s, at)
-        for given in (fixes, s.spellings):
-            if given:
-                _give_once(s, order, given)
-    out = [s.out[i] for i in order]
-    if s.more:
-        stop = len(s.name)
-        after = len(s.reading.text) if s.reading else stop  # after everything it counts
-        out.append(_more_findings(s.more, stop, after))
-    assert len(out) <= MAX_FINDINGS
-    return out
-
-
-def _more_findings(more: dict[str, int], end: int, at: int) -> Finding:
-    """The last finding of a full list: how many more of each code were not listed."""
-    total = sum(more.values())
-    by_code = ", ".join(f"{n:,} {code}" for code, n in sorted(
-        more.items(), key=lambda kv: (-kv[1], kv[0])))
-    rule = RULES["more-findings"]
-    return Finding("more-findings", rule.severity,
-                   f"… and {total:,} more findings, not listed: {by_code}.",
-                   end, end, at, at, in_name=False, source=rule.source)
-
-
-_COUNTED = re.compile(r"([0-9][0-9,]*) ([a-z0-9-]+)")
-
-
-def bounded(findings: tuple[Finding, ...] | list[Finding]) -> tuple[Finding, ...]:
-    """At most :data:`~doiname.limits.MAX_FINDINGS` findings: a list made of several
-    (a match's and its name's) keeps its first ones and counts the rest by code in one
-    last ``more-findings`` (with what an earlier one counted)."""
-    if len(findings) <= MAX_FINDINGS:
-        return tuple(findings)
-    kept: list[Finding] = []
-    more: dict[str, int] = {}
-    end = at = 0
-    for f in findings:
-        if f.code == "more-findings":
-            for n, code in _COUNTED.findall(f.message.partition("not listed: ")[2]):
-                more[code] = more.get(code, 0) + int(n.replace(",", ""))
-        elif len(kept) < MAX_FINDINGS - 1:
-            kept.append(f)
-            continue
-        else:
-            more[f.code] = more.get(f.code, 0) + 1
-        end = max(end, f.end)
-        at = max(at, f.input_end if f.input_end is not None else f.end)
-    return (*kept, _more_findings(more, end, at))
-
-
-def _lookalike_fixes(s: Subject, at: list[int]) -> list[tuple[int, int, str]]:
-    """The lookalike at each name position of ``at`` replaced by what it looks like."""
-    changes = []
-    for i in at:
-        hit = lookalike(s.name[i])
-        assert hit is not None
-        changes.append((i, i + 1, hit[1]))
-    return changes
-
-
-def _give_once(s: Subject, order: list[int], given: dict[int, list[tuple[int, int, str]]]
-               ) -> None:
-    """Make one text with the changes of every finding in ``given`` (by its index in
-    ``s.out``; a change that overlaps one before it is left out) and give it to the first
-    of them in ``order`` that is not ``info`` (else the first): one repaired name a list,
-    not one for each kind (:meth:`Subject.repaired_at`, linear in the name's length)."""
-    changes = sorted(c for cs in given.values() for c in cs)
-    apart: list[tuple[int, int, str]] = []
-    for c in changes:
-        if not apart or c[0] >= apart[-1][1]:
-            apart.append(c)
-    fixed = s.repaired_at(apart)
-    if fixed is None:
-        return
-    mine = [i for i in order if i in given]
-    at = next((i for i in mine if s.out[i].severity != "info"), mine[0])
-    f = s.out[at]
-    s.out[at] = Finding(f.code, f.severity, f.message, f.start, f.end, f.input_start,
-                        f.input_end, f.in_name, f.source, fixed, f.places)
-
-
-def _order(f: Finding) -> tuple[int, int, int, str]:
-    a = f.input_start if f.input_start is not None else f.start
-    b = f.input_end if f.input_end is not None else f.end
-    return (a, b, _SEVERITY_RANK.get(f.severity, 3), f.code)
 
 
 def _error_finding(err: DoiError, text: str) -> Finding:

@@ -14,8 +14,8 @@ from ..syntax import char_label
 from ..unicode_tables import NEUTRAL_SCRIPTS, lookalike, script_of, script_set
 from .subject import Subject, where
 
-__all__ = ["lookalike_message", "rule_lookalike_characters", "rule_lookalike_letters",
-           "rule_mixed_scripts", "word_runs"]
+__all__ = ["QUIET_LATIN", "lookalike_message", "quiet_latin", "rule_lookalike_characters",
+           "rule_lookalike_letters", "rule_mixed_scripts", "word_runs"]
 
 _KIND_CODES = {
     "d": "lookalike-dash",
@@ -28,6 +28,39 @@ _KIND_CODES = {
 # Latin with Han and kana (or Hangul, or Bopomofo) is how Japanese, Korean and Chinese
 # are written: UTS #39 §5.1's augmented sets, at its "highly restrictive" level.
 _CJK = frozenset({"Jpan", "Kore", "Hanb"})
+
+
+#: The Latin letters of Latin-1, Latin Extended-A and B and Latin Extended Additional
+#: that none of this module's rules, nor those of combining marks and right-to-left
+#: letters, names (:func:`quiet_latin`, what the Unicode tables say: written here as a
+#: pattern's ranges, so that no table is decoded before a name outside ASCII is checked;
+#: tests/unit/test_findings.py compares the two). A word of such letters and ASCII is one
+#: script, with nothing that looks like another character (003 ch. 6, UTS #39): a name
+#: whose characters outside ASCII are all among them gets no lookalike, mixed-script,
+#: combining-mark or right-to-left finding (the rules' precondition).
+QUIET_LATIN = (
+    "\u00c0-\u00c5\u00c7-\u00d6\u00d8-\u00e5\u00e7-\u00f6\u00f8-\u0130\u0134-\u0148"
+    "\u014a-\u0151\u0154-\u017e\u0180\u0182-\u0183\u0185-\u0186\u0188-\u0189"
+    "\u018b-\u018c\u018e-\u0192\u0194-\u0195\u0197\u0199-\u01a3\u01a5\u01a8-\u01ab"
+    "\u01ad-\u01b2\u01b4-\u01b6\u01b8-\u01bb\u01be-\u01bf\u01c2\u01c4-\u01c6"
+    "\u01cd-\u01f0\u01f4-\u021b\u021d-\u0221\u0224-\u0240\u0242-\u024f\u1e00-\u1e99"
+    "\u1e9b-\u1e9c\u1e9e-\u1efe"
+)
+
+
+def quiet_latin() -> str:
+    """The letters of U+00C0-U+024F and U+1E00-U+1EFF that none of the lookalike rules
+    names: a letter (general category L) whose Script and Script_Extensions are Latin,
+    not a lookalike of Basic Latin, written left to right (what :data:`QUIET_LATIN`
+    holds)."""
+    out = []
+    for cp in (*range(0xC0, 0x250), *range(0x1E00, 0x1F00)):
+        ch = chr(cp)
+        if (unicodedata.category(ch)[0] == "L" and script_of(ch) == "Latin"
+                and script_set(ch) == frozenset(("Latin",)) and lookalike(ch) is None
+                and unicodedata.bidirectional(ch) == "L"):
+            out.append(ch)
+    return "".join(out)
 
 
 def word_runs(name: str, start: int) -> list[tuple[int, int]]:

@@ -37,7 +37,7 @@ class Subject:
         self.seen: dict[tuple[str, str], int] = {}
         self.places: dict[int, list[int]] = {}
         # The changes of the name a finding's repair makes (by its index in out): the
-        # repair of them all is made once (doiname.findings._finish), and given once.
+        # repair of them all is made once (doiname.findings.finish.finish), and given once.
         self.fixes: dict[int, list[tuple[int, int, str]]] = {}
         # Another spelling of the same text (combining marks precomposed): given once too.
         self.spellings: dict[int, list[tuple[int, int, str]]] = {}

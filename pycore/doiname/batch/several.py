@@ -1,0 +1,86 @@
+"""The rows of a record over several lines: a reference wrapped over lines (as a copy from a
+PDF gives it) or a structured record (a BibTeX entry, a RIS record, a JSON object, a CSV
+row whose quoted cell spans lines), :class:`doiname.records.Record`.
+
+A wrapped reference is read as one text (the line breaks between its lines), each row on
+its first line with the whole reference as input. A structured record's names are read
+line by line, each row on the line it is on; the same DOI in two fields of one record (a
+BibTeX ``doi`` and ``url``) is one row, with the finding ``same-record`` that says where
+else it is (003 ch. 3: the names are compared by their equivalence key).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from bisect import bisect_right
+from collections.abc import Callable, Iterable
+
+from ..extract import Match
+from ..limits import BATCH_MAX_LINE_CHARS
+from ..model import Finding
+from ..records import Record
+from .general import Checker, Part, key_of, part_of, shifted
+from .lines import LongLine
+from .rows import BatchRow, make_row, shown_input
+
+__all__ = ["record_rows"]
+
+_STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
+
+#: ``part_row(line, text, key, part)``: the row of one part, deduplicated by the session.
+PartRow = Callable[[int, str, str | None, Part], BatchRow]
+#: ``cut_rows(line, text, key, rows)``: the rows of a line over the bound, the last one
+#: the error row that says so.
+CutRows = Callable[[int, str, str | None, Iterable[BatchRow]], list[BatchRow]]
+
+
+def record_rows(record: Record, read: Callable[[str], list[Match]], check: Checker,
+                part_row: PartRow, cut_rows: CutRows) -> list[BatchRow]:
+    """The rows of ``record`` (several lines), at least one: ``read`` finds the names of
+    a text (:func:`doiname.extract.extract`), ``check`` judges them, ``part_row`` makes
+    and deduplicates each row, ``cut_rows`` says a line was over the bound (002 §4,
+    003 ch. 3)."""
+    lines = tuple(str(x[:BATCH_MAX_LINE_CHARS]) for x in record.lines)
+    text = "\n".join(lines)
+    label = record.label  # the record's key and first line: what the rows point at
+    if record.kind == "reference":
+        rows = [part_row(record.first_line, text, label, part_of(m, check)) for m in read(text)]
+        return rows or [make_row(record.first_line, shown_input(text), "no-doi", None,
+                                 None, None, (), None, None, None, None, None, None, (),
+                                 label, None)]
+    starts = [0]
+    for line in lines[:-1]:
+        starts.append(starts[-1] + len(line) + 1)
+    kept: dict[str, tuple[int, Match]] = {}  # the first match of each name
+    order: list[tuple[int, Match]] = []
+    again: dict[str, list[int]] = {}
+    structured = record.kind in _STRUCTURED
+    for m in read(text):
+        i = bisect_right(starts, m.start) - 1
+        local = shifted(m, -starts[i])
+        key = key_of(m) if structured else None
+        if key is not None and key in kept:
+            again.setdefault(key, []).append(record.first_line + i)
+            continue
+        if key is not None:
+            kept[key] = (i, local)
+        order.append((i, local))
+    rows = []
+    for i, m in order:
+        key = key_of(m) if structured else None
+        if key is not None and key in again:
+            numbers = ", ".join(str(n) for n in again[key])
+            note = Finding("same-record", "info",
+                           f"The same DOI is also on line {numbers} of this record (another "
+                           "field of the same reference); it is one row.", m.start,
+                           m.end, m.start, m.end, in_name=False, source="doiname policy")
+            m = dataclasses.replace(m, findings=(*m.findings, note))
+        rows.append(part_row(record.first_line + i, lines[i], label, part_of(m, check)))
+    if not rows:
+        rows.append(make_row(record.first_line, shown_input(lines[0]), "no-doi", None, None,
+                             None, (), None, None, None, None, None, None, (), label,
+                             None))
+    for i, line in enumerate(record.lines):  # a line cut inside a record
+        if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
+            rows.append(cut_rows(record.first_line + i, line, label, ())[-1])
+    return rows

@@ -1,0 +1,76 @@
+"""What names a record in a list: its own key (a BibTeX key, a RIS ``ID``, a JSON
+object's identifier) and its label, the key and the first line a person recognises
+(:attr:`doiname.records.Record.label`)."""
+
+from __future__ import annotations
+
+from .limits import RECORD_MAX_CHARS
+from .resolver.body import load_json
+
+__all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "ris_key"]
+
+_JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
+
+#: How much of a record's first line its label keeps (code points; ``…`` marks a cut).
+LABEL_FIRST_LINE_CHARS = 120
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
+
+
+def _fields_line(text: str, kind: str) -> str:
+    """``Smith (2020) Title`` from a structured record's fields (what it has of them)."""
+    from .verify.fields import FIELD_NAMES, YEAR, first_author, parse_record_fields
+
+    fields = parse_record_fields(text, kind)
+    if not fields:
+        return ""
+
+    def part(name: str) -> str:
+        return next((" ".join(v.split()) for k in FIELD_NAMES[name]
+                     if (v := fields.get(k, "")).strip()), "")
+
+    year = YEAR.search(part("year"))
+    head = " ".join(x for x in (first_author(part("author")),
+                                f"({year.group(1)})" if year else "") if x)
+    return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)
+
+
+def label_of(kind: str, key: str | None, lines: tuple[str, ...]) -> str | None:
+    """A record's label (:attr:`doiname.records.Record.label`) from its kind, key and
+    lines: the key and the first line, ``smith2020 · Smith (2020) Deep learning…``."""
+    if kind == "line" or kind == "structure":
+        return key
+    if kind == "reference" or kind == "csv":
+        first = _cut(" ".join(lines[0].split()), LABEL_FIRST_LINE_CHARS)
+    else:
+        first = _fields_line("\n".join(lines)[:RECORD_MAX_CHARS], kind)
+    if key and first:
+        return f"{key} · {first}"
+    return key or first or None
+
+
+def json_key(text: str) -> str | None:
+    """The key of a JSON record (its first identifier field), read as the other JSON
+    readers read untrusted JSON: nesting checked before parsing (Pyodide's stack is small:
+    :func:`doiname.resolver.body.load_json`), JSONP not taken."""
+    data, ok, callback = load_json(text.rstrip().rstrip(","))
+    if not ok or callback is not None:
+        return None
+    if isinstance(data, dict):
+        for k in _JSON_KEYS:
+            value = data.get(k)
+            if isinstance(value, str | int) and not isinstance(value, bool) and str(value):
+                return str(value)[:200]
+    return None
+
+
+def ris_key(lines: list[str]) -> str | None:
+    for tag in ("ID", "AN"):
+        for line in lines:
+            if line.startswith(tag + "  -"):
+                value = line[6:].strip()
+                if value:
+                    return value[:200]
+    return None
