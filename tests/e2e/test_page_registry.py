@@ -198,9 +198,13 @@ def test_check_all_gives_a_bibtex_list_its_statuses_and_exports(
     expect(rows).to_have_count(1)
     page.select_option("#batch-filter", "all")
     table = list(csv.DictReader(io.StringIO(read_download(page, "#batch-csv"))))
-    assert [(r["record"], r["status"], r["verdict"]) for r in table] == [
+    assert [(r["record"].partition(" · ")[0], r["status"], r["verdict"]) for r in table] == [
         ("right", "ok", "matches"), ("wrong", "another-work", "mismatch"),
         ("retracted", "updated", "matches"), ("unknown", "not-found", "")]
+    # The record column is the record's label as the core gives it (key and first line).
+    from doiname.records import iter_records
+    assert [r["record"] for r in table] == [
+        r.label for r in iter_records(bib.splitlines()) if r.kind == "bibtex"]
     assert table[1]["registered_title"].startswith("Single-molecule FRET studies")
     assert table[0]["registered_year"] == "2015"
     assert table[2]["update"] == "retraction 2020-06-09 10.1080/13813455.2019.1700048"
