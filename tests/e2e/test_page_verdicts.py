@@ -186,6 +186,10 @@ def test_copy_offers_the_repaired_link(browser: Browser, site_url: str, size: st
         put(page, "#doi-input", "10.1000/182")
         expect(page.locator("#copy-link")).to_have_text("Copy link")
         expect(page.locator("#copy-repaired")).to_be_hidden()
+        # ... and it stays so once "Copied" would have gone back (the words of the name
+        # copied before are not put back over this name's).
+        page.wait_for_timeout(1800)
+        expect(page.locator("#copy-link")).to_have_text("Copy link")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

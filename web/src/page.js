@@ -184,9 +184,11 @@ export function startPage(doiname) {
       resolve.clear();
       resolvedFor = input.value;
     }
-    // A name that waits for the engine will be drawn with no one acting: Inspect keeps
-    // the first screen for it until the next edit (style.css, #inspect[data-reserve]).
-    inspectPanel.toggleAttribute("data-reserve", !inspect.ready && !inspect.failed && input.value.trim() !== "");
+    // While the input holds text, its answer may be drawn later than the browser counts
+    // it as the edit's answer (a name waiting for the engine; a first use of the Unicode
+    // tables or a busy device after it): Inspect keeps the first screen until the text is
+    // gone (style.css, #inspect[data-reserve]), so a late answer moves nothing.
+    inspectPanel.toggleAttribute("data-reserve", !inspect.failed && input.value.trim() !== "");
     void inspect.update({ text: input.value, pick: null });
   }
 

@@ -169,12 +169,14 @@ export function wireCopy(button, get, what) {
     if (!value) return;
     if (!button.classList.contains("done")) idle = button.textContent ?? idle;
     const ok = await copyText(value);
-    button.textContent = ok ? "Copied" : "Copy failed";
+    const said = ok ? "Copied" : "Copy failed";
+    button.textContent = said;
     button.classList.toggle("done", ok);
     announce(ok ? `Copied ${what}` : `Could not copy ${what}; select the text and copy it by hand.`);
     clearTimeout(timer);
     timer = window.setTimeout(() => {
-      button.textContent = idle;
+      // (words a view gave the button meanwhile, for another name, are kept)
+      if (button.textContent === said) button.textContent = idle;
       button.classList.remove("done");
     }, 1600);
   });
