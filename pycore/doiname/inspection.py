@@ -32,6 +32,7 @@ from typing import Literal
 
 from .errors import DoiError
 from .extract import Match, extract
+from .extract.clean import one_repair
 from .findings import bounded
 from .findings import check as _check
 from .forms import FORM_NAMES, may_hold_one_name
@@ -135,8 +136,10 @@ def judge(
         extra = [f for f in extra if f.code not in seen]
         if positions:
             extra = _placed(m, extra)
-    findings = (*m.findings, *extra) if extra else m.findings
-    return status_of(findings), bounded(findings)
+    if not extra:
+        return status_of(m.findings), bounded(m.findings)
+    findings = (*m.findings, *extra)
+    return status_of(findings), one_repair(bounded(findings))
 
 
 def _placed(m: Match, findings: list[Finding]) -> list[Finding]:

@@ -68,6 +68,31 @@ def test_the_worker_answers_the_zero_width_line_in_a_batch_and_in_inspect() -> N
     assert codes.count("zero-width-dropped") == 1 and len(codes) <= MAX_FINDINGS
 
 
+@pytest.mark.parametrize("line", [
+    "10.1000/" + "a\u200b\u2010" * 2_000,  # zero-width characters beside lookalike dashes
+    "https://doi.org/10.1000/x\u00ad\u2212y",  # in a link: the reader's repair is the link
+    "see doi:10.1000/a\u200bb\u0430c here",  # a Cyrillic letter in a doi: URI
+])
+def test_a_row_offers_one_repaired_text(line: str, tmp_path: Path) -> None:
+    """The reader drops the invisible characters and the rules repair the lookalikes: the
+    row (CLI batch, the worker's batch, Inspect) offers one repaired text, the one that
+    does both, and the zero-width finding is still said."""
+    (row,) = batch_json(line + "\n", tmp_path)
+    repairs = [f["repair"] for f in row["findings"] if f["repair"]]
+    assert len(repairs) == 1
+    assert "\u200b" not in repairs[0] and "\u00ad" not in repairs[0]
+    assert not any(c in repairs[0] for c in "\u2010\u2212\u0430")
+    assert "zero-width-dropped" in [f["code"] for f in row["findings"]]
+    _, opened = reply("batch_open", text=line)
+    _, step = reply("batch_step", job=opened["job"], max_lines=100, budget_ms=5000)
+    reply("batch_close", job=opened["job"])
+    (got,) = step["rows"]
+    assert [f["repair"] for f in got["findings"] if f["repair"]] == repairs
+    _, found = reply("inspect", text=line)
+    chosen = found["candidates"][found["selected"]]["findings"]
+    assert [f["repair"] for f in chosen if f["repair"]] == repairs
+
+
 def test_inspect_marks_every_place_of_a_finding_said_once() -> None:
     """Inspect's reply gives each place of a finding said once for several (a lookalike,
     an escape, invisible characters), in the text as typed: the page only draws them."""

@@ -8,6 +8,7 @@ results always count code points of the text that was given.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from bisect import bisect_left, bisect_right
@@ -17,7 +18,7 @@ from typing import Any, Literal
 from ..model import Finding, Severity, joined_places
 from ..syntax import char_label, places
 
-__all__ = ["Edit", "Text", "edit_finding", "edit_findings", "needs_cleaning"]
+__all__ = ["Edit", "Text", "edit_finding", "edit_findings", "needs_cleaning", "one_repair"]
 
 #: R1: invisible characters dropped before scanning.
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
@@ -198,6 +199,19 @@ def edit_findings(edits: list[Edit], repair: str | None = None) -> list[Finding]
                         f.input_end, f.in_name, f.source, repair, f.places)
         out.append(f)
     return out
+
+
+def one_repair(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
+    """``findings`` with one repaired text at most for the invisible characters dropped
+    (R1): every other repair (a lookalike's, a joined reading's) was made from the text
+    they were already dropped from, so R1's repair gives way to it, and a row offers one
+    repaired text for what the reader and the rules would both repair (003 ch. 2)."""
+    dropped = [i for i, f in enumerate(findings)
+               if f.code == "zero-width-dropped" and f.repair is not None]
+    if not dropped or len(dropped) == sum(f.repair is not None for f in findings):
+        return findings
+    return tuple(dataclasses.replace(f, repair=None) if i in dropped else f
+                 for i, f in enumerate(findings))
 
 
 def _edits_finding(kind: str, group: list[Edit]) -> Finding:

@@ -16,7 +16,7 @@ from ..errors import DoiError
 from ..forms import DOI_LINK_HEADS
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
-from .clean import Text, edit_findings
+from .clean import Text, edit_findings, one_repair
 from .ends import OPENER, TRAILING, r13_trailing, r13_words, scan_suffix, starts_anchor
 from .model import Alternative, Found, Match
 from .split import r22_cut_digits
@@ -187,8 +187,8 @@ def make_match(t: Text, sc: Scanned) -> Found:
     if not _r21_line_break(t, sc, kind, start, doi, findings, alternatives) \
             and sc.end == sc.raw_end:
         _r22_cut(t, sc, kind, start, doi, findings, alternatives)
-    m = Match(doi, o_start, o_end, t.original[o_start:o_end], tuple(findings), form,
-              "doi", tuple(alternatives))
+    m = Match(doi, o_start, o_end, t.original[o_start:o_end], one_repair(tuple(findings)),
+              form, "doi", tuple(alternatives))
     return Found(m, start, end)
 
 
