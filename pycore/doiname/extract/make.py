@@ -162,9 +162,12 @@ def make_match(t: Text, sc: Scanned) -> Found:
         return _finish(t, Match(doi, *_orig(t, start, end), tuple(findings), form),
                        start, end)
     kind = "in-url" if form == "in-url" else kind
-    o_start, o_end = t.span(start, end)
     if t.edits:
+        o_start, o_end = t.span(start, end)
         findings.extend(edit_findings(t.edits_in(start, end), s[start:end]))
+    else:  # (nothing cleaned: the same places)
+        o_start, o_end = start, end
+    raw_end, n = sc.raw_end, len(s)
     if dots_kept:
         alt = _alternative(t, kind, start, sc.a, sc.end13, doi, "trimmed")
         left = s[sc.end13:sc.raw_end]
@@ -174,7 +177,8 @@ def make_match(t: Text, sc: Scanned) -> Found:
             "(some registered names end in dots). If the dots ended a sentence, the name is "
             + (f"“{alt.doi}”." if alt else "shorter."), "extract R13"))
         alternatives.extend([alt] if alt else [])
-    else:
+    elif (sc.end < sc.end13 or sc.end13 < raw_end
+          or (raw_end < n and s[raw_end] in ")]}>")):  # (what _left_out reports)
         _left_out(t, sc, kind, doi, findings, alternatives)
     if "\ufffd" in doi.suffix or "\ufffd" in doi.prefix:
         at = str(doi).index("\ufffd")
@@ -184,11 +188,14 @@ def make_match(t: Text, sc: Scanned) -> Found:
             "the text was damaged by a wrong character encoding somewhere, so the real "
             "name has another character here. Copy it again from its source.",
             "extract R20"))
-    if not _r21_line_break(t, sc, kind, start, doi, findings, alternatives) \
-            and sc.end == sc.raw_end:
+    # R21 and R22 look at what follows the name: a space, or a "-" before the line's end
+    if (((raw_end < n and s[raw_end].isspace()) or s[sc.end - 1] == "-")
+            and not _r21_line_break(t, sc, kind, start, doi, findings, alternatives)
+            and sc.end == raw_end):
         _r22_cut(t, sc, kind, start, doi, findings, alternatives)
-    m = Match(doi, o_start, o_end, t.original[o_start:o_end], one_repair(tuple(findings)),
-              form, "doi", tuple(alternatives))
+    m = Match(doi, o_start, o_end, t.original[o_start:o_end],
+              one_repair(tuple(findings)) if findings else (), form, "doi",
+              tuple(alternatives) if alternatives else ())
     return Found(m, start, end)
 
 
