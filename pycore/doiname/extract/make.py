@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..errors import DoiError
-from ..forms import DOI_LINK_HEADS
+from ..forms import DOI_LINK_STARTS
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
 from .clean import Text, edit_findings, one_repair
@@ -44,16 +44,11 @@ class Scanned:
     kind: str
 
 
-#: A doi.org link's heads, with their scheme or without.
-_PLAIN_HEADS = tuple(dict.fromkeys((*DOI_LINK_HEADS,
-                                    *(head.partition("://")[2] for head in DOI_LINK_HEADS))))
-
-
 def _plain_link(span: str) -> bool:
     """A doi.org/dx.doi.org link with nothing the reader would note (proxy, %, ?, #)."""
     if "%" in span or "?" in span or "#" in span:
         return False
-    return span[:24].lower().startswith(_PLAIN_HEADS)
+    return span[:24].lower().startswith(DOI_LINK_STARTS)
 
 
 def _read(s: str, kind: str, start: int, a: int,
