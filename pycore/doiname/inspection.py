@@ -137,8 +137,9 @@ def judge(
     else:
         extra = (check or _check)(m.doi)
     if extra:
-        seen = {f.code for f in m.findings}
-        extra = [f for f in extra if f.code not in seen]
+        if m.findings:
+            seen = {f.code for f in m.findings}
+            extra = [f for f in extra if f.code not in seen]
         if positions:
             extra = _placed(m, extra)
     if not extra:

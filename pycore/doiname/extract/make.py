@@ -150,7 +150,8 @@ def make_match(t: Text, sc: Scanned) -> Found:
         doi, form, notes, base = _read(s, kind, start, sc.a, end)
         if form == "in-url" and kind == "url":
             start = sc.a
-        findings.extend(moved(t, n, base) for n in notes)
+        if notes:
+            findings.extend([moved(t, n, base) for n in notes])
     except DoiError as err:
         doi, form = Doi(s[sc.a:sc.p], s[sc.sep_end:end]), _BARE_FORMS.get(kind, kind)
         findings.append(_error_finding(t, err, base, start, end))
