@@ -85,6 +85,7 @@ export function startPage(doiname) {
     el("button", { type: "button", id: "which-ra-button", text: "Which RA?" })
   );
   const inspect = new InspectView(doiname, {
+    panel: byId("inspect"),
     input,
     summary: byId("inspect-summary"),
     card: {
@@ -177,19 +178,18 @@ export function startPage(doiname) {
   /** The text the resolve result belongs to. */
   let resolvedFor = input.value;
 
-  const inspectPanel = byId("inspect");
-
-  function onInspectInput() {
+  /**
+   * The input's text changed: read it. `byPerson` (the default): by a key or a click;
+   * else by the address or Back, whose answer Inspect draws in the first screen
+   * (ui/space.js), as no key or click makes its layout the person's own doing.
+   * @param {boolean} [byPerson]
+   */
+  function onInspectInput(byPerson = true) {
     if (input.value !== resolvedFor) {
       resolve.clear();
       resolvedFor = input.value;
     }
-    // While the input holds text, its answer may be drawn later than the browser counts
-    // it as the edit's answer (a name waiting for the engine; a first use of the Unicode
-    // tables or a busy device after it): Inspect keeps the first screen until the text is
-    // gone (style.css, #inspect[data-reserve]), so a late answer moves nothing.
-    inspectPanel.toggleAttribute("data-reserve", !inspect.failed && input.value.trim() !== "");
-    void inspect.update({ text: input.value, pick: null });
+    void inspect.update({ text: input.value, pick: null }, byPerson);
   }
 
   /**
@@ -305,7 +305,7 @@ export function startPage(doiname) {
     if (first && (input.value !== state.doi || eqA.value !== state.a || eqB.value !== state.b)) {
       writeState(currentState(), false);
     }
-    onInspectInput();
+    onInspectInput(false);
     onEquivalenceInput();
   }
   window.addEventListener("popstate", () => restore());
