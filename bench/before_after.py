@@ -44,6 +44,14 @@ def real_mix(n: int) -> list[str]:
     return [each[i % REAL_MIX][i // REAL_MIX] for i in range(n)]
 
 
+def link_or_copy(src: str, dst: str) -> None:
+    """A hard link where the two folders share a file system, else a copy."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
 @contextmanager
 def checkout(rev: str, build: bool) -> Iterator[Path]:
     """The tree of ``rev`` in a temporary folder (its site built when ``build``)."""
@@ -56,7 +64,7 @@ def checkout(rev: str, build: bool) -> Iterator[Path]:
             # a copy made of hard links: the build may run `npm ci` there, which empties
             # its node_modules first (through a symlink it would empty this checkout's)
             shutil.copytree(ROOT / "node_modules", root / "node_modules", symlinks=True,
-                            copy_function=os.link)
+                            copy_function=link_or_copy)
             t0 = time.monotonic()
             subprocess.run([sys.executable, "build.py", "build"], cwd=root, check=True,
                            stdout=subprocess.DEVNULL)
