@@ -55,7 +55,8 @@ _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
 #: Text that holds a DOI name, a shortDOI or a link to one.
 _HAS_NAME = re.compile(r"10\.\d{1,9}/|(?<![\w.])10/\w|doi\.org/|\bdoi:", re.IGNORECASE)
 #: The end of a line whose sentence goes on: a comma, a semicolon, an ampersand, a hyphen
-#: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``).
+#: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``): at most its last
+#: three characters, searched there only.
 _OPEN_END = re.compile(r"(?:[,;&\-\u2010\u2013/]|\b(?:and|in|of|the|to|for|on|&))\s*$")
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +187,7 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
         return _NAME_REST.match(head) is not None and (
             head[:1].isdigit()
             or (word[-1:] in ".-/_" and _AUTHOR_START.match(head) is None))
-    if _OPEN_END.search(tail) is not None:
+    if _OPEN_END.search(tail, max(0, len(tail) - 3)) is not None:  # (its words: 3 letters)
         return True
     return head[:1].islower() and not tail.endswith(".")
 
