@@ -361,7 +361,7 @@ def _r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Altern
         return None
     tok_end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
     token = s[w:tok_end]
-    if not any(c.isdigit() for c in token) or not _to_line_end(s, tok_end, ".,;:!?'* \t"):
+    if not any(map(str.isdigit, token)) or not _to_line_end(s, tok_end, ".,;:!?'* \t"):
         return None
     x = start if kind in _WHOLE else sc.a
     try:
