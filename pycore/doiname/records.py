@@ -180,7 +180,9 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
         return _NAME_REST.match(head) is not None and (
             head[:1].isdigit()
             or (word[-1:] in ".-/_" and _AUTHOR_START.match(head) is None))
-    if _OPEN_END.search(tail) is not None:
+    # (its longest match is a word of three letters and the boundary before it: the last
+    # four characters say what the whole line would, without a search along it)
+    if _OPEN_END.search(tail[-4:]) is not None:
         return True
     return head[:1].islower() and not tail.endswith(".")
 
