@@ -55,8 +55,7 @@ _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
 #: Text that holds a DOI name, a shortDOI or a link to one.
 _HAS_NAME = re.compile(r"10\.\d{1,9}/|(?<![\w.])10/\w|doi\.org/|\bdoi:", re.IGNORECASE)
 #: The end of a line whose sentence goes on: a comma, a semicolon, an ampersand, a hyphen
-#: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``): at most its last
-#: three characters, searched there only.
+#: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``).
 _OPEN_END = re.compile(r"(?:[,;&\-\u2010\u2013/]|\b(?:and|in|of|the|to|for|on|&))\s*$")
 
 @dataclass(frozen=True, slots=True)
@@ -187,7 +186,9 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
         return _NAME_REST.match(head) is not None and (
             head[:1].isdigit()
             or (word[-1:] in ".-/_" and _AUTHOR_START.match(head) is None))
-    if _OPEN_END.search(tail, max(0, len(tail) - 3)) is not None:  # (its words: 3 letters)
+    # (its longest match is a word of three letters and the boundary before it: the last
+    # four characters say what the whole line would, without a search along it)
+    if _OPEN_END.search(tail[-4:]) is not None:
         return True
     return head[:1].islower() and not tail.endswith(".")
 
