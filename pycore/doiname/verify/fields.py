@@ -64,7 +64,9 @@ _LATEX_LETTERS = {"ss": "ß", "o": "ø", "O": "Ø", "aa": "å", "AA": "Å", "ae"
 _BRACES = re.compile(r"[{}]")
 _QUOTED = re.compile(r'[{}"]')
 _BARE = re.compile(r"[^,}\s]*")
-_BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*")
+#: A BibTeX field's name and ``=``, and its value when that is ``{...}`` with no brace
+#: inside (the commonest value: read with the name, :func:`_bibtex_value` reads the rest).
+_BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*(?:\{([^{}]*)\})?")
 _RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
 
 
@@ -155,12 +157,18 @@ def parse_record_fields(text: str, kind: str) -> dict[str, str]:
             if m is None:
                 break
             end = m.end()
-            value, at = _bibtex_value(text, end)
+            value = m.group(2)
+            if value is None:
+                value, at = _bibtex_value(text, end)
+                if at < end:
+                    at = end
+            else:
+                at = end
             name = m.group(1).lower()
             if name not in out:  # (a field given twice keeps its first value)
-                out[name] = unlatex(value).replace("{", "").replace("}", "").strip()
-            if at < end:
-                at = end
+                if "\\" in value or "$" in value or "{" in value or "}" in value:
+                    value = unlatex(value).replace("{", "").replace("}", "")
+                out[name] = value.strip()
     elif kind == "ris":
         for line in text.splitlines():
             m = _RIS_LINE.match(line)
