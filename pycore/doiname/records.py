@@ -52,8 +52,26 @@ _NAME_START = re.compile(r"\s*(?:(?:https?://|doi:|DOI\b|10\.\d)|(?:dx\.)?doi\.o
                          re.IGNORECASE)
 #: A line whose first word may be the rest of a name cut by the line break.
 _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
-#: Text that holds a DOI name, a shortDOI or a link to one.
+#: Text that holds a DOI name, a shortDOI or a link to one (:func:`_has_name`).
 _HAS_NAME = re.compile(r"10\.\d{1,9}/|(?<![\w.])10/\w|doi\.org/|\bdoi:", re.IGNORECASE)
+#: ``_HAS_NAME``'s ways one by one (each found from its first characters, where the
+#: pattern of all four is tried at every character), the last two for ASCII text in
+#: lower case.
+_NAME_ANCHOR = re.compile(r"10\.\d{1,9}/")
+_SHORT_NAME = re.compile(r"(?<![\w.])10/\w")
+_DOI_LINK_OR_URI = re.compile(r"doi\.org/|\bdoi:")
+
+
+def _has_name(text: str) -> bool:
+    """Whether ``text`` holds a DOI name, a shortDOI or a link to one: ``_HAS_NAME``
+    found somewhere in it."""
+    if not text.isascii():
+        return _HAS_NAME.search(text) is not None
+    if "10" in text and (_NAME_ANCHOR.search(text) is not None
+                         or _SHORT_NAME.search(text) is not None):
+        return True
+    low = text.lower()
+    return "doi" in low and _DOI_LINK_OR_URI.search(low) is not None
 #: The end of a line whose sentence goes on: a comma, a semicolon, an ampersand, a hyphen
 #: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``).
 _OPEN_END = re.compile(r"(?:[,;&\-\u2010\u2013/]|\b(?:and|in|of|the|to|for|on|&))\s*$")
@@ -178,11 +196,11 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     if _NAME_START.match(head):
         if tail.lower().endswith(("/", "doi:")):
             return True
-        if _HAS_NAME.search(word):  # (a name there is one in the lines before: no need
+        if _has_name(word):  # (a name there is one in the lines before: no need
             return False            # to search them all)
         text = " ".join(before)
-        return _HAS_NAME.search(text) is None and len(text.split()) >= 3
-    if _HAS_NAME.search(word):  # a line that ends with a name: the reference ends
+        return not _has_name(text) and len(text.split()) >= 3
+    if _has_name(word):  # a line that ends with a name: the reference ends
         return _NAME_REST.match(head) is not None and (
             head[:1].isdigit()
             or (word[-1:] in ".-/_" and _AUTHOR_START.match(head) is None))
