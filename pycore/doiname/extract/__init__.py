@@ -26,8 +26,7 @@ from .ends import r19_viewer_tail
 from .model import Alternative, Match, MatchKind
 from .plain import plain_names, read_plains
 from .rules import RULES, Rule
-from .scan import DOI_WORD as _DOI_WORD
-from .scan import scan
+from .scan import has_doi_word, scan
 
 __all__ = ["RULES", "Alternative", "Match", "MatchKind", "Rule", "extract", "extract_general"]
 
@@ -57,7 +56,7 @@ def extract(text: str) -> list[Match]:
         raise TypeError(f"extract() takes a str, not {type(text).__name__}")
     clean = needs_cleaning(text)
     if not clean:
-        if "10" not in text and _DOI_WORD.search(text) is None:
+        if "10" not in text and not has_doi_word(text):
             return []  # no anchor (R4), no shortDOI (R17), no label (R18)
         fast = _FAST_LINE_RE.fullmatch(text)
         if fast is not None:

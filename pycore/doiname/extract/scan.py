@@ -23,7 +23,8 @@ from .make import Scanned, alone_on_line, make_match
 from .merge import MARKUP_GAP, MAX_GAP, r15_merge
 from .model import Found, Match
 
-__all__ = ["DOI_WORD", "LOWER", "r5_left_boundary", "r6_context", "r7_plausible_bare", "scan"]
+__all__ = ["DOI_WORD", "LOWER", "has_doi_word", "r5_left_boundary", "r6_context",
+           "r7_plausible_bare", "scan"]
 
 #: R4: the prefix (ASCII digits only).
 _PREFIX_RE = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
@@ -60,9 +61,12 @@ _DOI_WORD = DOI_WORD
 _DOI_ORG = "doi.org/"
 #: R18: a label or a doi.org link before something that starts with a digit (found from
 #: the literal "doi", so the search is fast; what comes before it is checked in Python).
-_LABELLED_RE = re.compile(
-    r"doi(?:(?P<link>\.org/)|[:：][ \t]*|[ \t]+)(?P<tok>[0-9][^\s\"'`<>()\[\]{}|,;“”]*)",
-    re.IGNORECASE)
+_LABELLED = r"doi(?:(?P<link>\.org/)|[:：][ \t]*|[ \t]+)(?P<tok>[0-9][^\s\"'`<>()\[\]{}|,;“”]*)"
+_LABELLED_RE = re.compile(_LABELLED, re.IGNORECASE)
+#: The same, for ASCII text in lower case (the same places, found from the literal
+#: "doi": without IGNORECASE, which tries every character, and which lets "i" match "ı"
+#: and "İ", so that text outside ASCII is searched by ``_LABELLED_RE``).
+_LABELLED_LOW = re.compile(_LABELLED)
 _LINK_HEAD = re.compile(r"(?:https?://)?(?:dx\.|www\.)?$", re.IGNORECASE | re.ASCII)
 _MARKERS_RE = re.compile("|".join(re.escape(mk) for mk in _URL_MARKERS))
 
@@ -306,7 +310,7 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
     s = t.text
     out: list[Found] = []
     starts = [f.start for f in found]
-    for m in _LABELLED_RE.finditer(s):
+    for m in _LABELLED_LOW.finditer(s.lower()) if s.isascii() else _LABELLED_RE.finditer(s):
         a, tok = m.start(), m.start("tok")
         i = bisect_right(starts, tok) - 1
         if i >= 0 and found[i].end > tok:
@@ -358,4 +362,12 @@ def scan(text: str, clean: bool) -> list[Match]:
 
 
 def _maybe_labelled(s: str) -> bool:
+    return has_doi_word(s)
+
+
+def has_doi_word(s: str) -> bool:
+    """Whether :data:`DOI_WORD` is found in ``s`` (R18's word, any case): in ASCII text,
+    ``doi`` in its lower case (IGNORECASE tries the pattern at every character)."""
+    if s.isascii():
+        return "doi" in s.lower()
     return _DOI_WORD.search(s) is not None
