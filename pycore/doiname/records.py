@@ -50,6 +50,9 @@ _AUTHOR_START = re.compile(r"[A-Z][^\s,.;:()]*(?:,\s+[A-Z]|\s+[A-Z]{1,3}[,.](?:\
 #: from a PDF often has on a line of its own).
 _NAME_START = re.compile(r"\s*(?:(?:https?://|doi:|DOI\b|10\.\d)|(?:dx\.)?doi\.org/)",
                          re.IGNORECASE)
+#: What a line that ``_NAME_START`` matches starts with (after spaces, which ``\s``
+#: and ``str.isspace`` agree on).
+_NAME_FIRST = frozenset("hHdD1")
 #: A line whose first word may be the rest of a name cut by the line break.
 _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
 #: Text that holds a DOI name, a shortDOI or a link to one (:func:`_has_name`).
@@ -193,7 +196,7 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
             or ((first in _LIST_FIRST or first.isdecimal()) and _LIST_START.match(line))):
         return False
     word = tail[tail.rfind(" ") + 1:]
-    if _NAME_START.match(head):
+    if first in _NAME_FIRST and _NAME_START.match(head):
         if tail.lower().endswith(("/", "doi:")):
             return True
         if _has_name(word):  # (a name there is one in the lines before: no need
@@ -201,9 +204,10 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
         text = " ".join(before)
         return not _has_name(text) and len(text.split()) >= 3
     if _has_name(word):  # a line that ends with a name: the reference ends
-        return _NAME_REST.match(head) is not None and (
-            head[:1].isdigit()
-            or (word[-1:] in ".-/_" and _AUTHOR_START.match(head) is None))
+        if first.isdigit():
+            return _NAME_REST.match(head) is not None
+        return (word[-1:] in ".-/_" and _NAME_REST.match(head) is not None
+                and _AUTHOR_START.match(head) is None)
     # (its longest match is a word of three letters and the boundary before it: the last
     # four characters say what the whole line would, without a search along it)
     if _OPEN_END.search(tail[-4:]) is not None:
