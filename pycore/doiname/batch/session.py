@@ -130,8 +130,13 @@ class BatchSession:
     def _uncounted(self, record: Record) -> list[BatchRow]:
         """:meth:`rows_for_record` without counting the rows (a stream counts them as it
         hands them out)."""
-        if len(record.lines) == 1:
+        if len(record.lines) == 1 or record.kind == "reference":
             return [row_of(t) for t in self._record_fields(record)]
+        return self._several(record)
+
+    def _several(self, record: Record) -> list[BatchRow]:
+        """The rows of a record over several lines read by :func:`.several.record_rows`
+        (not counted)."""
         self._line = record.last_line
         self.summary.input_lines += len(record.lines)
         if record.kind == "structure":
@@ -140,15 +145,23 @@ class BatchSession:
         return self._record_rows(record)
 
     def _record_fields(self, record: Record) -> list[RowFields]:
-        """:meth:`_uncounted` as tuples."""
-        if len(record.lines) != 1:
-            return [fields_of(r) for r in self._uncounted(record)]
+        """:meth:`_uncounted` as tuples. A reference wrapped over lines is read as one
+        line whose text holds the line breaks (what :func:`.several.record_rows` reads,
+        by the path of every line), unless a line of it was cut or the text is over the
+        bound of a line."""
+        lines = record.lines
+        text = lines[0]
+        if len(lines) != 1:
+            text = "\n".join(lines) if record.kind == "reference" else ""
+            if (not text or len(text) > BATCH_MAX_LINE_CHARS
+                    or any(type(x) is not str for x in lines)):
+                return [fields_of(r) for r in self._several(record)]
         self._line = record.last_line
-        self.summary.input_lines += 1
+        self.summary.input_lines += len(lines)
         if record.kind == "structure":
             return []
         self.summary.records += 1
-        return self._line_fields(record.first_line, record.lines[0], record.label)
+        return self._line_fields(record.first_line, text, record.label)
 
     def push(self, lines: Iterable[str], rows: list[RowFields],
              srcs: list[str] | None = None) -> None:
