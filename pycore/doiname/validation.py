@@ -14,7 +14,7 @@ import re
 import unicodedata
 
 from .errors import DoiError
-from .model import Doi
+from .model import Doi, make_doi
 
 __all__ = ["char_label", "is_short_doi_code", "places", "validate_name"]
 
@@ -107,7 +107,7 @@ def validate_name(name: str) -> Doi:
             "The suffix after the “/” at character {at} is empty: a DOI name needs one.",
             slash,
         )
-    return Doi(prefix, suffix)
+    return make_doi(prefix, suffix)  # (Doi(prefix, suffix), without its __init__)
 
 
 def _check_graphic(name: str) -> None:
