@@ -35,20 +35,19 @@ from .batch import (
     write_matches_csv,
     write_matches_jsonl,
 )
-from .canonical import canonical_uri_2003
 from .cli_files import open_input
-from .cli_text import check_plain, explain_plain, inspect_plain, policy_notes, with_source
+from .cli_names import PER_NAME
+from .cli_text import policy_notes, with_source
 from .cli_verify import add_verify_parser, run_verify
-from .codepoints import describe_code_points
 from .comparison import compare
-from .equivalence import equivalence_key, explain_equivalence
+from .equivalence import explain_equivalence
 from .errors import DoiError
 from .findings import RULES
-from .inspection import inspect, read_name
+from .inspection import read_name
 from .jsonable import error_json, to_jsonable
 from .model import Doi
 from .presentation import DEFAULT_RESOLVER
-from .syntax import parse, read
+from .syntax import parse
 
 __all__ = ["main"]
 
@@ -83,6 +82,10 @@ class _Out:
         self.out = out
         self.err = err
         self.failed = 0
+
+    def fail(self) -> None:
+        """A text judged bad without an exception (the exit code is 1)."""
+        self.failed += 1
 
     def result(self, text: str, value: Any, plain: str) -> None:
         if self.as_json:
@@ -263,97 +266,39 @@ def _run(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr: TextIO
     if cmd == "verify":
         return run_verify(args, stdin, stdout, stderr)
     if cmd == "equivalent":
-        if args.exact:
-            try:
-                ex = explain_equivalence(args.a, args.b)
-            except DoiError as err:
-                out.error(args.a + " / " + args.b, err)
-                return 1
-            out.result(f"{args.a} {args.b}", ex, ("equivalent: " if ex.equivalent else
-                                                   "not equivalent: ")
-                       + with_source(ex.message, ex.source))
-            return 0 if ex.equivalent else 3
-        cmp = compare(args.a, args.b)
-        if cmp.equivalent is None:
-            out.error(args.a + " / " + args.b,
-                      DoiError(cmp.verdict, cmp.message, source=cmp.source))
-            return 1
-        out.result(f"{args.a} {args.b}", cmp, ("equivalent: " if cmp.equivalent else
-                                                "not equivalent: ")
-                   + with_source(cmp.message, cmp.source))
-        return 0 if cmp.equivalent else 3
+        return _equivalent(args, out)
     name = _namer(args.exact, stderr)
     if cmd == "which-ra":
         items = list(_inputs(args.text, stdin))
         _each(out, ["\n".join(items)], lambda _t: pres.to_which_ra_url([name(i) for i in items]),
               str)
         return 1 if out.failed else 0
-    items_iter = _inputs(args.text, stdin)
-    fn: Callable[[str], Any]
-    plain: Callable[[Any], str] = str
-    if cmd == "inspect":
-        fn = inspect
-        plain = inspect_plain
-    elif cmd == "parse":
-
-        def fn(t: str) -> Any:
-            if args.exact:
-                r = read(t)
-                return {**to_jsonable(r.doi), "form": r.form, "notes": to_jsonable(r.notes)}
-            doi, found = read_name(t)
-            c = found.candidates[found.selected or 0]
-            name(t)  # says on stderr what the reading policy did
-            return {**to_jsonable(doi), "form": c.form, "notes": to_jsonable(c.findings)}
-
-        def plain(r: Any) -> str:
-            return str(r["name"])
-    elif cmd == "url":
-        level, res, proxy = args.level, args.resolver, args.proxy
-
-        def fn(t: str) -> str:
-            if proxy:
-                return pres.to_proxy_url(name(t), proxy, level=level, resolver=res)
-            return pres.to_url(name(t), level=level, resolver=res)
-    elif cmd == "api":
-        types, index = args.types, args.index
-
-        def fn(t: str) -> str:
-            return pres.to_handles_api_url(name(t), types=types, index=index)
-    elif cmd == "check":
-
-        def fn(t: str) -> Any:
-            found = _check(t, args.exact)
-            if any(f.severity == "error" for f in found):
-                out.failed += 1  # the input is not a readable DOI name: exit code 1
-            return found
-        plain = check_plain
-    elif cmd == "codepoints":
-
-        def fn(t: str) -> Any:
-            return describe_code_points(t if args.exact else _name_or_text(t))
-
-        def plain(cps: Any) -> str:
-            return "\n".join(f"{c.code_point:<9} {c.char!r:<6} {c.name} [{c.script}]" for c in cps)
-    elif cmd == "explain-url":
-        level = args.level
-
-        def fn(t: str) -> Any:
-            return pres.explain_url(name(t), level)
-        plain = explain_plain
-    elif cmd == "canonical":
-
-        def fn(t: str) -> Any:  # the 2003 draft reads doi: URIs of any prefix itself
-            return canonical_uri_2003(t)
-    else:
-        simple: Callable[[Doi], str] = {
-            "urn": pres.to_urn_url, "uri": pres.to_uri, "html": pres.to_html_link,
-            "markdown": pres.to_markdown_link, "key": equivalence_key,
-        }[cmd]
-
-        def fn(t: str) -> Any:
-            return simple(name(t))
-    _each(out, items_iter, fn, plain)
+    command = PER_NAME[cmd](args, name, out.fail)
+    _each(out, _inputs(args.text, stdin), command.fn, command.plain)
     return 1 if out.failed else 0
+
+
+def _equivalent(args: argparse.Namespace, out: _Out) -> int:
+    """``doiname equivalent``: 0 when the two texts name the same DOI name, 3 when not,
+    1 when one cannot be read (003 ch. 3: case-insensitive ASCII; ``--exact``: the names
+    as given, :func:`~doiname.explain_equivalence`)."""
+    pair = f"{args.a} {args.b}"
+    if args.exact:
+        try:
+            ex = explain_equivalence(args.a, args.b)
+        except DoiError as err:
+            out.error(args.a + " / " + args.b, err)
+            return 1
+        said = ("equivalent: " if ex.equivalent else "not equivalent: ")
+        out.result(pair, ex, said + with_source(ex.message, ex.source))
+        return 0 if ex.equivalent else 3
+    cmp = compare(args.a, args.b)
+    if cmp.equivalent is None:
+        out.error(args.a + " / " + args.b, DoiError(cmp.verdict, cmp.message, source=cmp.source))
+        return 1
+    said = ("equivalent: " if cmp.equivalent else "not equivalent: ")
+    out.result(pair, cmp, said + with_source(cmp.message, cmp.source))
+    return 0 if cmp.equivalent else 3
 
 
 def _namer(exact: bool, stderr: TextIO) -> Callable[[str], Doi]:
@@ -369,28 +314,6 @@ def _namer(exact: bool, stderr: TextIO) -> Callable[[str], Doi]:
         return doi
 
     return name
-
-
-def _name_or_text(text: str) -> str | Doi:
-    """The name the policy reads, for listing its characters; the text when none."""
-    try:
-        return read_name(text)[0]
-    except DoiError:
-        return text
-
-
-def _check(text: str, exact: bool) -> list[Any]:
-    """``doiname check``: the findings of the name the policy reads (with what reading it
-    said), or, with ``--exact`` or when nothing can be read, :func:`doiname.check`."""
-    from .findings import check
-
-    if exact:
-        return check(text)
-    found = inspect(text, forms=False)
-    if found.selected is None:
-        return [*found.notes] if found.notes else check(text)
-    c = found.candidates[found.selected]
-    return [*c.findings, *found.notes]
 
 
 if __name__ == "__main__":  # pragma: no cover

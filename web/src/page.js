@@ -13,14 +13,11 @@ import { BatchView } from "./views/batch/view.js";
 import { EquivalenceView } from "./views/equivalence.js";
 import { InspectView } from "./views/inspect.js";
 import { ResolveView } from "./views/resolve.js";
-import { isStateHash, readState, writeState } from "./views/state.js";
+import { isStateHash, readState, StateHistory, writeState } from "./views/state.js";
 import { WorkCardView } from "./views/work-card.js";
 
 /** @typedef {import("./views/state.js").PageState} PageState */
 /** @typedef {import("./engine/client.js").Doiname} Doiname */
-
-/** While typing, the address follows at most this often (ms); see `stateFromTyping`. */
-const TYPING_WRITE_MS = 250;
 
 /**
  * Wire the page to `doiname`.
@@ -30,54 +27,14 @@ export function startPage(doiname) {
   const input = /** @type {HTMLTextAreaElement} */ (byId("doi-input"));
   const eqA = /** @type {HTMLInputElement} */ (byId("eq-a"));
   const eqB = /** @type {HTMLInputElement} */ (byId("eq-b"));
-  const boot = byId("boot");
-  const bootMessage = byId("boot-message");
 
   /** @returns {PageState} */
   function currentState() {
     return { doi: input.value, a: eqA.value, b: eqB.value };
   }
 
-  /**
-   * History: the first keystroke after a deliberate step (load, Enter, a button, back or
-   * forward) makes a new entry; the keystrokes that follow only replace it. So Back
-   * returns to the state before the edit, not to every letter typed.
-   */
-  let editing = false;
-  /**
-   * While typing, the entry is replaced at most every TYPING_WRITE_MS: a history write
-   * costs about a millisecond, a good part of a keystroke's budget. `unwritten` is the
-   * state of the last keystroke not written yet; a deliberate step writes it first, so
-   * the entry before keeps exactly what was typed; Back or Forward drops it.
-   * @type {PageState | null}
-   */
-  let unwritten = null;
-  let typingTimer = 0;
-  function writeTyping() {
-    clearTimeout(typingTimer);
-    typingTimer = 0;
-    if (unwritten) writeState(unwritten, false);
-    unwritten = null;
-  }
-
-  /** Write the state as the person types: the first keystroke makes the entry. */
-  function stateFromTyping() {
-    if (!editing) {
-      writeTyping();
-      writeState(currentState(), true);
-      editing = true;
-      return;
-    }
-    unwritten = currentState();
-    if (!typingTimer) typingTimer = window.setTimeout(writeTyping, TYPING_WRITE_MS);
-  }
-
-  /** A deliberate step: keep the current state as its own history entry. */
-  function commitState() {
-    writeTyping();
-    if (editing) writeState(currentState(), false);
-    editing = false;
-  }
+  const addressHistory = new StateHistory(currentState);
+  const commitState = () => addressHistory.commit();
 
   // "Which RA?" lives under Inspect's "Other forms" (drawn again with each name): one
   // button, asked by the resolve view, placed by the inspect view.
@@ -85,6 +42,7 @@ export function startPage(doiname) {
     el("button", { type: "button", id: "which-ra-button", text: "Which RA?" })
   );
   const inspect = new InspectView(doiname, {
+    panel: byId("inspect"),
     input,
     summary: byId("inspect-summary"),
     card: {
@@ -177,19 +135,18 @@ export function startPage(doiname) {
   /** The text the resolve result belongs to. */
   let resolvedFor = input.value;
 
-  const inspectPanel = byId("inspect");
-
-  function onInspectInput() {
+  /**
+   * The input's text changed: read it. `byPerson` (the default): by a key or a click;
+   * else by the address or Back, whose answer Inspect draws in the first screen
+   * (ui/space.js), as no key or click makes its layout the person's own doing.
+   * @param {boolean} [byPerson]
+   */
+  function onInspectInput(byPerson = true) {
     if (input.value !== resolvedFor) {
       resolve.clear();
       resolvedFor = input.value;
     }
-    // While the input holds text, its answer may be drawn later than the browser counts
-    // it as the edit's answer (a name waiting for the engine; a first use of the Unicode
-    // tables or a busy device after it): Inspect keeps the first screen until the text is
-    // gone (style.css, #inspect[data-reserve]), so a late answer moves nothing.
-    inspectPanel.toggleAttribute("data-reserve", !inspect.failed && input.value.trim() !== "");
-    void inspect.update({ text: input.value, pick: null });
+    void inspect.update({ text: input.value, pick: null }, byPerson);
   }
 
   /**
@@ -200,7 +157,7 @@ export function startPage(doiname) {
   function putInInspect(text) {
     commitState();
     input.value = text;
-    writeState(currentState(), true);
+    addressHistory.push();
     onInspectInput();
     input.focus();
   }
@@ -228,11 +185,9 @@ export function startPage(doiname) {
   input.addEventListener("input", (ev) => {
     if (ev instanceof InputEvent && DELIBERATE_INPUT.has(ev.inputType)) {
       // The entry before keeps what was there; the pasted text is a new one.
-      writeTyping();
-      writeState(currentState(), true);
-      editing = false;
+      addressHistory.push();
     } else {
-      stateFromTyping();
+      addressHistory.typed();
     }
     onInspectInput();
   });
@@ -244,14 +199,14 @@ export function startPage(doiname) {
     } else if (ev.key === "Escape" && input.value) {
       ev.preventDefault();
       input.value = "";
-      stateFromTyping();
+      addressHistory.typed();
       onInspectInput();
     }
   });
   input.addEventListener("change", commitState);
   for (const box of [eqA, eqB]) {
     box.addEventListener("input", () => {
-      stateFromTyping();
+      addressHistory.typed();
       onEquivalenceInput();
     });
     box.addEventListener("change", commitState);
@@ -290,10 +245,7 @@ export function startPage(doiname) {
    */
   function restore(first = false) {
     if (!first && !isStateHash()) return;
-    clearTimeout(typingTimer); // what waited was for the entry left behind
-    typingTimer = 0;
-    unwritten = null;
-    editing = false;
+    addressHistory.restored();
     const state = readState();
     /** @param {HTMLInputElement | HTMLTextAreaElement} el @param {string} value */
     const put = (el, value) => {
@@ -305,15 +257,28 @@ export function startPage(doiname) {
     if (first && (input.value !== state.doi || eqA.value !== state.a || eqB.value !== state.b)) {
       writeState(currentState(), false);
     }
-    onInspectInput();
+    onInspectInput(false);
     onEquivalenceInput();
   }
   window.addEventListener("popstate", () => restore());
   window.addEventListener("hashchange", () => restore());
-  window.addEventListener("pagehide", writeTyping); // a reload or Back finds the last text
+  window.addEventListener("pagehide", () => addressHistory.flush()); // a reload or Back finds the last text
 
+  showBootStatus(doiname, inspect);
+  restore(true);
+}
+
+/**
+ * The start-up status: its phase and message, from the client's status reports (a
+ * stopped worker being replaced, ready again, or given up after the first boot); Inspect
+ * told when Python is ready or could not start.
+ * @param {Doiname} doiname
+ * @param {InspectView} inspect
+ */
+function showBootStatus(doiname, inspect) {
+  const boot = byId("boot");
+  const bootMessage = byId("boot-message");
   /**
-   * Show boot progress or failure.
    * @param {string} phase
    * @param {string} message
    */
@@ -348,8 +313,6 @@ export function startPage(doiname) {
       inspect.setFailed(plain);
     },
   );
-
-  restore(true);
 }
 
 /**

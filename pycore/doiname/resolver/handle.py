@@ -44,39 +44,10 @@ def read_handle_response(status: int | None, body: str | bytes | None) -> Handle
     if callback and ok:
         notes.append(f"the answer was wrapped in a JSONP callback “{callback}(…)”")
     if not ok or not isinstance(doc, dict):
-        if st == 404:
-            return HandleRecord("not-found", False, MESSAGES["not-found"], st,
-                                notes=tuple(notes))
-        if st == 500:
-            return HandleRecord("server-error", False, MESSAGES["server-error"], st,
-                                notes=tuple(notes))
-        if st >= 400:
-            return HandleRecord("http-error", False, http_error_message(st), st,
-                                notes=tuple(notes))
-        if ok:
-            return HandleRecord("unexpected", False, MESSAGES["unexpected"] + " It is JSON "
-                                "but not an object.", st, notes=tuple(notes))
-        return HandleRecord("bad-json", False, "The resolver answered, but not with the JSON "
-                            "the handle API sends; it may be an error or login page from a "
-                            "proxy or firewall in between.", st, notes=tuple(notes))
+        return _not_an_object(st, ok, tuple(notes))
     code = read_int(doc.get("responseCode"))
     handle = label(doc.get("handle")) or None
-    raw_values = doc.get("values")
-    values: list[HandleValue] = []
-    if isinstance(raw_values, list):
-        skipped = 0
-        for item in raw_values[:MAX_VALUES]:
-            v = read_value(item)
-            if v is None:
-                skipped += 1
-            else:
-                values.append(v)
-        if skipped:
-            notes.append(f"{plural(skipped, 'value')} that are not objects left out")
-        if len(raw_values) > MAX_VALUES:
-            notes.append(f"only the first {MAX_VALUES} of {len(raw_values)} values are shown")
-    elif raw_values is not None:
-        notes.append("“values” is not a list; it was ignored")
+    values = _values(doc.get("values"), notes)
     expected = expected_status(code)
     if expected is not None and expected != st:
         notes.append(f"the HTTP status {st} is not the one doi.org sends with this answer "
@@ -107,6 +78,44 @@ def read_handle_response(status: int | None, body: str | bytes | None) -> Handle
     msg = MESSAGES["unexpected"] + (f" It says: {meaning}." if meaning else "") + said
     return HandleRecord("unexpected", False, msg, st, code, handle, tuple(values), url,
                         tuple(notes))
+
+
+def _not_an_object(st: int, is_json: bool, notes: tuple[str, ...]) -> HandleRecord:
+    """An answer without a JSON object: read from its HTTP status (003 ch. 4)."""
+    if st == 404:
+        return HandleRecord("not-found", False, MESSAGES["not-found"], st, notes=notes)
+    if st == 500:
+        return HandleRecord("server-error", False, MESSAGES["server-error"], st, notes=notes)
+    if st >= 400:
+        return HandleRecord("http-error", False, http_error_message(st), st, notes=notes)
+    if is_json:
+        return HandleRecord("unexpected", False, MESSAGES["unexpected"] + " It is JSON "
+                            "but not an object.", st, notes=notes)
+    return HandleRecord("bad-json", False, "The resolver answered, but not with the JSON "
+                        "the handle API sends; it may be an error or login page from a "
+                        "proxy or firewall in between.", st, notes=notes)
+
+
+def _values(raw: object, notes: list[str]) -> list[HandleValue]:
+    """The record's values (RFC 3651 §3), at most MAX_VALUES; what was left out is added
+    to ``notes``."""
+    if not isinstance(raw, list):
+        if raw is not None:
+            notes.append("“values” is not a list; it was ignored")
+        return []
+    values = []
+    skipped = 0
+    for item in raw[:MAX_VALUES]:
+        v = read_value(item)
+        if v is None:
+            skipped += 1
+        else:
+            values.append(v)
+    if skipped:
+        notes.append(f"{plural(skipped, 'value')} that are not objects left out")
+    if len(raw) > MAX_VALUES:
+        notes.append(f"only the first {MAX_VALUES} of {len(raw)} values are shown")
+    return values
 
 
 def alias_target(record: HandleRecord) -> str | None:

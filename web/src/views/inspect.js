@@ -10,6 +10,7 @@
  */
 import { el, replace, wireCopy } from "../ui/dom.js";
 import { latestOnly, settled } from "../ui/schedule.js";
+import { LateSpace } from "../ui/space.js";
 import { chars, spanWords, utf16Offset, visibleText } from "../ui/text.js";
 import { findingsBlock, moreBlock } from "./inspect-blocks.js";
 import { cardState, drawErrorBox, drawShortDoi, drawTask } from "./inspect-card.js";
@@ -41,6 +42,7 @@ export class InspectView {
   /**
    * @param {Doiname} doiname
    * @param {{
+   *   panel: HTMLElement,
    *   input: HTMLTextAreaElement,
    *   summary: HTMLElement,
    *   card: CardParts,
@@ -50,7 +52,7 @@ export class InspectView {
    *   mirror: HTMLElement,
    *   results: HTMLElement,
    *   onUse: (text: string) => void,
-   * }} parts
+   * }} parts `panel` takes the first screen while an answer is late (ui/space.js)
    */
   constructor(doiname, parts) {
     this.doiname = doiname;
@@ -66,13 +68,24 @@ export class InspectView {
     this.announcer = settled((message) => replace(parts.summary, message), SETTLE_MS);
     wireCopy(parts.copy, () => parts.card.link.textContent ?? "", "link");
     wireCopy(parts.card.copyRepaired, () => parts.card.copyRepaired.dataset.url ?? "", "repaired link");
+    /** The panel's space while an answer may come late. */
+    this.space = new LateSpace(parts.panel);
     const run = latestOnly(
-      /** @param {{text: string, pick: number | null}} q */ (q, isStale) => this.compute(q.text, q.pick, isStale),
+      /** @param {{text: string, pick: number | null, drawn: () => void}} q */ (q, isStale) =>
+        this.compute(q.text, q.pick, isStale, q.drawn),
     );
-    /** Read newer text: a result still waiting to be announced is not settled any more. */
-    this.update = (/** @type {{text: string, pick: number | null}} */ q) => {
+    /**
+     * Read newer text: a result still waiting to be announced is not settled any more.
+     * `byPerson` (the default): asked by a key or a click, not by the address or Back.
+     * @param {{text: string, pick: number | null}} q
+     * @param {boolean} [byPerson]
+     */
+    this.update = (q, byPerson = true) => {
       this.announcer.cancel();
-      return run(q);
+      let drawn = () => {};
+      if (!q.text.trim() || this.failed) this.space.empty();
+      else drawn = this.space.ask({ byPerson, late: !this.ready });
+      return run({ ...q, drawn });
     };
   }
 
@@ -97,6 +110,7 @@ export class InspectView {
    */
   setFailed(message) {
     this.failed = message;
+    this.space.empty();
     this.announcer.cancel();
     replace(this.parts.summary, message);
   }
@@ -107,8 +121,9 @@ export class InspectView {
    * @param {string} text
    * @param {number | null} pick
    * @param {() => boolean} isStale
+   * @param {() => void} drawn called once the reply is drawn
    */
-  async compute(text, pick, isStale) {
+  async compute(text, pick, isStale, drawn) {
     const p = this.parts;
     if (!text.trim()) {
       this.shown = null;
@@ -131,10 +146,12 @@ export class InspectView {
       if (isStale()) return;
       const err = /** @type {{code?: string, message?: string}} */ (e);
       this.drawEngineError(ENGINE_CODES.has(String(err.code)) ? String(err.message) : String(e));
+      drawn();
       return;
     }
     if (isStale()) return;
     this.draw(text, found);
+    drawn();
   }
 
   /** Empty the panel. */
