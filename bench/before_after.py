@@ -3,7 +3,8 @@
 page's ``window.doiname.batch``, this checkout against an earlier commit, in one run.
 
 The earlier commit is taken out of git (``git archive``) into a temporary folder and its
-site built there (``build.py build``, with this checkout's ``node_modules``); then each
+site built there (``build.py build``, with a copy of this checkout's ``node_modules`` made
+of hard links); then each
 contender runs on the same lines, rounds alternating, so the ratio after / before does
 not depend on how busy the machine is. Two lists: bench/batch.py's mix (its CLI and page
 figures) and the mix of real lists' line shapes (``REAL_MIX`` of its ``SHAPES``).
@@ -17,6 +18,7 @@ of one commit differ by here).
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import subprocess
@@ -42,6 +44,14 @@ def real_mix(n: int) -> list[str]:
     return [each[i % REAL_MIX][i // REAL_MIX] for i in range(n)]
 
 
+def link_or_copy(src: str, dst: str) -> None:
+    """A hard link where the two folders share a file system, else a copy."""
+    try:
+        os.link(src, dst)
+    except OSError:
+        shutil.copy2(src, dst)
+
+
 @contextmanager
 def checkout(rev: str, build: bool) -> Iterator[Path]:
     """The tree of ``rev`` in a temporary folder (its site built when ``build``)."""
@@ -51,7 +61,10 @@ def checkout(rev: str, build: bool) -> Iterator[Path]:
                                  check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(root)], input=archive, check=True)
         if build:
-            (root / "node_modules").symlink_to(ROOT / "node_modules")
+            # a copy made of hard links: the build may run `npm ci` there, which empties
+            # its node_modules first (through a symlink it would empty this checkout's)
+            shutil.copytree(ROOT / "node_modules", root / "node_modules", symlinks=True,
+                            copy_function=link_or_copy)
             t0 = time.monotonic()
             subprocess.run([sys.executable, "build.py", "build"], cwd=root, check=True,
                            stdout=subprocess.DEVNULL)

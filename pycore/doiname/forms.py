@@ -29,14 +29,18 @@ from dataclasses import dataclass, field
 
 from .model import Finding, Severity
 
-__all__ = ["DOI_LINK_HEADS", "FORM_LABELS", "FORM_NAMES", "Parts", "locate", "login_wrapper",
-           "may_hold_one_name"]
+__all__ = ["DOI_LINK_HEADS", "DOI_LINK_STARTS", "FORM_LABELS", "FORM_NAMES", "Parts", "locate",
+           "login_wrapper", "may_hold_one_name"]
 
 #: The heads of a plain doi.org link, the name right after them: https or http, doi.org
 #: or dx.doi.org, in lower case (000; 003 ch. 2). The one list the readers of plain
 #: links (the scanner's one-line pattern, its plain names, the batch's lines) share.
 DOI_LINK_HEADS = ("https://doi.org/", "http://doi.org/", "https://dx.doi.org/",
                   "http://dx.doi.org/")
+#: The same heads with their scheme or without it (``doi.org/``, ``dx.doi.org/``), as
+#: people paste a link.
+DOI_LINK_STARTS = tuple(dict.fromkeys((*DOI_LINK_HEADS,
+                                       *(head.partition("://")[2] for head in DOI_LINK_HEADS))))
 
 _FLAGS = re.IGNORECASE | re.ASCII
 _LABELS = r"[a-z0-9-]+(?:\.[a-z0-9-]+)*"

@@ -128,12 +128,18 @@ def judge(
     ``check`` replaces :func:`~doiname.check` (tests)."""
     if m.kind == "short-doi":
         return "short-doi", bounded(m.findings)
-    if not m.ok:
+    if not m.findings:  # (read with nothing to say: ok, unless check() says otherwise)
+        extra = (check or _check)(m.doi)
+        if not extra:
+            return "ok", ()
+    elif not m.ok:
         return "error", bounded(m.findings)
-    extra = (check or _check)(m.doi)
+    else:
+        extra = (check or _check)(m.doi)
     if extra:
-        seen = {f.code for f in m.findings}
-        extra = [f for f in extra if f.code not in seen]
+        if m.findings:
+            seen = {f.code for f in m.findings}
+            extra = [f for f in extra if f.code not in seen]
         if positions:
             extra = _placed(m, extra)
     if not extra:

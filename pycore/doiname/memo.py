@@ -48,9 +48,9 @@ class Memo(Generic[K, V]):
     def put(self, key: K, value: V) -> V:
         """Keep ``value`` for ``key`` (forgetting the oldest answer when full)."""
         data = self._data
-        if len(data) >= self.size and key not in data:
+        data[key] = value  # (a key kept before keeps its place, as it did)
+        if len(data) > self.size:
             data.popitem(last=False)  # the oldest, at once (a dict's first key is not)
-        data[key] = value
         return value
 
     def __len__(self) -> int:

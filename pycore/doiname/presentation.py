@@ -27,6 +27,7 @@ from .encoding import (
     needs_escape,
 )
 from .errors import DoiError
+from .forms import DOI_LINK_STARTS
 from .memo import remembered
 from .model import KEEP_ESCAPED, Doi
 from .resolver.links import is_linkable_url
@@ -251,6 +252,10 @@ def _api_url(ssp: str, types: Iterable[str], index: Iterable[int], resolver: str
     return url + ("?" + "&".join(params) if params else "")
 
 
+#: What a shortDOI may be written after: a doi.org link's head, or ``doi:``.
+_SHORT_HEADS = (*DOI_LINK_STARTS, "doi:")
+
+
 def short_doi_api_url(text: str, resolver: str = DEFAULT_RESOLVER) -> str:
     """The handle API request that expands a shortDOI ``10/abcde`` (``?type=HS_ALIAS``).
 
@@ -258,7 +263,7 @@ def short_doi_api_url(text: str, resolver: str = DEFAULT_RESOLVER) -> str:
     encoded like a ``doi:`` URI's scheme-specific part (003 ch. 2, 4).
     """
     name = text.strip()
-    for head in ("https://doi.org/", "http://doi.org/", "doi.org/", "doi:"):
+    for head in _SHORT_HEADS:
         if name.lower().startswith(head):
             name = name[len(head):]
             break

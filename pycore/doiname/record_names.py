@@ -26,14 +26,19 @@ def _fields_line(text: str, kind: str) -> str:
     fields = parse_record_fields(text, kind)
     if not fields:
         return ""
+    get = fields.get
 
     def part(name: str) -> str:
-        return next((" ".join(v.split()) for k in FIELD_NAMES[name]
-                     if (v := fields.get(k, "")).strip()), "")
+        for k in FIELD_NAMES[name]:  # the first of the part's field names given
+            v = get(k)
+            if v and not v.isspace():
+                return " ".join(v.split())
+        return ""
 
     year = YEAR.search(part("year"))
-    head = " ".join(x for x in (first_author(part("author")),
-                                f"({year.group(1)})" if year else "") if x)
+    author = first_author(part("author"))
+    head = f"{author} ({year.group(1)})" if author and year else (
+        author or (f"({year.group(1)})" if year else ""))
     return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)
 
 

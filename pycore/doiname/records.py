@@ -42,6 +42,8 @@ _OPENERS = frozenset("@{[]T")
 #: ``(1)``, ``-``, ``*``, ``•``) ...
 _LIST_START = re.compile(
     r"\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}[.)](?:\s|$)|[-*\u2022\u2013](?:\s|$))")
+#: What a line that ``_LIST_START`` matches starts with (after spaces), a digit aside.
+_LIST_FIRST = frozenset("[(-*\u2022\u2013")
 #: ... or an author (``Smith, J.``, ``Smith JA,``, ``Smith J.``).
 _AUTHOR_START = re.compile(r"[A-Z][^\s,.;:()]*(?:,\s+[A-Z]|\s+[A-Z]{1,3}[,.](?:\s|$))")
 #: A line that starts with a DOI name, a doi: label or a link (what a reference copied
@@ -163,11 +165,15 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     - the line before ends mid-sentence (``,``, ``;``, ``&``, a hyphen or dash, ``and``,
       ``in``, ``of``...): even an author's name goes on the list of authors.
     """
-    if (not line.strip() or _starts(line, None) != "line" or not before[-1].strip()
-            or _JSON_PUNCTUATION.fullmatch(line) is not None or _LIST_START.match(line)):
-        return False
     head = line.lstrip()
     tail = before[-1].rstrip()
+    if not head or not tail:
+        return False
+    first = head[0]  # (each pattern below is asked only when the line can start with it)
+    if ((first in _OPENERS and _starts(line, None) != "line")
+            or (first in "[]" and _JSON_PUNCTUATION.fullmatch(line) is not None)
+            or ((first in _LIST_FIRST or first.isdecimal()) and _LIST_START.match(line))):
+        return False
     word = tail[tail.rfind(" ") + 1:]
     if _NAME_START.match(head):
         if tail.lower().endswith(("/", "doi:")):
@@ -180,7 +186,9 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
         return _NAME_REST.match(head) is not None and (
             head[:1].isdigit()
             or (word[-1:] in ".-/_" and _AUTHOR_START.match(head) is None))
-    if _OPEN_END.search(tail) is not None:
+    # (its longest match is a word of three letters and the boundary before it: the last
+    # four characters say what the whole line would, without a search along it)
+    if _OPEN_END.search(tail[-4:]) is not None:
         return True
     return head[:1].islower() and not tail.endswith(".")
 

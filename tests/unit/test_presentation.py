@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import doiname as d
+from doiname import forms
 
 from .strategies import SICI
 
@@ -95,6 +96,10 @@ def test_urn_api_which_ra() -> None:
     assert d.short_doi_api_url("10/abcde") == "https://doi.org/api/handles/10/abcde?type=HS_ALIAS"
     assert d.short_doi_api_url("https://doi.org/abcde") == (
         "https://doi.org/api/handles/10/abcde?type=HS_ALIAS")
+    # after every head of a doi.org link (the scanner's R17 reads dx.doi.org's too)
+    for head in (*forms.DOI_LINK_STARTS, "doi:", "DOI:"):
+        assert d.short_doi_api_url(head + "10/abcde") == (
+            "https://doi.org/api/handles/10/abcde?type=HS_ALIAS")
 
 
 def test_links_are_escaped_for_their_format() -> None:

@@ -248,3 +248,13 @@ def test_the_depth_of_braces_is_counted_as_read_character_by_character(
         lines: list[str], quotes: bool) -> None:
     depth = records._Depth(quotes=quotes)
     assert [depth.feed(line) for line in lines] == _depth_by_character(lines, quotes)
+
+
+@given(st.text(alphabet="aAndinofthe tor&,;-\u2010\u2013/x1_.\u00e9\u0130 ", max_size=16))
+def test_an_open_end_is_read_from_the_last_four_characters(text: str) -> None:
+    """``continues`` asks whether a line ends mid-sentence of its last four characters
+    only: the longest ending is a joining word of three letters after a word boundary,
+    so the answer is the one a search along the whole line gives."""
+    tail = text.rstrip()
+    whole = records._OPEN_END.search(tail) is not None
+    assert (records._OPEN_END.search(tail[-4:]) is not None) == whole

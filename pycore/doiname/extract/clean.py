@@ -23,6 +23,7 @@ __all__ = ["Edit", "Text", "edit_finding", "edit_findings", "needs_cleaning", "o
 #: R1: invisible characters dropped before scanning.
 INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _INVISIBLE_SET = frozenset(INVISIBLE)
+_INVISIBLE_RE = re.compile("[" + INVISIBLE + "]")
 #: R3: LaTeX text commands and braced escapes, with the character each stands for.
 _LATEX = {"textunderscore": "_", "textless": "<", "textgreater": ">",
           "textasciitilde": "~", "_": "_", "&": "&", "%": "%", "#": "#", "$": "$"}
@@ -180,7 +181,7 @@ def needs_cleaning(text: str) -> bool:
         return True
     if text.isascii():
         return False
-    return any(c in text for c in INVISIBLE)
+    return _INVISIBLE_RE.search(text) is not None
 
 
 def edit_findings(edits: list[Edit], repair: str | None = None) -> list[Finding]:

@@ -29,7 +29,14 @@ ELLIPSIS = "\u2026"
 # The common run of suffix characters that need no decision in scan_suffix: letters and
 # digits of any script, "_" (word characters: none is a space, a quote or a control) and
 # ". / - : % + = @ ! $ * ~" (none is a bracket, a separator of R12 or a stop of R6).
-_PLAIN_RE = re.compile(r"[\w./\-:%+=@!$*~]*")
+_PLAIN = r"[\w./\-:%+=@!$*~]"
+# ... and what scan_suffix decides the same way wherever it is, taken with that run: a
+# pair of brackets around such characters (R10: pushed, then popped by its closer), a
+# "<" that R11 does not take for a tag (not before a letter, "/", "!" or "?"), and a ";"
+# before a digit that starts no anchor (R12: SICI's "CO;2-O").
+_PLAIN_RE = re.compile(
+    f"(?:{_PLAIN}++|\\({_PLAIN}*+\\)|\\[{_PLAIN}*+\\]|\\{{{_PLAIN}*+\\}}"
+    f"|<(?![A-Za-z/!?]){_PLAIN}*+>|;(?=[0-9])(?!10\\.[0-9]))*+")
 _TAG_END = frozenset(" \t\r\n\f/>")
 # R12: a wiki template parameter after "|" ({{cite journal|doi=10.1000/x|pmid=123}}).
 _TEMPLATE_PARAM = re.compile(r"[ \t]{0,4}[A-Za-z][A-Za-z0-9_ -]{0,30}=|\}\}")

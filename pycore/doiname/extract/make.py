@@ -13,7 +13,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..errors import DoiError
-from ..forms import DOI_LINK_HEADS
+from ..forms import DOI_LINK_STARTS
 from ..model import Doi, Finding, Severity
 from ..syntax import char_label, parse, read_noted
 from .clean import Text, edit_findings, one_repair
@@ -44,16 +44,11 @@ class Scanned:
     kind: str
 
 
-#: A doi.org link's heads, with their scheme or without.
-_PLAIN_HEADS = tuple(dict.fromkeys((*DOI_LINK_HEADS,
-                                    *(head.partition("://")[2] for head in DOI_LINK_HEADS))))
-
-
 def _plain_link(span: str) -> bool:
     """A doi.org/dx.doi.org link with nothing the reader would note (proxy, %, ?, #)."""
     if "%" in span or "?" in span or "#" in span:
         return False
-    return span[:24].lower().startswith(_PLAIN_HEADS)
+    return span[:24].lower().startswith(DOI_LINK_STARTS)
 
 
 def _read(s: str, kind: str, start: int, a: int,
@@ -155,16 +150,20 @@ def make_match(t: Text, sc: Scanned) -> Found:
         doi, form, notes, base = _read(s, kind, start, sc.a, end)
         if form == "in-url" and kind == "url":
             start = sc.a
-        findings.extend(moved(t, n, base) for n in notes)
+        if notes:
+            findings.extend([moved(t, n, base) for n in notes])
     except DoiError as err:
         doi, form = Doi(s[sc.a:sc.p], s[sc.sep_end:end]), _BARE_FORMS.get(kind, kind)
         findings.append(_error_finding(t, err, base, start, end))
         return _finish(t, Match(doi, *_orig(t, start, end), tuple(findings), form),
                        start, end)
     kind = "in-url" if form == "in-url" else kind
-    o_start, o_end = t.span(start, end)
     if t.edits:
+        o_start, o_end = t.span(start, end)
         findings.extend(edit_findings(t.edits_in(start, end), s[start:end]))
+    else:  # (nothing cleaned: the same places)
+        o_start, o_end = start, end
+    raw_end, n = sc.raw_end, len(s)
     if dots_kept:
         alt = _alternative(t, kind, start, sc.a, sc.end13, doi, "trimmed")
         left = s[sc.end13:sc.raw_end]
@@ -174,7 +173,8 @@ def make_match(t: Text, sc: Scanned) -> Found:
             "(some registered names end in dots). If the dots ended a sentence, the name is "
             + (f"“{alt.doi}”." if alt else "shorter."), "extract R13"))
         alternatives.extend([alt] if alt else [])
-    else:
+    elif (sc.end < sc.end13 or sc.end13 < raw_end
+          or (raw_end < n and s[raw_end] in ")]}>")):  # (what _left_out reports)
         _left_out(t, sc, kind, doi, findings, alternatives)
     if "\ufffd" in doi.suffix or "\ufffd" in doi.prefix:
         at = str(doi).index("\ufffd")
@@ -184,11 +184,14 @@ def make_match(t: Text, sc: Scanned) -> Found:
             "the text was damaged by a wrong character encoding somewhere, so the real "
             "name has another character here. Copy it again from its source.",
             "extract R20"))
-    if not _r21_line_break(t, sc, kind, start, doi, findings, alternatives) \
-            and sc.end == sc.raw_end:
+    # R21 and R22 look at what follows the name: a space, or a "-" before the line's end
+    if (((raw_end < n and s[raw_end].isspace()) or s[sc.end - 1] == "-")
+            and not _r21_line_break(t, sc, kind, start, doi, findings, alternatives)
+            and sc.end == raw_end):
         _r22_cut(t, sc, kind, start, doi, findings, alternatives)
-    m = Match(doi, o_start, o_end, t.original[o_start:o_end], one_repair(tuple(findings)),
-              form, "doi", tuple(alternatives))
+    m = Match(doi, o_start, o_end, t.original[o_start:o_end],
+              one_repair(tuple(findings)) if findings else (), form, "doi",
+              tuple(alternatives) if alternatives else ())
     return Found(m, start, end)
 
 
@@ -358,7 +361,7 @@ def _r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Altern
         return None
     tok_end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
     token = s[w:tok_end]
-    if not any(c.isdigit() for c in token) or not _to_line_end(s, tok_end, ".,;:!?'* \t"):
+    if not any(map(str.isdigit, token)) or not _to_line_end(s, tok_end, ".,;:!?'* \t"):
         return None
     x = start if kind in _WHOLE else sc.a
     try:

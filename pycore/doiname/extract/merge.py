@@ -18,13 +18,14 @@ from .clean import Text
 from .make import LINK_FORMS
 from .model import Found, Match
 
-__all__ = ["r15_merge"]
+__all__ = ["MARKUP_GAP", "MAX_GAP", "r15_merge"]
 
-# Only markup between an href and its link text (bounded gap, linear pattern).
-_MARKUP_GAP_RE = re.compile(
+#: Only markup between an href and its link text (bounded gap, linear pattern).
+MARKUP_GAP = re.compile(
     r"""["']?(?:\s[^<>]*)?>(?:\s*<[^<>]*>)*\s*|\]\(|\s*(?:<[^<>]*>\s*)+""", re.ASCII
 )
-_MAX_GAP = 2048
+#: The longest markup between the two.
+MAX_GAP = 2048
 
 
 def r15_merge(t: Text, found: list[Found]) -> list[Match]:
@@ -34,9 +35,9 @@ def r15_merge(t: Text, found: list[Found]) -> list[Match]:
     for cur in found[1:]:
         prev = out[-1]
         gap_len = cur.start - prev.end
-        if (0 <= gap_len <= _MAX_GAP and prev.match.ok and cur.match.ok
+        if (0 <= gap_len <= MAX_GAP and prev.match.ok and cur.match.ok
                 and prev.match.kind == cur.match.kind == "doi"
-                and _MARKUP_GAP_RE.fullmatch(s, prev.end, cur.start) is not None
+                and MARKUP_GAP.fullmatch(s, prev.end, cur.start) is not None
                 and _same(prev.match.doi, cur.match.doi)):
             keep, drop = (cur, prev) if _prefer(cur.match, prev.match) else (prev, cur)
             note = Finding(

@@ -81,7 +81,10 @@ class Match:
     def ok(self) -> bool:
         """Whether this is a DOI name that passed the core reader (no finding of severity
         ``error``; a shortDOI is an alias, not a DOI name: never ``ok``)."""
-        return self.kind == "doi" and all(f.severity != "error" for f in self.findings)
+        if self.kind != "doi":
+            return False
+        findings = self.findings
+        return not findings or all(f.severity != "error" for f in findings)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON data: the fields (``doi`` as ``{prefix, suffix, name}``) and ``ok``."""

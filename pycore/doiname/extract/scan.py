@@ -20,7 +20,7 @@ from ..syntax import is_short_doi_code, read
 from .clean import Text
 from .ends import r13_trailing, r19_viewer_tail, r20_debris, scan_suffix
 from .make import Scanned, alone_on_line, make_match
-from .merge import r15_merge
+from .merge import MARKUP_GAP, MAX_GAP, r15_merge
 from .model import Found, Match
 
 __all__ = ["DOI_WORD", "LOWER", "r5_left_boundary", "r6_context", "r7_plausible_bare", "scan"]
@@ -165,6 +165,7 @@ def _anchors(t: Text) -> list[Found]:
     found: list[Found] = []
     pos = 0
     barrier = 0  # the look-back never crosses this (previous anchor or match end)
+    first: Scanned | None = None  # what the first match was read from
     find = s.find
     while True:
         a = find("10.", pos)
@@ -214,7 +215,16 @@ def _anchors(t: Text) -> list[Found]:
         end = r19_viewer_tail(s, sep_end, r20_debris(s, sep_end, end13))
         if end <= sep_end:
             continue
-        f = make_match(t, Scanned(start, a, p, sep_end, end, end13, raw_end, kind))
+        sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind)
+        if first is not None and len(found) == 1 and r15_repeats(t, found[0], first, sc):
+            # the link's text repeats the link: R15 reports it once, as the match before
+            # it, so it is not read again (only its place is told)
+            f = Found(Match(found[0].match.doi, start, end, s[start:end], (),
+                            found[0].match.form), start, end)
+        else:
+            f = make_match(t, sc)
+            if not found:
+                first = sc
         if doubt and f.match.ok:
             f.match = dataclasses.replace(f.match, findings=(*f.match.findings, Finding(
                 "looks-like-a-number", "warning",
@@ -225,6 +235,28 @@ def _anchors(t: Text) -> list[Found]:
         found.append(f)
         pos = barrier = f.end
     return found
+
+
+def r15_repeats(t: Text, prev: Found, read: Scanned, sc: Scanned) -> bool:
+    """R15: whether :func:`~.merge.r15_merge` certainly merges the match found at ``sc``
+    into ``prev``, the first match of the text, read from ``read`` as scanned: the same
+    text read the same way (same kind, the anchor at the same place, nothing cleaned),
+    so the same name; ``prev`` readable; only markup between them, holding no ``doi``
+    (what R17 and R18 find starts with it: nothing between the two); and nothing
+    that :func:`~.make.make_match` moves (a match read in another site's link, dots
+    kept). The match at ``sc`` then needs no reading of its own: R15 tells only its
+    place."""
+    s = t.text
+    m = prev.match
+    width = read.end - read.start
+    return (not t.edits and sc.kind == read.kind and sc.end - sc.start == width
+            and sc.a - sc.start == read.a - read.start and m.kind == "doi" and m.ok
+            and prev.start == read.start and prev.end == read.end
+            and sc.end13 + 1 >= sc.raw_end
+            and 0 <= sc.start - prev.end <= MAX_GAP
+            and s.startswith(s[read.start:read.end], sc.start)
+            and MARKUP_GAP.fullmatch(s, prev.end, sc.start) is not None
+            and _DOI_WORD.search(s, prev.end, sc.start) is None)
 
 
 def _free(found: list[Found], a: int, b: int) -> bool:

@@ -92,6 +92,9 @@ def _bibtex_value(text: str, at: int) -> tuple[str, int]:
         return "", at
     opener = text[at]
     if opener == "{":
+        close = text.find("}", at + 1)
+        if close != -1 and text.find("{", at + 1, close) == -1:
+            return text[at + 1:close], close + 1  # (no brace inside: the commonest value)
         depth = 0
         for m in _BRACES.finditer(text, at):
             if m.group() == "{":
@@ -145,14 +148,19 @@ def parse_record_fields(text: str, kind: str) -> dict[str, str]:
     if kind == "bibtex":
         start = text.find(",")
         at = start + 1 if start >= 0 else len(text)
-        while at < len(text):
-            m = _BIBTEX_FIELD.search(text, at)
+        n = len(text)
+        search = _BIBTEX_FIELD.search
+        while at < n:
+            m = search(text, at)
             if m is None:
                 break
-            value, at = _bibtex_value(text, m.end())
-            out.setdefault(m.group(1).lower(),
-                           unlatex(value).replace("{", "").replace("}", "").strip())
-            at = max(at, m.end())
+            end = m.end()
+            value, at = _bibtex_value(text, end)
+            name = m.group(1).lower()
+            if name not in out:  # (a field given twice keeps its first value)
+                out[name] = unlatex(value).replace("{", "").replace("}", "").strip()
+            if at < end:
+                at = end
     elif kind == "ris":
         for line in text.splitlines():
             m = _RIS_LINE.match(line)
