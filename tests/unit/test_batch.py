@@ -336,3 +336,20 @@ def test_a_final_period_gives_the_verdict_inspect_gives() -> None:
     (row,) = rows_of(["see 10.1000/182: and"])
     assert row.status == "ok" and row.findings[0].message.startswith(
         "The final “:” was left out: it is punctuation after the name.")
+
+
+def test_a_list_given_as_one_text_is_read_by_its_lines() -> None:
+    """A ``str`` is the text of a whole list (broken as a file's text is), never one
+    character a line: the rows and the matches of its lines."""
+    from doiname.batch import iter_line_matches
+
+    text = "10.1000/1\r\nsee 10.1000/2\rno name here\n\n10.1000/3"
+    lines = ["10.1000/1", "see 10.1000/2", "no name here", "", "10.1000/3"]
+
+    def rows(given: str | list[str]) -> list[tuple[int, str, str | None]]:
+        return [(r.line, r.status, r.doi) for r in iter_batch_rows(given)]
+
+    assert rows(text) == rows(lines)
+    assert [r[2] for r in rows(text)] == ["10.1000/1", "10.1000/2", None, None, "10.1000/3"]
+    assert [(n, str(m.doi)) for n, m in iter_line_matches(text)] == \
+        [(1, "10.1000/1"), (2, "10.1000/2"), (5, "10.1000/3")]

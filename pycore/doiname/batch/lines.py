@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import BinaryIO, Literal, TextIO
 
 from ..limits import BATCH_MAX_LINE_CHARS, TEXT_SNIFF_BYTES
 from ..model import Finding
 
-__all__ = ["LineSplitter", "LongLine", "NotText", "TextEncoding", "open_text", "read_lines",
+__all__ = ["LineSplitter", "LongLine", "NotText", "TextEncoding", "lines_of", "open_text",
+           "read_lines",
            "read_up_to", "split_lines", "text_encoding", "too_long"]
 
 #: How a text file is read: its encoding, as the WHATWG Encoding Standard names it (the
@@ -182,6 +183,15 @@ def _unbroken(line: str) -> str:
     if line[-1:] == "\n":
         return line[:-2] if line[-2:-1] == "\r" else line[:-1]
     return line[:-1] if line[-1:] == "\r" else line
+
+
+def lines_of(lines: Iterable[str]) -> Iterable[str]:
+    """``lines`` as lines: a ``str`` is the text of a whole list, read as a file's text is
+    (:func:`read_lines`: broken at ``\n``, ``\r`` and ``\r\n``, each line bounded), not
+    one character a line; any other iterable is its lines already."""
+    if isinstance(lines, str):
+        return read_lines(io.StringIO(lines, newline=""))
+    return lines
 
 
 def read_lines(fp: TextIO, max_line: int = BATCH_MAX_LINE_CHARS) -> Iterator[str]:

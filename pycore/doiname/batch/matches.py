@@ -11,6 +11,7 @@ from typing import IO, Any
 from ..extract import Match, extract
 from ..jsonable import to_jsonable
 from .export import findings_cell, safe_cell
+from .lines import lines_of
 
 __all__ = ["MATCH_COLUMNS", "iter_line_matches", "write_matches_csv", "write_matches_jsonl"]
 
@@ -29,8 +30,9 @@ def iter_line_matches(lines: Iterable[str], first_line: int = 1) -> Iterator[tup
     """``(line number, match)`` for every DOI in a stream of lines, lazily.
 
     No dedupe and no checks: what ``doiname extract`` prints. Positions are in the line.
+    A ``str`` is the text of a list: its lines (:func:`~doiname.batch.lines.lines_of`).
     """
-    for number, line in enumerate(lines, first_line):
+    for number, line in enumerate(lines_of(lines), first_line):
         text = _strip_newline(line)
         for m in extract(text):
             yield number, m

@@ -35,7 +35,7 @@ from .checks import REFERENCE_KINDS as _REFERENCE_KINDS
 from .checks import References
 from .fast import line_name, plain_fields, tail_name
 from .general import Checker, Part, analyse
-from .lines import LongLine, read_up_to, too_long
+from .lines import LongLine, lines_of, read_up_to, too_long
 from .links import link_name, link_part
 from .rows import (
     BatchRow,
@@ -227,8 +227,9 @@ class BatchSession:
     def iter_rows(self, lines: Iterable[str]) -> Iterator[BatchRow]:
         """Rows for each record, lazily: lines are read only as their rows are wanted (a
         :class:`~doiname.batch.rows.RowStream`, which the CSV writer reads as tuples, a
-        chunk of lines at a time)."""
-        source = iter(lines)
+        chunk of lines at a time). A ``str`` is the text of a list: its lines
+        (:func:`~doiname.batch.lines.lines_of`)."""
+        source = iter(lines_of(lines))
         grouper: RecordGrouper | None = None
         ended = False
 
@@ -360,8 +361,9 @@ def iter_batch_rows(
 ) -> Iterator[BatchRow]:
     """Stream the rows of a list, in order, at least one per record.
 
-    ``lines`` is any iterable of lines (a file object, ``sys.stdin``, a generator);
-    trailing line breaks are ignored. Pass a :class:`BatchSession` to read its
-    ``summary`` afterwards or to continue numbering and dedupe across inputs.
+    ``lines`` is any iterable of lines (a file object, ``sys.stdin``, a generator), or
+    the text of a list as one ``str``; trailing line breaks are ignored. Pass a
+    :class:`BatchSession` to read its ``summary`` afterwards or to continue numbering and
+    dedupe across inputs.
     """
     return (session if session is not None else BatchSession()).iter_rows(lines)
