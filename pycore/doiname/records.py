@@ -55,14 +55,15 @@ _NAME_START = re.compile(r"\s*(?:(?:https?://|doi:|DOI\b|10\.\d)|(?:dx\.)?doi\.o
 _NAME_FIRST = frozenset("hHdD1")
 #: A line whose first word may be the rest of a name cut by the line break.
 _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
-#: Text that holds a DOI name, a shortDOI or a link to one (:func:`_has_name`).
-_HAS_NAME = re.compile(r"10\.\d{1,9}/|(?<![\w.])10/\w|doi\.org/|\bdoi:", re.IGNORECASE)
-#: ``_HAS_NAME``'s ways one by one (each found from its first characters, where the
-#: pattern of all four is tried at every character), the last two for ASCII text in
-#: lower case.
+#: The ways text holds a DOI name, a shortDOI or a link to one (:func:`_has_name`): each
+#: alone is found from its first characters, where a pattern of all of them is tried at
+#: every character; the last two are asked of ASCII text in lower case.
 _NAME_ANCHOR = re.compile(r"10\.\d{1,9}/")
 _SHORT_NAME = re.compile(r"(?<![\w.])10/\w")
 _DOI_LINK_OR_URI = re.compile(r"doi\.org/|\bdoi:")
+#: All of them in any case, for text outside ASCII ("i" matches "ı" and "İ" there).
+_HAS_NAME = re.compile("|".join(p.pattern for p in (_NAME_ANCHOR, _SHORT_NAME,
+                                                    _DOI_LINK_OR_URI)), re.IGNORECASE)
 
 
 def _has_name(text: str) -> bool:
@@ -75,6 +76,8 @@ def _has_name(text: str) -> bool:
         return True
     low = text.lower()
     return "doi" in low and _DOI_LINK_OR_URI.search(low) is not None
+
+
 #: The end of a line whose sentence goes on: a comma, a semicolon, an ampersand, a hyphen
 #: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``).
 _OPEN_END = re.compile(r"(?:[,;&\-\u2010\u2013/]|\b(?:and|in|of|the|to|for|on|&))\s*$")
