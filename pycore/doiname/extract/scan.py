@@ -352,17 +352,13 @@ def scan(text: str, clean: bool) -> list[Match]:
     t = Text(text, clean)
     found = _anchors(t)
     extra = r17_short_dois(t, found)
-    if _maybe_labelled(t.text):
+    if has_doi_word(t.text):
         extra += r18_labelled(t, sorted([*found, *extra], key=lambda f: f.start))
     if extra:
         found = sorted([*found, *extra], key=lambda f: f.start)
     if len(found) < 2:
         return [f.match for f in found]
     return r15_merge(t, found)
-
-
-def _maybe_labelled(s: str) -> bool:
-    return has_doi_word(s)
 
 
 def has_doi_word(s: str) -> bool:
