@@ -287,6 +287,20 @@ def test_a_new_name_clears_the_old_record(page: Page, site_url: str, doi_routes:
     expect(page.locator("#resolve-outcome")).to_have_count(0)
 
 
+def test_a_new_name_drops_a_lookup_under_way(page: Page, site_url: str,
+                                            hanging_doi_org: list[Route]) -> None:
+    """Another text while the old name's lookup is under way: the old run draws nothing
+    for the new text (it drew "cancelled", or a remembered record and its work card)."""
+    _resolve(page, site_url, "10.1000/182")
+    _wait_until_held(page, hanging_doi_org)
+    page.fill("#doi-input", "10.1000/183")
+    expect(page.locator("#result-name")).to_have_text("10.1000/183")
+    page.wait_for_timeout(500)  # what the stopped run would still draw
+    expect(page.locator("#resolve-output")).to_be_empty()
+    expect(page.get_by_role("button", name="Cancel the lookup")).to_be_hidden()
+    expect(page.locator("#resolve-output")).not_to_have_attribute("aria-busy", "true")
+
+
 def test_resolving_an_unreadable_name_says_why(page: Page, site_url: str) -> None:
     text = "10.1000/a%zzb"
     (error,) = [f for f in selected(text).findings if f.severity == "error"]

@@ -50,9 +50,13 @@ export class ResolveView {
     this.reading?.abort();
   }
 
-  /** Forget the shown result (the input changed to another name). */
+  /** Forget the shown result (the input changed to another name): a run under way is
+   * dropped, so it draws nothing for a text that is gone (not even "cancelled"). */
   clear() {
     this.cancel();
+    this.controller = null;
+    this.parts.cancelButton.hidden = true;
+    this.parts.output.removeAttribute("aria-busy");
     replace(this.parts.output);
     this.parts.onClear?.();
   }
