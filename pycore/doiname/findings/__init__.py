@@ -253,9 +253,11 @@ def _check(text: str | Doi) -> list[Finding]:
     """:func:`check`, without the names remembered."""
     try:
         if isinstance(text, Doi):
-            # A Doi value is not validated when it is made: say what parse() would reject.
+            # A Doi value is not validated when it is made: say what parse() would reject
+            # (nothing, for a name the reader proved plain: a valid ASCII name, _Known).
             name = str(text)
-            validate_name(name)
+            if not text._plain:
+                validate_name(name)
             if not _APPLIES(name):
                 return []  # no rule applies, and a name given as a Doi has no reader's notes
             if not _NOT_BY_SHAPE(name):  # (valid: printable, Latin letters outside ASCII)
