@@ -239,8 +239,9 @@ def _doi_words_inside(text: str, found: list[Plain]) -> bool:
 def read_plain(text: str, name: Plain) -> Match:
     """The match of one name of :func:`plain_names` (what the scanner makes of it)."""
     start, end, kind, prefix, suffix, read = name
-    if not read:
-        return Match(make_doi(prefix, suffix), start, end, text[start:end], (), kind)
+    if not read:  # (a prefix 10. + digits, a suffix of word characters and . / -: valid)
+        return Match(make_doi(prefix, suffix, valid=True), start, end, text[start:end], (),
+                     kind)
     sep = end - len(suffix) - 1
     a = sep - len(prefix)
     if text[end:end + 1] == ".":  # dots left out (R13): the scanner's span, its ends

@@ -254,9 +254,9 @@ def _check(text: str | Doi) -> list[Finding]:
     try:
         if isinstance(text, Doi):
             # A Doi value is not validated when it is made: say what parse() would reject
-            # (nothing, for a name the reader proved plain: a valid ASCII name, _Known).
+            # (nothing, for a name the reader read: model._Known).
             name = str(text)
-            if not text._plain:
+            if not text._valid:
                 validate_name(name)
             if not _APPLIES(name):
                 return []  # no rule applies, and a name given as a Doi has no reader's notes
