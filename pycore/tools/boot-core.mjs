@@ -8,7 +8,9 @@
  *   deps=False). compile-stdlib.mjs compiles what this install wrote (the core's files,
  *   `CORE_FILES` in the site).
  * - `bootCore`: as the worker boots: Pyodide, that zip unpacked into site-packages,
- *   `doiname.bridge` imported and asked its first answer (an Inspect of a name).
+ *   `doiname.bridge` imported and asked its first answer (an Inspect of a name), and
+ *   `doiname.bridge.arrival` imported (the worker waits with it for the rest of the
+ *   core's files).
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -73,5 +75,6 @@ export async function bootCore(pyodideDir, coreFiles, options = {}) {
   const bridge = pyodide.pyimport("doiname.bridge");
   bridge.request_json("inspect", '{"text": "10.1000/182"}');
   bridge.destroy();
+  pyodide.pyimport("doiname.bridge.arrival").destroy();
   return { pyodide, version, sitePackages: site };
 }

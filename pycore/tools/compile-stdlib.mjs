@@ -15,7 +15,8 @@
  * loaded from the standard library zip are the boot's (the frozen and built-in ones are
  * not in the zip's hands). In that same Python (so with its magic number), bytecode.py
  * replaces each one's `.py` by a `.pyc` and the script writes OUT_DIR/python_stdlib.zip
- * and OUT_DIR/modules.json (`{module: entry}`). Python runs with PYTHONNODEBUGRANGES
+ * and OUT_DIR/modules.json (`{module: entry}`), and OUT_DIR/core.json the core's files
+ * the boot imported (their names in site-packages). Python runs with PYTHONNODEBUGRANGES
  * (line numbers kept, no column ranges: bytecode.py says why).
  *
  * `--list` compiles nothing: it boots the worker's way from the built site's files and
@@ -60,7 +61,7 @@ _compile_core()`);
   coreFiles = resolve(out, "core-files.zip");
   writeFileSync(coreFiles, installed.pyodide.FS.readFile("/tmp/core-files.zip"));
 }
-const { pyodide } = await bootCore(pyodideDir, coreFiles, { env });
+const { pyodide, sitePackages } = await bootCore(pyodideDir, coreFiles, { env });
 
 // sys.modules as the boot left it: read before this script imports anything itself.
 const booted = JSON.parse(String(pyodide.runPython(`
@@ -119,5 +120,9 @@ def _compile():
 _compile()`);
   writeFileSync(resolve(out, "python_stdlib.zip"), pyodide.FS.readFile("/tmp/python_stdlib.zip"));
   writeFileSync(resolve(out, "modules.json"), JSON.stringify(booted.modules, null, 1) + "\n");
+  // The core's files the boot imported, as named in site-packages (the first of the two
+  // zips the site ships them in: runtime.py's split_core).
+  const coreBoot = Object.values(booted.core).map((f) => String(f).slice(sitePackages.length + 1));
+  writeFileSync(resolve(out, "core.json"), JSON.stringify(coreBoot.sort(), null, 1) + "\n");
   console.log(JSON.stringify({ modules: Object.keys(booted.modules).length }));
 }

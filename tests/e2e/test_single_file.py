@@ -172,6 +172,16 @@ def test_check_through_the_api(offline: Page, text: str) -> None:
         (f.code, f.severity, f.start, f.end, f.message) for f in findings]
 
 
+def test_the_rest_of_the_core_is_there_offline(fresh_offline: Page) -> None:
+    """Both zips of the core's files are unpacked before ready: a function whose module is
+    in the second answers with no network (and no request for it)."""
+    answer = '[{"DOI": "10.1000/182", "RA": "DOI"}]'
+    got = fresh_offline.evaluate(
+        "(a) => window.doiname.call('read_which_ra_response', 200, a)", answer)
+    assert got["outcome"] == d.read_which_ra_response(200, answer).outcome == "ok"
+    assert fresh_offline.evaluate("() => window.doiname.info()")["installer"] == "micropip"
+
+
 def test_check_through_the_page(offline: Page) -> None:
     text = "10.1000/\u0430bc\u20131"  # lookalikes: the name reads, with warnings
     findings = d.check(text)

@@ -8,9 +8,10 @@ asked once): every module the boot takes from the zip comes from a ``.pyc``, and
 (its magic number), an unchecked hash-based one (zipimport never looks for a source) whose
 hash is that of the module's source in Pyodide's own python_stdlib.zip; every other entry
 is that source, unchanged, and the compiled modules' ``.py`` are gone. Every core module
-the boot imports comes from a ``.pyc`` in site-packages; each of those is for this runtime
-and for the source of the same module in the site's wheel, and nothing else of the wheel
-is lost.
+the boot imports comes from a ``.pyc`` in site-packages, from the first of the two zips
+the core's files are shipped in (``--list`` unpacks only that one), which holds exactly
+those modules; each ``.pyc`` of the two is for this runtime and for the source of the same
+module in the site's wheel, and nothing else of the wheel is lost.
 """
 
 from __future__ import annotations
@@ -110,9 +111,23 @@ def test_the_core_files_are_the_wheel_as_micropip_installs_it_compiled(
     hashes = booted["coreSourceHashes"]
     assert isinstance(hashes, dict)
     wheel = next((site_dir / "wheels").glob("doiname-*.whl"))
-    packed = (site_dir / "pyodide" / paths.CORE_FILES).read_bytes()
-    with zipfile.ZipFile(io.BytesIO(gzip.decompress(packed))) as z, \
-            zipfile.ZipFile(wheel) as w:
+    first, rest = (zipfile.ZipFile(io.BytesIO(gzip.decompress(
+        (site_dir / "pyodide" / name).read_bytes())))
+        for name in (paths.CORE_FILES, paths.CORE_LATER))
+    core = booted["core"]
+    assert isinstance(core, dict)
+    # The first zip: the modules the boot imported (as their files in site-packages).
+    site = next(iter(core.values())).split("/doiname/")[0] + "/"
+    assert sorted(first.namelist()) == sorted(f.removeprefix(site) for f in core.values())
+    assert not set(first.namelist()) & set(rest.namelist())
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in first.infolist())
+    # Both together: the files micropip's install wrote.
+    both = io.BytesIO()
+    with zipfile.ZipFile(both, "w") as joined:
+        for part in (first, rest):
+            for info in part.infolist():
+                joined.writestr(info, part.read(info))
+    with zipfile.ZipFile(both) as z, zipfile.ZipFile(wheel) as w:
         names = z.namelist()
         in_wheel = set(w.namelist())
         dist_info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))

@@ -16,19 +16,23 @@ from ..errors import DoiError
 from ..jsonable import error_json, to_jsonable
 from .reply import dumps, error, internal
 
-__all__ = ["call_json", "functions", "run_call"]
+__all__ = ["call_json", "function", "functions", "run_call"]
+
+
+def function(name: str) -> Callable[..., Any] | None:
+    """The public function ``doiname.<name>`` (not a class), or None. Only its own module
+    is imported (a name the package imports on first use)."""
+    if name not in doiname.__all__:
+        return None
+    obj = getattr(doiname, name, None)
+    return obj if inspect.isfunction(obj) else None
 
 
 @cache
 def functions() -> dict[str, Callable[..., Any]]:
     """The callable public functions of the package, by name (classes are left out).
-    Made at the first call (it imports every module of the package), then kept."""
-    out: dict[str, Callable[..., Any]] = {}
-    for name in doiname.__all__:
-        obj = getattr(doiname, name, None)
-        if inspect.isfunction(obj):
-            out[name] = obj
-    return out
+    Made when first asked for (it imports every module of the package), then kept."""
+    return {name: fn for name in doiname.__all__ if (fn := function(name)) is not None}
 
 
 def _split_args(args_json: str) -> tuple[list[Any], dict[str, Any]]:
@@ -62,7 +66,7 @@ def run_call(name: Any, args: Any, kwargs: Any = None) -> str:
     ``bad-arguments``); any other exception is an ``internal`` error whose traceback goes
     to stderr.
     """
-    fn = functions().get(name) if isinstance(name, str) else None
+    fn = function(name) if isinstance(name, str) else None
     if fn is None:
         return error("unknown-function", f"doiname has no public function named {name!r}.")
     kwargs = {} if kwargs is None else kwargs

@@ -51,10 +51,14 @@ MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
 #: The core's files as micropip installs them, compiled by Pyodide's Python
-#: (bytecode.installed_zip: a zip of stored entries), gzipped whole, in the site's
-#: ``pyodide/``: what the worker unpacks into site-packages (the wheel stays in
-#: ``wheels/`` for micropip). Sent as it is, like snapshot.bin.gz: the worker ungzips it.
+#: (bytecode.installed_zip: a zip of stored entries), in two zips gzipped whole, in the
+#: site's ``pyodide/``: CORE_FILES holds the modules the worker's boot and first answer
+#: import, unpacked into site-packages before the engine is ready; CORE_LATER the rest
+#: (the package's metadata among it), unpacked when it arrives (doiname.bridge.arrival).
+#: The wheel stays in ``wheels/`` for micropip. Sent as they are, like snapshot.bin.gz:
+#: the worker ungzips them.
 CORE_FILES = "doiname-core.zip.gz"
+CORE_LATER = "doiname-core-later.zip.gz"
 
 #: The worker's normal boot, for the build's Node scripts (the snapshot, the compiled stdlib).
 BOOT_SCRIPT = TOOLS / "boot-core.mjs"

@@ -16,6 +16,7 @@ from .paths import (
     BOOT_SCRIPT,
     BYTECODE_MODULE,
     CORE_FILES,
+    CORE_LATER,
     MICROPIP_WHEEL,
     PYODIDE_FILES,
     STDLIB_PYC_SCRIPT,
@@ -126,16 +127,18 @@ def trimmed_stdlib(data: bytes, *, deflate: bool = False) -> bytes:
 
 
 def compile_boot(runtime: Path, wheel: Path) -> dict[str, str]:
-    """Write, in ``runtime`` (the site's ``pyodide/``), CORE_FILES: the files micropip's
-    install of ``wheel`` writes to site-packages, each ``.py`` compiled by Pyodide's own
-    Python (a zip of stored entries, gzipped whole); and replace, in its python_stdlib.zip
+    """Write, in ``runtime`` (the site's ``pyodide/``), CORE_FILES and CORE_LATER: the
+    files micropip's install of ``wheel`` writes to site-packages, each ``.py`` compiled
+    by Pyodide's own Python, in two zips of stored entries, gzipped whole (the modules the
+    boot imports, and the rest: :func:`split_core`); and replace, in its python_stdlib.zip
     (the trimmed standard library, as source), each module the boot imports by a ``.pyc``
     compiled by that Python. Return those modules (name -> the zip entry they came
     from).
 
     ``compile-stdlib.mjs`` installs the wheel with micropip, compiles what it wrote, then
     boots ``runtime`` as the worker does (CORE_FILES unpacked, ``doiname.bridge`` imported
-    and asked once) and reads sys.modules, so the list is the boot's own at every build;
+    and asked once) and reads sys.modules, so the lists (the standard library's modules
+    and the core's) are the boot's own at every build;
     ``bytecode.py`` says what each ``.pyc`` holds. Every other module stays source.
     Results are kept in .cache/stdlib-pyc/, keyed by the hash of every input. Raises
     SystemExit when it cannot be made (the build needs Node anyway)."""
@@ -150,14 +153,33 @@ def compile_boot(runtime: Path, wheel: Path) -> dict[str, str]:
     stdlib = runtime / "python_stdlib.zip"
     before = stdlib.stat().st_size
     shutil.copyfile(cached / "python_stdlib.zip", stdlib)
-    (runtime / CORE_FILES).write_bytes(
-        gzip.compress((cached / "core-files.zip").read_bytes(), compresslevel=9, mtime=0))
+    boot_files = json.loads((cached / "core.json").read_text(encoding="utf-8"))
+    first, rest = split_core((cached / "core-files.zip").read_bytes(), boot_files)
+    for name, data in ((CORE_FILES, first), (CORE_LATER, rest)):
+        (runtime / name).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     modules: dict[str, str] = json.loads((cached / "modules.json").read_text(encoding="utf-8"))
     log(f"standard library: {len(modules)} modules the boot imports compiled, "
         f"{before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB; the core compiled: "
         f"{wheel.stat().st_size / 1e3:.0f} kB wheel -> "
-        f"{(runtime / CORE_FILES).stat().st_size / 1e3:.0f} kB {CORE_FILES}")
+        f"{(runtime / CORE_FILES).stat().st_size / 1e3:.0f} kB {CORE_FILES} "
+        f"({len(boot_files)} modules the boot imports) + "
+        f"{(runtime / CORE_LATER).stat().st_size / 1e3:.0f} kB {CORE_LATER}")
     return modules
+
+
+def split_core(data: bytes, boot_files: list[str]) -> tuple[bytes, bytes]:
+    """The core's files (``data``, a zip of stored entries as installed in site-packages)
+    in two zips of stored entries, each in the original order: the entries named in
+    ``boot_files`` (the ``.pyc`` of each module the boot imported), and all the others.
+    Raises when a boot file is not in the zip."""
+    wanted = set(boot_files)
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        missing = wanted - set(z.namelist())
+    if missing:
+        raise SystemExit(f"build.py: the boot imported core modules that are not among "
+                         f"the core's files: {sorted(missing)}")
+    return (stored_zip(data, lambda name: name in wanted),
+            stored_zip(data, lambda name: name not in wanted))
 
 
 def micropip_lock(pyodide_dir: Path, micropip_sha256: str) -> str:

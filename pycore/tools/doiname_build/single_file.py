@@ -24,7 +24,16 @@ from pathlib import Path
 from .bundle import SINGLE_PAGE, SINGLE_WORKER, bundle
 from .html import LINK, SCRIPT_SRC, ascii_css, ascii_html, attr
 from .integrity import CONNECT_HOSTS, csp_hash
-from .paths import CACHE, CORE_FILES, MICROPIP_WHEEL, NODE_PYODIDE, ROOT, SINGLE_FILE, SITE
+from .paths import (
+    CACHE,
+    CORE_FILES,
+    CORE_LATER,
+    MICROPIP_WHEEL,
+    NODE_PYODIDE,
+    ROOT,
+    SINGLE_FILE,
+    SITE,
+)
 from .proc import log
 from .runtime import micropip_lock, stored_zip, trimmed_stdlib
 
@@ -154,6 +163,7 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
 
     runtime = site / "pyodide"
     core = (runtime / CORE_FILES).read_bytes()  # gzip of a stored zip, as the site's
+    later = (runtime / CORE_LATER).read_bytes()
     micropip = stored_zip((runtime / MICROPIP_WHEEL).read_bytes())
     micropip_sha = hashlib.sha256(micropip).hexdigest()
     engine: dict[str, bytes] = {
@@ -162,6 +172,7 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         "pyodide.asm.wasm": (runtime / "pyodide.asm.wasm").read_bytes(),
         "python_stdlib.zip": trimmed_stdlib((runtime / "python_stdlib.zip").read_bytes()),
         CORE_FILES: core,
+        CORE_LATER: later,
         MICROPIP_WHEEL: micropip,
     }
     config = {
@@ -172,6 +183,11 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
             "lockFileContents": micropip_lock(NODE_PYODIDE, micropip_sha),
             "coreFilesURL": SINGLE_BASE + CORE_FILES,
             "coreIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(core).digest()).decode(),
+            # Both parts of the core before ready: nothing here comes over a network.
+            "coreLaterURL": SINGLE_BASE + CORE_LATER,
+            "coreLaterIntegrity": "sha256-" + base64.b64encode(
+                hashlib.sha256(later).digest()).decode(),
+            "coreLaterAtBoot": True,
         },
         "base": SINGLE_BASE,
         "engineAssets": list(engine),

@@ -19,6 +19,7 @@ from .integrity import add_integrity, add_meta_csp, static_headers
 from .offline import PRECACHE_LIST, runtime_files, write_service_worker
 from .paths import (
     CORE_FILES,
+    CORE_LATER,
     DIST,
     MICROPIP_WHEEL,
     PYODIDE_FILES,
@@ -77,11 +78,16 @@ def build() -> Path:
         core_files = runtime / CORE_FILES
         digest = hashlib.sha256(core_files.read_bytes()).digest()
         core_integrity = "sha256-" + base64.b64encode(digest).decode("ascii")
+        later = hashlib.sha256((runtime / CORE_LATER).read_bytes()).digest()
         info = {
             "pyodideVersion": PYODIDE_VERSION,
             "indexURL": "pyodide/",
             "coreFiles": f"pyodide/{CORE_FILES}",
             "coreIntegrity": core_integrity,
+            # The rest of the core's files: asked for once the first are in, unpacked
+            # when they arrive (doiname.bridge.arrival).
+            "coreLater": f"pyodide/{CORE_LATER}",
+            "coreLaterIntegrity": "sha256-" + base64.b64encode(later).decode("ascii"),
             "coreVersion": str(project_metadata()["version"]),
             "micropip": MICROPIP_WHEEL,
             "wasmSha256": sha256_file(runtime / "pyodide.asm.wasm"),

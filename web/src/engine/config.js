@@ -20,8 +20,12 @@
  * `never` are for measuring and for people who choose.
  *
  * `coreFilesURL` is the core as micropip installs it, compiled by Pyodide's Python at
- * build time (a zip, checked against `coreIntegrity`), which the worker unpacks into
- * site-packages.
+ * build time (a zip, checked against `coreIntegrity`): the modules the boot and the first
+ * answer import, which the worker unpacks into site-packages before it is ready;
+ * `coreLaterURL` the rest (`coreLaterIntegrity`), asked for once the first zip is in and
+ * unpacked when it arrives, or before ready with `coreLaterAtBoot` (the single file,
+ * whose files are all at hand). Until it is unpacked, an import that needs it fetches it
+ * itself (doiname.bridge.arrival).
  *
  * `runtimeFiles` lists what the normal boot downloads, with each file's size (and its
  * integrity value when Pyodide or the worker checks one): the worker asks for all of
@@ -34,6 +38,9 @@
  *   lockFileContents?: string,
  *   coreFilesURL: string,
  *   coreIntegrity?: string,
+ *   coreLaterURL?: string,
+ *   coreLaterIntegrity?: string,
+ *   coreLaterAtBoot?: boolean,
  *   pyodideVersion?: string,
  *   wasmSha256?: string,
  *   snapshotURL?: string,
@@ -63,6 +70,7 @@
  * integrity value of `worker.js` (supervisor.js checks it before the worker runs); the
  * `runtime` entries of the module scripts carry theirs (worker/loader.js).
  * @typedef {{indexURL: string, workerIntegrity?: string, coreFiles: string, coreIntegrity?: string,
+ *   coreLater?: string, coreLaterIntegrity?: string,
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, manifestIntegrity?: string, dataIntegrity?: string,
  *     filesIntegrity?: string} | null,
@@ -87,6 +95,9 @@ export function siteConfig(build, base, snapshotWhen = "stored") {
     packageBaseUrl: indexURL,
     coreFilesURL: new URL(build.coreFiles, base).href,
     coreIntegrity: build.coreIntegrity,
+    ...(build.coreLater
+      ? { coreLaterURL: new URL(build.coreLater, base).href, coreLaterIntegrity: build.coreLaterIntegrity }
+      : {}),
     ...(build.snapshot
       ? {
           pyodideVersion: build.pyodideVersion,

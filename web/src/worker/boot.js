@@ -10,7 +10,9 @@
  * config arrives and the core's the moment the others are in (fetches.js), their
  * progress reported; the zip is unpacked into site-packages (where the runtime says) and
  * `doiname.bridge` imported: nothing is compiled and nothing but the first answer's
- * modules is imported before ready. micropip, the way Python packages are installed into
+ * modules is imported before ready. The core's files come in two zips: the modules the
+ * first answer imports, and the rest, asked for once the first is in and unpacked when
+ * it arrives (site-packages.js `awaitLater`). micropip, the way Python packages are installed into
  * this runtime, is loaded once the engine is ready (`afterReady`), not before. When the
  * snapshot is missing, does not match, or fails to load, the worker says so on the
  * console and boots the normal way. Without a snapshot in the config (the single file),
@@ -24,7 +26,7 @@
 
 import { gunzipped, startFetches } from "./fetches.js";
 import { pyodideLoaderURL } from "./loader.js";
-import { unpackCore } from "./site-packages.js";
+import { awaitLater, unpackCore } from "./site-packages.js";
 import { restore } from "./snapshot.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
@@ -49,23 +51,43 @@ export function plain(err) {
 }
 
 /**
- * The core's files (a zip, gzipped whole: ungzipped as they arrive), fetched with their
+ * Core files (a zip, gzipped whole: ungzipped as they arrive), fetched with their
  * integrity hash.
- * @param {WorkerConfig} config
+ * @param {string} url
+ * @param {string | undefined} integrity
+ * @param {string} what the files, as a message names them
  * @returns {Promise<Uint8Array>}
  */
-async function coreFiles(config) {
+async function coreZip(url, integrity, what) {
   /** @type {RequestInit} */
-  const init = config.coreIntegrity ? { integrity: config.coreIntegrity } : {};
+  const init = integrity ? { integrity } : {};
   let response;
   try {
-    response = await fetch(config.coreFilesURL, init);
+    response = await fetch(url, init);
   } catch (err) {
     // A missing file fails its integrity check here too: the browser does not say which.
-    throw new Error(`the doiname package could not be downloaded or did not match its hash (${plain(err)})`);
+    throw new Error(`${what} could not be downloaded or did not match its hash (${plain(err)})`);
   }
-  if (!response.ok) throw new Error(`the doiname package could not be downloaded (HTTP ${response.status})`);
+  if (!response.ok) throw new Error(`${what} could not be downloaded (HTTP ${response.status})`);
   return gunzipped(response);
+}
+
+/**
+ * The rest of the core's files (`coreLaterURL`), asked for once `after` has settled (the
+ * first zip is in: the two never share the connection), or null when the config has none.
+ * @param {WorkerConfig} config
+ * @param {Promise<unknown>} after
+ * @returns {Promise<Uint8Array> | null}
+ */
+function laterFiles(config, after) {
+  const url = config.coreLaterURL;
+  if (!url) return null;
+  const files = after.then(
+    () => coreZip(url, config.coreLaterIntegrity, "the rest of the doiname package"),
+    () => coreZip(url, config.coreLaterIntegrity, "the rest of the doiname package"),
+  );
+  files.catch(() => {}); // awaited by awaitLater, or reported there
+  return files;
 }
 
 /**
@@ -120,13 +142,15 @@ export async function storedSnapshot(config) {
  * @param {{url: () => Promise<string>, checked: boolean}} loader where to import
  *   Pyodide's loader from (loader.js), and whether its scripts were checked already (by
  *   the snapshot's way): they are then not downloaded again
- * @returns {Promise<any>}
+ * @returns {Promise<{pyodide: any, later: Promise<Uint8Array> | null}>} the runtime, and
+ *   the rest of the core's files under way
  */
 async function installed(config, report, step, progress, loader) {
   const files = (config.runtimeFiles ?? []).filter((f) => !(loader.checked && f.module && f.integrity));
   const fetches = files.length ? startFetches(globalThis, files, progress) : null;
-  const core = coreFiles(config);
+  const core = coreZip(config.coreFilesURL, config.coreIntegrity, "the doiname package");
   core.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
+  const later = laterFiles(config, core);
   // Module scripts without an integrity value: imported (not fetched) at once, the
   // loader's own import of them then finds them loaded. Those with one are among the
   // downloads started above, which loader.js's requests then get.
@@ -146,9 +170,18 @@ async function installed(config, report, step, progress, loader) {
   report("packages", "Installing the doiname package…");
   const bytes = await core;
   step("coreFiles");
-  unpackCore(pyodide, bytes, String(pyodide.runPython("__import__('site').getsitepackages()[0]")));
+  unpackCore(pyodide, bytes, sitePackages(pyodide));
   step("install");
-  return pyodide;
+  return { pyodide, later };
+}
+
+/**
+ * Where the runtime installs packages.
+ * @param {any} pyodide
+ * @returns {string}
+ */
+function sitePackages(pyodide) {
+  return String(pyodide.runPython("__import__('site').getsitepackages()[0]"));
 }
 
 /**
@@ -203,6 +236,7 @@ export async function boot(config, report, step, progress = () => {}) {
         throw new Error("the restored interpreter does not answer");
       }
       step("importCore");
+      await awaitLater(pyodide, config, sitePackages(pyodide), laterFiles(config, Promise.resolve()));
       afterReady(pyodide);
       return bridge;
     } catch (err) {
@@ -213,10 +247,14 @@ export async function boot(config, report, step, progress = () => {}) {
       console.warn(`doiname worker: booting without the memory snapshot: ${why}`, err);
     }
   }
-  const pyodide = await installed(config, report, step, progress, { url: loaderURL, checked: checked !== null });
+  const { pyodide, later } = await installed(config, report, step, progress, {
+    url: loaderURL,
+    checked: checked !== null,
+  });
   report("core", "Starting doiname…");
   const bridge = pyodide.pyimport("doiname.bridge");
   step("importCore");
+  await awaitLater(pyodide, config, sitePackages(pyodide), later);
   afterReady(pyodide);
   return bridge;
 }

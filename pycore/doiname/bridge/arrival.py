@@ -1,0 +1,150 @@
+"""The core's files that arrive after the web page is ready.
+
+The site ships the core's compiled files in two zips (``doiname_build/runtime.py``): the
+modules the worker's first answer imports, unpacked before the engine is ready, and the
+rest (batch, registry, verify, the package's metadata, ...), which the worker downloads
+once the first zip is in and unpacks when it arrives (``web/src/worker/boot.js``).
+
+Until then :class:`Arriving` sits last in ``sys.meta_path``. An import of a module of
+the package that is not there yet, or a read of the package's metadata, does not fail:
+it downloads the rest at once, synchronously (a web worker may block on its own
+request), checks the bytes against the build's integrity value, unpacks them into
+site-packages, and goes on as if they had always been there. So a request that comes
+early waits for the files it needs and nothing else; the worker's own download is then
+not unpacked again (:func:`waiting`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from importlib.machinery import ModuleSpec, PathFinder
+from typing import Any
+
+__all__ = ["Arriving", "arrived", "expect", "fetch_sync", "integrity_ok", "waiting"]
+
+#: The package whose modules and metadata may still be on their way.
+PACKAGE = "doiname"
+
+
+def integrity_ok(data: bytes, integrity: str) -> bool:
+    """Whether ``data`` has one of the hashes of ``integrity`` (Subresource Integrity's
+    ``sha256-``/``sha384-``/``sha512-`` base64 values, space separated), as the browser
+    checks the first zip."""
+    import base64
+    import hashlib
+
+    for value in integrity.split():
+        algorithm, _, digest = value.partition("-")
+        if algorithm in ("sha256", "sha384", "sha512"):
+            got = base64.b64encode(hashlib.new(algorithm, data).digest()).decode("ascii")
+            if got == digest:
+                return True
+    return False
+
+
+def fetch_sync(url: str) -> bytes:
+    """The body of ``url``, fetched synchronously (an ``XMLHttpRequest`` in the web
+    worker, which may block). Raises ImportError with a plain reason when it fails."""
+    from js import Uint8Array, XMLHttpRequest  # type: ignore[import-not-found]
+
+    request = XMLHttpRequest.new()
+    request.open("GET", url, False)
+    request.responseType = "arraybuffer"
+    try:
+        request.send()
+    except Exception as err:  # the browser's network error, as a JsException
+        raise ImportError(f"the rest of the doiname package could not be downloaded "
+                          f"({url}: {err})") from None
+    if request.status != 200:
+        raise ImportError(f"the rest of the doiname package could not be downloaded "
+                          f"({url}: HTTP {request.status})")
+    data: bytes = Uint8Array.new(request.response).to_bytes()
+    return data
+
+
+class Arriving:
+    """The meta path finder of the package's files still on their way (the class
+    module's docstring says how it is used)."""
+
+    def __init__(self, url: str, integrity: str, site: str,
+                 fetch: Callable[[str], bytes] = fetch_sync) -> None:
+        self.url = url
+        self.integrity = integrity
+        self.site = site
+        self.fetch = fetch
+
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: Any = None) -> ModuleSpec | None:
+        """A module of the package that no other finder found: the rest is fetched now,
+        then the path finder is asked again."""
+        if name != PACKAGE and not name.startswith(PACKAGE + "."):
+            return None
+        self.bring()
+        return PathFinder.find_spec(name, path, target)
+
+    def find_distributions(self, context: Any = None) -> Iterable[Any]:
+        """The package's distribution when it is asked for (by name, or every one): the
+        rest, which holds its metadata, is fetched now."""
+        name = getattr(context, "name", None)
+        if name is not None and name.lower().replace("_", "-") != PACKAGE:
+            return iter(())
+        self.bring()
+        from importlib.metadata import DistributionFinder
+
+        return PathFinder.find_distributions(
+            DistributionFinder.Context(name=PACKAGE, path=getattr(context, "path", sys.path)))
+
+    def bring(self) -> None:
+        """Download, check and unpack the rest, then stop waiting for it."""
+        import io
+        import zipfile
+        import zlib
+
+        data = self.fetch(self.url)
+        if not integrity_ok(data, self.integrity):
+            raise ImportError(f"the rest of the doiname package is not the file this build "
+                              f"was made with ({self.url}: its integrity check failed)")
+        try:
+            archive = zipfile.ZipFile(io.BytesIO(zlib.decompress(data, 16 + zlib.MAX_WBITS)))
+        except (zlib.error, zipfile.BadZipFile) as err:
+            raise ImportError(f"the rest of the doiname package could not be read "
+                              f"({self.url}: {err})") from None
+        with archive:
+            archive.extractall(self.site)
+        arrived()
+
+
+def _current() -> Arriving | None:
+    return next((f for f in sys.meta_path if isinstance(f, Arriving)), None)
+
+
+def expect(url: str, integrity: str, site: str) -> None:
+    """Wait for the rest of the package (``url``, a gzipped zip with the ``integrity``
+    value, to be unpacked into ``site``): until :func:`arrived`, an import that needs it
+    fetches it itself."""
+    if _current() is None:
+        sys.meta_path.append(Arriving(url, integrity, site))
+
+
+def waiting() -> bool:
+    """Whether the rest is still awaited (no import has fetched it already)."""
+    return _current() is not None
+
+
+def arrived() -> None:
+    """The rest is unpacked into site-packages: the path finders of that folder and
+    below forget what they listed (a folder they found missing is looked at again), and
+    nothing waits any more."""
+    finder = _current()
+    if finder is None:
+        return
+    sys.meta_path.remove(finder)
+    site = finder.site.rstrip("/")
+    for path, cached in list(sys.path_importer_cache.items()):
+        if path == site or path.startswith(site + os.sep):
+            if cached is None:
+                del sys.path_importer_cache[path]
+            elif hasattr(cached, "invalidate_caches"):
+                cached.invalidate_caches()
