@@ -233,6 +233,8 @@ def check(text: str | Doi) -> list[Finding]:
     length (a ``Doi``'s findings are remembered for the 4096 names checked last).
     """
     if isinstance(text, Doi):
+        if text._valid and not _APPLIES(text.prefix + "/" + text.suffix):
+            return []  # a name the reader read, and no rule applies: said at once
         got = _CHECKED.get(text)
         if got is None:
             got = _CHECKED.put(text, tuple(_check(text)))
