@@ -236,7 +236,7 @@ def _anchors(t: Text) -> list[Found]:
             # the link's text repeats the link: R15 reports it once, as the match before
             # it, so it is not read again (only its place is told)
             f = Found(Match(found[0].match.doi, start, end, s[start:end], (),
-                            found[0].match.form), start, end)
+                            found[0].match.form), start, end, True)
         else:
             f = make_match(t, sc)
             if not found:
