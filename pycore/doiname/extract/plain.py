@@ -156,6 +156,11 @@ def plain_names(text: str) -> list[Plain] | None:
     a = text.find("10.")
     if a != -1:
         n = len(text)
+        last = text.rfind("10.")
+        if last != a:  # the last name first: a name followed by more than R8-R12 stop
+            m = _NAME.match(text, last)  # at (an HTML tag after a link's text) is the
+            if m is not None and not _ends_name(text, m.end(), n):  # scanner's, at once
+                return None
         barrier = 0
         while a != -1:
             m = _NAME.match(text, a)
