@@ -27,10 +27,13 @@ class _Known:
     it true; ``Doi(...)``, a copy and an unpickled one know nothing. ``_escaped``: the name
     escaped at 000's recommended level (before the dot-segment fix), kept by ``to_url`` for
     the next ``to_url`` and for ``to_uri`` (003 escapes the same characters but ``/`` and
-    ``+``); ``None`` until then."""
+    ``+``); ``None`` until then. ``_valid``: the reader read it (002 §4: a prefix ``10.``
+    and digit groups, a non-empty suffix, Graphic code points), so ``check`` need not
+    test that again; a plain name is valid."""
 
-    __slots__ = ("_escaped", "_plain")
+    __slots__ = ("_escaped", "_plain", "_valid")
     _plain: bool
+    _valid: bool
     _escaped: str | None
 
 
@@ -53,6 +56,7 @@ class Doi(_Known):
         _D_PREFIX(self, prefix)
         _D_SUFFIX(self, suffix)
         _D_PLAIN(self, False)
+        _D_VALID(self, False)
         KEEP_ESCAPED(self, None)
 
     def __setstate__(self, state: list[str]) -> None:
@@ -82,8 +86,8 @@ class Doi(_Known):
         return parts[1] if len(parts) == 2 else ""
 
 
-_D_PREFIX, _D_SUFFIX, _D_PLAIN, KEEP_ESCAPED = (
-    getattr(Doi, name).__set__ for name in ("prefix", "suffix", "_plain", "_escaped"))
+_D_PREFIX, _D_SUFFIX, _D_PLAIN, _D_VALID, KEEP_ESCAPED = (
+    getattr(Doi, name).__set__ for name in ("prefix", "suffix", "_plain", "_valid", "_escaped"))
 assert Doi.__slots__ == ("prefix", "suffix")
 
 
@@ -93,15 +97,16 @@ class _BlankDoi(_Known):
     __slots__ = Doi.__slots__  # the same names, in the same order
 
 
-def make_doi(prefix: str, suffix: str, plain: bool = False) -> Doi:
+def make_doi(prefix: str, suffix: str, plain: bool = False, valid: bool = False) -> Doi:
     """``Doi(prefix, suffix)`` in less time than ``__init__`` (002 §4): an object of a
     class with the same slots becomes a ``Doi`` (allowed between classes of one layout).
-    Nothing is checked, as with ``Doi(...)``; ``plain`` is what the reader proved (see
-    ``_Known``)."""
+    Nothing is checked, as with ``Doi(...)``; ``plain`` and ``valid`` are what the reader
+    proved (see ``_Known``; a plain name is valid)."""
     doi: Any = _BlankDoi()
     doi.prefix = prefix
     doi.suffix = suffix
     doi._plain = plain
+    doi._valid = valid or plain
     doi._escaped = None
     doi.__class__ = Doi
     return doi  # type: ignore[no-any-return]

@@ -60,7 +60,7 @@ def matched_doi(m: re.Match[str]) -> Doi:
     (002 §4): known plain when its suffix is the plain group."""
     if m.lastindex == 2:
         return make_doi(m[1], m[2], True)
-    return make_doi(m[1], m[3])
+    return make_doi(m[1], m[3], valid=True)
 
 
 def _read_wide(text: str) -> Doi | None:
@@ -74,7 +74,7 @@ def _read_wide(text: str) -> Doi | None:
         return None  # a URI's query or fragment (an error), a link's (a note)
     if "%" in suffix:
         return _decoded(prefix, suffix)
-    return make_doi(prefix, suffix)
+    return make_doi(prefix, suffix, valid=True)
 
 
 def _decoded(prefix: str, suffix: str) -> Doi | None:
@@ -84,4 +84,4 @@ def _decoded(prefix: str, suffix: str) -> Doi | None:
     decoded = decode_valid(suffix)
     if decoded is None or not decoded.isprintable():
         return None
-    return make_doi(prefix, decoded)
+    return make_doi(prefix, decoded, valid=True)

@@ -4,6 +4,8 @@ object's identifier) and its label, the key and the first line a person recognis
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from .limits import RECORD_MAX_CHARS
 from .resolver.body import load_json
 
@@ -19,24 +21,37 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit - 1].rstrip() + "…"
 
 
+#: :mod:`doiname.verify.fields`, imported when the first structured record is labelled
+#: (a list of plain lines never loads the verify package).
+_FIELDS: ModuleType | None = None
+
+
+def _verify_fields() -> ModuleType:
+    global _FIELDS
+    from .verify import fields
+
+    _FIELDS = fields
+    return fields
+
+
 def _fields_line(text: str, kind: str) -> str:
     """``Smith (2020) Title`` from a structured record's fields (what it has of them)."""
-    from .verify.fields import FIELD_NAMES, YEAR, first_author, parse_record_fields
-
-    fields = parse_record_fields(text, kind)
+    fm = _FIELDS or _verify_fields()
+    fields: dict[str, str] = fm.parse_record_fields(text, kind)
     if not fields:
         return ""
     get = fields.get
+    names: dict[str, tuple[str, ...]] = fm.FIELD_NAMES
 
     def part(name: str) -> str:
-        for k in FIELD_NAMES[name]:  # the first of the part's field names given
+        for k in names[name]:  # the first of the part's field names given
             v = get(k)
             if v and not v.isspace():
                 return " ".join(v.split())
         return ""
 
-    year = YEAR.search(part("year"))
-    author = first_author(part("author"))
+    year = fm.YEAR.search(part("year"))
+    author: str = fm.first_author(part("author"))
     head = f"{author} ({year.group(1)})" if author and year else (
         author or (f"({year.group(1)})" if year else ""))
     return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)

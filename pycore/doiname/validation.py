@@ -107,7 +107,7 @@ def validate_name(name: str) -> Doi:
             "The suffix after the “/” at character {at} is empty: a DOI name needs one.",
             slash,
         )
-    return make_doi(prefix, suffix)  # (Doi(prefix, suffix), without its __init__)
+    return make_doi(prefix, suffix, valid=True)  # (Doi(prefix, suffix), without __init__)
 
 
 def _check_graphic(name: str) -> None:

@@ -51,6 +51,12 @@ def _plain_link(span: str) -> bool:
     return span[:24].lower().startswith(DOI_LINK_STARTS)
 
 
+def _plain_uri(span: str) -> bool:
+    """A ``doi:`` URI (003 ch. 2) with nothing the reader would note or refuse: no escape
+    to decode (001), no query or fragment (the URI's error); its head is the URI's."""
+    return not ("%" in span or "?" in span or "#" in span)
+
+
 def _read(s: str, kind: str, start: int, a: int,
           end: int) -> tuple[Doi, str, tuple[Finding, ...], int]:
     """Read ``s[start:end]`` (links, URIs) or ``s[a:end]`` (bare names); raise DoiError.
@@ -60,9 +66,9 @@ def _read(s: str, kind: str, start: int, a: int,
     """
     if kind in _WHOLE:
         span = s[start:end]
-        if kind == "url" and _plain_link(span):
+        if (kind == "url" and _plain_link(span)) or (kind == "doi-uri" and _plain_uri(span)):
             try:
-                return parse(span), "url", (), start
+                return parse(span), kind, (), start
             except DoiError:
                 pass  # read it again below, with its notes and fallbacks
         try:

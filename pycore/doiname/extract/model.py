@@ -95,11 +95,14 @@ class Match:
 
 @dataclass(slots=True)
 class Found:
-    """A match in cleaned coordinates (before R15 merges link text into its link)."""
+    """A match in cleaned coordinates (before R15 merges link text into its link).
+    ``repeats``: the scanner saw that it repeats the match before it, which R15 merges it
+    into (:func:`~.scan.r15_repeats`)."""
 
     match: Match
     start: int
     end: int
+    repeats: bool = False
 
 
 # Each slot's setter, by the field's name (never by position).

@@ -156,6 +156,11 @@ def plain_names(text: str) -> list[Plain] | None:
     a = text.find("10.")
     if a != -1:
         n = len(text)
+        last = text.rfind("10.")
+        if last != a:  # the last name first: a name followed by more than R8-R12 stop
+            m = _NAME.match(text, last)  # at (an HTML tag after a link's text) is the
+            if m is not None and not _ends_name(text, m.end(), n):  # scanner's, at once
+                return None
         barrier = 0
         while a != -1:
             m = _NAME.match(text, a)
@@ -239,8 +244,9 @@ def _doi_words_inside(text: str, found: list[Plain]) -> bool:
 def read_plain(text: str, name: Plain) -> Match:
     """The match of one name of :func:`plain_names` (what the scanner makes of it)."""
     start, end, kind, prefix, suffix, read = name
-    if not read:
-        return Match(make_doi(prefix, suffix), start, end, text[start:end], (), kind)
+    if not read:  # (a prefix 10. + digits, a suffix of word characters and . / -: valid)
+        return Match(make_doi(prefix, suffix, valid=True), start, end, text[start:end], (),
+                     kind)
     sep = end - len(suffix) - 1
     a = sep - len(prefix)
     if text[end:end + 1] == ".":  # dots left out (R13): the scanner's span, its ends

@@ -15,6 +15,7 @@ import unicodedata
 from bisect import bisect_right
 
 from ..errors import DoiError
+from ..forms import DOI_LINK_HEADS
 from ..model import Doi, Finding
 from ..syntax import is_short_doi_code, read
 from .clean import Text
@@ -31,7 +32,12 @@ _PREFIX_RE = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
 _LOOKBACK = 400
 _LABEL_SPACE = frozenset(" \t\u00a0")
 #: R6: characters that end the token looked back over (matched on reversed text).
-_TOKEN_BACK_RE = re.compile(r"[^\s\"'`<>()\[\]{}|,;*“”„«»‹›‘’‚]*")
+_TOKEN_END = "\"'`<>()[]{}|,;*“”„«»‹›‘’‚"  # (and white space)
+_TOKEN_BACK_RE = re.compile("[^\\s" + "".join(map(re.escape, _TOKEN_END)) + "]*")
+_TOKEN_ENDS = frozenset(_TOKEN_END)
+#: R6: a doi.org link's head (in lower case) and its length: a token that is one of them
+#: alone is a link read as a whole, what the look-back below finds for it.
+_HEADS = tuple((head, len(head)) for head in DOI_LINK_HEADS)
 #: R6: a token holding one of these is a link whose path is read as a whole.
 _URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.", "doi.acm.org",
                 "ieeecomputersociety.org", "dx.plos.org", "doi.wiley.com",
@@ -130,6 +136,12 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
         if k - 3 >= lo and s[k - 3:k].translate(_LOWER) == "doi" and _word_start(s, k - 3):
             return k - 3, "label"
         return a, "name"
+    if a > lo and s[a - 1] == "/":
+        for head, size in _HEADS:  # the commonest token: a doi.org link's head alone
+            h = a - size
+            if h >= lo and s.startswith(head, h) and (
+                    h == lo or s[h - 1].isspace() or s[h - 1] in _TOKEN_ENDS):
+                return h, "url"
     back = _TOKEN_BACK_RE.match(s[lo:a][::-1])
     t = a - (back.end() if back is not None else 0)
     if t == a:
@@ -224,7 +236,7 @@ def _anchors(t: Text) -> list[Found]:
             # the link's text repeats the link: R15 reports it once, as the match before
             # it, so it is not read again (only its place is told)
             f = Found(Match(found[0].match.doi, start, end, s[start:end], (),
-                            found[0].match.form), start, end)
+                            found[0].match.form), start, end, True)
         else:
             f = make_match(t, sc)
             if not found:
@@ -350,15 +362,19 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
 def scan(text: str, clean: bool) -> list[Match]:
     """The scanner proper (R1-R21), without :func:`~doiname.extract`'s one-line fast path."""
     t = Text(text, clean)
-    found = _anchors(t)
+    found = _anchors(t)  # (in order, not overlapping)
     extra = r17_short_dois(t, found)
     if has_doi_word(t.text):
-        extra += r18_labelled(t, sorted([*found, *extra], key=lambda f: f.start))
+        extra += r18_labelled(t, sorted([*found, *extra], key=_start) if extra else found)
     if extra:
-        found = sorted([*found, *extra], key=lambda f: f.start)
+        found = sorted([*found, *extra], key=_start)
     if len(found) < 2:
         return [f.match for f in found]
     return r15_merge(t, found)
+
+
+def _start(f: Found) -> int:
+    return f.start
 
 
 def has_doi_word(s: str) -> bool:

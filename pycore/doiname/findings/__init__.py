@@ -233,6 +233,12 @@ def check(text: str | Doi) -> list[Finding]:
     length (a ``Doi``'s findings are remembered for the 4096 names checked last).
     """
     if isinstance(text, Doi):
+        if text._valid:  # a name the reader read: what no rule or only rules kept by
+            name = text.prefix + "/" + text.suffix  # shape say is said at once
+            if not _APPLIES(name):
+                return []
+            if not _NOT_BY_SHAPE(name):
+                return list(_by_shape(text, name))
         got = _CHECKED.get(text)
         if got is None:
             got = _CHECKED.put(text, tuple(_check(text)))
@@ -253,17 +259,15 @@ def _check(text: str | Doi) -> list[Finding]:
     """:func:`check`, without the names remembered."""
     try:
         if isinstance(text, Doi):
-            # A Doi value is not validated when it is made: say what parse() would reject.
+            # A Doi value is not validated when it is made: say what parse() would reject
+            # (nothing, for a name the reader read: model._Known).
             name = str(text)
-            validate_name(name)
+            if not text._valid:
+                validate_name(name)
             if not _APPLIES(name):
                 return []  # no rule applies, and a name given as a Doi has no reader's notes
             if not _NOT_BY_SHAPE(name):  # (valid: printable, Latin letters outside ASCII)
-                key = (len(text.prefix), name.translate(_SHAPE))
-                got = _SHAPED.get(key)
-                if got is None:
-                    got = _SHAPED.put(key, tuple(_checked(name_reading(text), text)))
-                return list(got)
+                return list(_by_shape(text, name))
             reading = name_reading(text)
         else:
             reading = read(text)
@@ -273,6 +277,16 @@ def _check(text: str | Doi) -> list[Finding]:
         _scan_unreadable(s)
         return finish(s)
     return _checked(reading, text)
+
+
+def _by_shape(doi: Doi, name: str) -> tuple[Finding, ...]:
+    """The findings of the valid name ``name`` of ``doi`` when every rule that applies to
+    it keeps them by shape (:func:`by_shape`): those of the last name of its shape."""
+    key = (len(doi.prefix), name.translate(_SHAPE))
+    got = _SHAPED.get(key)
+    if got is None:
+        got = _SHAPED.put(key, tuple(_checked(name_reading(doi), doi)))
+    return got
 
 
 def _checked(reading: Reading, text: str | Doi) -> list[Finding]:

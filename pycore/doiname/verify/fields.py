@@ -68,6 +68,9 @@ _BARE = re.compile(r"[^,}\s]*")
 #: inside (the commonest value: read with the name, :func:`_bibtex_value` reads the rest).
 _BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*(?:\{([^{}]*)\})?")
 _RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
+#: Between two authors of an author field; a Vancouver name's initials (``Smith JA``).
+_AUTHORS_SPLIT = re.compile(r"\s+and\s+|;|\n")
+_INITIALS = re.compile(r"[A-Z]{1,3}\.?")
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,11 +210,11 @@ def _json_text(key: str, value: object) -> str:
 def first_author(value: str) -> str:
     """The first author's family name of an author field (``Smith, J. and Doe, K.``,
     ``J. Smith and K. Doe``, ``Smith J, Doe K``)."""
-    first = re.split(r"\s+and\s+|;|\n", value.strip(), maxsplit=1)[0].strip()
+    first = _AUTHORS_SPLIT.split(value.strip(), maxsplit=1)[0].strip()
     if "," in first:
         return first.split(",", 1)[0].strip()
     parts = first.split()
-    if len(parts) >= 2 and re.fullmatch(r"[A-Z]{1,3}\.?", parts[-1]):
+    if len(parts) >= 2 and _INITIALS.fullmatch(parts[-1]):
         return " ".join(parts[:-1])  # Vancouver: Smith JA
     return parts[-1] if parts else ""
 
