@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
-from doiname_build import integrity, offline, paths, serve
+from doiname_build import integrity, serve
 from doiname_build.integrity import sri
 
 from .test_offline import Host, first_visit
@@ -50,15 +50,11 @@ def test_the_build_gives_every_script_its_integrity_value(site_dir: Path) -> Non
     for bundle in ("app.js", "widget-frame.js"):
         assert value in (site_dir / bundle).read_text(encoding="ascii"), bundle
     # The page asks for worker.js beside app.js (a preload, which its own request with
-    # the value then gets and checks), and for the runtime's first downloads, which it
-    # hands to the worker, which checks them: the preloads carry none, since Chromium
-    # ignores one there and says so on the console (crbug.com/981419).
+    # the value then gets and checks): the preload carries none, since Chromium ignores
+    # one there and says so on the console (crbug.com/981419).
     page = (site_dir / "index.html").read_text(encoding="utf-8")
     preloads = re.findall(r"<link\b[^>]*\brel=\"preload\"[^>]*>", page)
-    early = [f'./pyodide/{n}' for n in (*offline.RUNTIME_MODULES, *offline.RUNTIME_FETCHED)
-             if n != paths.CORE_FILES]
-    assert preloads == [f'<link rel="preload" href="{href}" as="fetch" crossorigin>'
-                        for href in (*early, "./worker.js")], preloads
+    assert preloads == ['<link rel="preload" href="./worker.js" as="fetch" crossorigin>'], preloads
     for bundle in ("app.js", "widget-frame.js"):
         text = (site_dir / bundle).read_text(encoding="ascii")
         for name in ("pyodide.mjs", "pyodide.asm.mjs"):

@@ -15,7 +15,6 @@
  */
 import { createDoiname } from "./engine/client.js";
 import { siteConfig } from "./engine/config.js";
-import { earlyDownloads } from "./engine/early.js";
 import { framedByAnotherOrigin, refuseFramed } from "./framed.js";
 import { keepOffline } from "./offline.js";
 import { startPage } from "./page.js";
@@ -25,15 +24,12 @@ if (framedByAnotherOrigin()) {
 } else {
   /** `?snapshot=always` or `never` overrides when the memory snapshot is used (measuring). */
   const when = new URLSearchParams(location.search).get("snapshot");
-  const config = siteConfig(
-    DOINAME_BUILD,
-    new URL(".", import.meta.url),
-    when === "always" || when === "never" ? when : "stored",
-  );
   const doiname = createDoiname({
-    config,
-    // The runtime's downloads the page's head asked for (preload hints), taken at once.
-    early: earlyDownloads(config.runtimeFiles ?? []),
+    config: siteConfig(
+      DOINAME_BUILD,
+      new URL(".", import.meta.url),
+      when === "always" || when === "never" ? when : "stored",
+    ),
     workerURL: new URL("worker.js", import.meta.url),
     workerIntegrity: DOINAME_BUILD.workerIntegrity,
   });

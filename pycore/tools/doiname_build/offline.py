@@ -62,8 +62,7 @@ def runtime_files(site: Path, core_integrity: str) -> list[dict[str, Any]]:
     bytes, the others are checked as they stream, worker/fetches.js; the core's files'
     is the value the worker asks for them with), and ``later`` for the core's files: asked
     for once the others have arrived, since nothing reads them before the interpreter is
-    up; the others are ``early``: the site's page asks for them in its head
-    (:func:`preload_runtime`) and hands them to the worker (web/src/engine/early.js)."""
+    up."""
     out: list[dict[str, Any]] = []
     for name in (*RUNTIME_MODULES, *RUNTIME_FETCHED):
         path = site / "pyodide" / name
@@ -75,31 +74,8 @@ def runtime_files(site: Path, core_integrity: str) -> list[dict[str, Any]]:
         if name == CORE_FILES:
             entry["integrity"] = core_integrity
             entry["later"] = True
-        else:
-            entry["early"] = True
         out.append(entry)
     return out
-
-
-#: The preload hint of the worker's script in the site's page, before which
-#: :func:`preload_runtime` puts the runtime's.
-WORKER_PRELOAD = '<link rel="preload" href="./worker.js" as="fetch" crossorigin>'
-
-
-def preload_runtime(page: Path, files: list[dict[str, Any]]) -> None:
-    """Preload hints in ``page`` (the site's ``index.html``) for the runtime files marked
-    ``early`` (:func:`runtime_files`): their downloads start as the page's head is read,
-    while its own script and the worker's are still on their way; the page takes the
-    answers with the same request (a preload is used, not asked for again) and hands
-    them to the worker (web/src/engine/early.js). Measured with bench/boot.py's pages at
-    10 Mbit/s, 40 ms, 2026-11-27, the downloads started this way (the worker reading the
-    browser's cache): first visit 4.99 -> 4.76 s, bare Pyodide 4.63 s on the same files."""
-    html = page.read_text(encoding="utf-8")
-    if WORKER_PRELOAD not in html:
-        raise SystemExit(f"build.py: {page.name} has no {WORKER_PRELOAD}")
-    hints = "".join(f'<link rel="preload" href="./{f["path"]}" as="fetch" crossorigin>\n'
-                    for f in files if f.get("early"))
-    page.write_text(html.replace(WORKER_PRELOAD, hints + WORKER_PRELOAD, 1), encoding="utf-8")
 
 
 def precached(site: Path) -> list[tuple[str, str]]:

@@ -16,7 +16,7 @@ from .bundle import bundle_site
 from .compress import precompress, precompress_ahead
 from .env import ensure_micropip, ensure_npm
 from .integrity import add_integrity, add_meta_csp, static_headers
-from .offline import PRECACHE_LIST, preload_runtime, runtime_files, write_service_worker
+from .offline import PRECACHE_LIST, runtime_files, write_service_worker
 from .paths import (
     CORE_FILES,
     CORE_LATER,
@@ -79,7 +79,6 @@ def build() -> Path:
         digest = hashlib.sha256(core_files.read_bytes()).digest()
         core_integrity = "sha256-" + base64.b64encode(digest).decode("ascii")
         later = hashlib.sha256((runtime / CORE_LATER).read_bytes()).digest()
-        runtime_list = runtime_files(tmp, core_integrity)
         info = {
             "pyodideVersion": PYODIDE_VERSION,
             "indexURL": "pyodide/",
@@ -95,11 +94,10 @@ def build() -> Path:
             "snapshot": memory_snapshot(runtime, core_files),
             # What the worker downloads at once on a first visit, and the service
             # worker's list of the files it kept (offline.py).
-            "runtime": runtime_list,
+            "runtime": runtime_files(tmp, core_integrity),
             "precache": PRECACHE_LIST,
         }
         bundle_site(tmp, info)  # app.js, worker.js, widget.js, widget-frame.js
-        preload_runtime(tmp / "index.html", runtime_list)  # started by the page: early.js
         add_integrity(tmp)
         add_meta_csp(tmp)
         (tmp / "_headers").write_text(static_headers(), encoding="utf-8")

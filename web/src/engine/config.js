@@ -27,9 +27,6 @@
  * whose files are all at hand). Until it is unpacked, an import that needs it fetches it
  * itself (doiname.bridge.arrival).
  *
- * `earlyPort` (the first boot of the site's page only) carries the downloads the page
- * started itself (engine/early.js), which the worker uses instead of asking again.
- *
  * `runtimeFiles` lists what the normal boot downloads, with each file's size (and its
  * integrity value when Pyodide or the worker checks one): the worker asks for all of
  * them at once and reports their progress.
@@ -55,7 +52,6 @@
  *   snapshotWhen?: SnapshotWhen,
  *   precacheURL?: string,
  *   runtimeFiles?: RuntimeFile[],
- *   earlyPort?: MessagePort,
  * }} WorkerConfig
  */
 
@@ -65,10 +61,8 @@
  * One file the normal boot downloads: its absolute URL, its size in bytes (decoded), what
  * it costs to send (its brotli size, an estimate until the answer's `Content-Length`), its
  * integrity value when it is checked, whether it is a module script (imported), and
- * whether it is asked for only once the others have arrived (`later`: the core's files)
- * or by the page as it loads (`early`: engine/early.js).
- * @typedef {{url: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean,
- *   early?: boolean}} RuntimeFile
+ * whether it is asked for only once the others have arrived (`later`: the core's files).
+ * @typedef {{url: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean}} RuntimeFile
  */
 
 /**
@@ -80,8 +74,7 @@
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, manifestIntegrity?: string, dataIntegrity?: string,
  *     filesIntegrity?: string} | null,
- *   runtime?: {path: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean,
- *     early?: boolean}[],
+ *   runtime?: {path: string, bytes: number, transfer?: number, integrity?: string, module?: boolean, later?: boolean}[],
  *   precache?: string}} BuildInfo
  */
 

@@ -22,11 +22,9 @@ import { verifiedScriptURL } from "./verified.js";
  * `workerIntegrity` (the build's value for `workerURL`), the script is fetched and
  * checked first and the worker runs those bytes, from a `blob:` URL (verified.js; no
  * browser checks integrity for `new Worker(url)`); the config's URLs are absolute, so
- * the worker needs no base of its own. `early` (engine/early.js) carries the downloads
- * the page started: it goes to the first worker only (a restarted one asks again).
+ * the worker needs no base of its own.
  * @typedef {{
  *   config: WorkerConfig,
- *   early?: MessagePort | null,
  *   workerURL?: string | URL,
  *   workerIntegrity?: string,
  *   createWorker?: () => Worker,
@@ -244,41 +242,32 @@ export function superviseEngine(options) {
       if (isReady) restart(gen, "its worker ended");
       else if (!failure && gen === generation) fail("The DOI engine's worker stopped while it was starting.");
     });
-    const early = first ? options.early : null;
-    const ready = channel
-      .request("boot", early ? { ...options.config, earlyPort: early } : options.config, {
-        timeoutMs: bootTimeoutMs,
-        label: "boot",
-        ...(early ? { transfer: [early] } : {}),
-      })
-      .then(
-        () => {
-          isReady = true;
-          answered = performance.now();
-          beat = setInterval(() => {
-            if (performance.now() - answered > heartbeatDeadlineMs) {
-              restart(gen, `it did not answer for ${heartbeatDeadlineMs / 1000} s`);
-              return;
-            }
-            channel.request("ping", {}, { timeoutMs: heartbeatDeadlineMs }).then(
-              () => {
-                answered = performance.now();
-              },
-              () => {},
-            );
-          }, heartbeatMs);
-          /** @type {{unref?: () => void}} */ (/** @type {unknown} */ (beat)).unref?.(); // Node (tests): no process kept alive by it
-          if (current.phase !== "ready") setStatus({ phase: "ready", message: "Ready." });
-        },
-        (/** @type {DoinameError} */ err) => {
-          if (gen !== generation || err.code === RESTARTED) throw err;
-          throw fail(
-            err.code === "timeout"
-              ? `Python did not become ready within ${bootTimeoutMs / 1000} seconds.`
-              : err.message,
+    const ready = channel.request("boot", options.config, { timeoutMs: bootTimeoutMs, label: "boot" }).then(
+      () => {
+        isReady = true;
+        answered = performance.now();
+        beat = setInterval(() => {
+          if (performance.now() - answered > heartbeatDeadlineMs) {
+            restart(gen, `it did not answer for ${heartbeatDeadlineMs / 1000} s`);
+            return;
+          }
+          channel.request("ping", {}, { timeoutMs: heartbeatDeadlineMs }).then(
+            () => {
+              answered = performance.now();
+            },
+            () => {},
           );
-        },
-      );
+        }, heartbeatMs);
+        /** @type {{unref?: () => void}} */ (/** @type {unknown} */ (beat)).unref?.(); // Node (tests): no process kept alive by it
+        if (current.phase !== "ready") setStatus({ phase: "ready", message: "Ready." });
+      },
+      (/** @type {DoinameError} */ err) => {
+        if (gen !== generation || err.code === RESTARTED) throw err;
+        throw fail(
+          err.code === "timeout" ? `Python did not become ready within ${bootTimeoutMs / 1000} seconds.` : err.message,
+        );
+      },
+    );
     engine.ready = ready;
     return ready;
   }

@@ -24,7 +24,6 @@
  * @module worker/boot
  */
 
-import { earlyResponses } from "./early.js";
 import { gunzipped, startFetches } from "./fetches.js";
 import { pyodideLoaderURL } from "./loader.js";
 import { awaitLater, unpackCore } from "./site-packages.js";
@@ -143,13 +142,12 @@ export async function storedSnapshot(config) {
  * @param {{url: () => Promise<string>, checked: boolean}} loader where to import
  *   Pyodide's loader from (loader.js), and whether its scripts were checked already (by
  *   the snapshot's way): they are then not downloaded again
- * @param {ReturnType<typeof earlyResponses> | null} early the downloads the page started
  * @returns {Promise<{pyodide: any, later: Promise<Uint8Array> | null}>} the runtime, and
  *   the rest of the core's files under way
  */
-async function installed(config, report, step, progress, loader, early) {
+async function installed(config, report, step, progress, loader) {
   const files = (config.runtimeFiles ?? []).filter((f) => !(loader.checked && f.module && f.integrity));
-  const fetches = files.length ? startFetches(globalThis, files, progress, early ?? undefined) : null;
+  const fetches = files.length ? startFetches(globalThis, files, progress) : null;
   const core = coreZip(config.coreFilesURL, config.coreIntegrity, "the doiname package");
   core.catch(() => {}); // awaited below; do not report it as unhandled meanwhile
   const later = laterFiles(config, core);
@@ -162,11 +160,7 @@ async function installed(config, report, step, progress, loader, early) {
       () => {},
     );
   }
-  // A module script refused by its check (the page's early answers are checked here)
-  // stops the boot with that reason, not with the read that then fails.
-  const imported = (async () => import(await loader.url()))();
-  imported.catch(() => {});
-  const { loadPyodide } = await (fetches ? Promise.race([imported, fetches.refused]) : imported);
+  const { loadPyodide } = await import(await loader.url());
   fetches?.done(config.pyodideModuleURL);
   const loading = loadPyodide(pyodideOptions(config));
   // A file refused by its integrity check stops the boot with that reason.
@@ -230,7 +224,6 @@ export async function boot(config, report, step, progress = () => {}) {
     checked ??= pyodideLoaderURL(config);
     return checked;
   };
-  const early = config.earlyPort ? earlyResponses(config.earlyPort) : null;
   const when = config.snapshotWhen ?? "stored";
   const stored = config.snapshotURL && when !== "never" ? await storedSnapshot(config) : null;
   if (config.snapshotURL && (stored || when === "always")) {
@@ -243,7 +236,6 @@ export async function boot(config, report, step, progress = () => {}) {
         throw new Error("the restored interpreter does not answer");
       }
       step("importCore");
-      early?.cancel(); // the page's downloads are the normal way's
       await awaitLater(pyodide, config, sitePackages(pyodide), laterFiles(config, Promise.resolve()));
       afterReady(pyodide);
       return bridge;
@@ -255,14 +247,10 @@ export async function boot(config, report, step, progress = () => {}) {
       console.warn(`doiname worker: booting without the memory snapshot: ${why}`, err);
     }
   }
-  const { pyodide, later } = await installed(
-    config,
-    report,
-    step,
-    progress,
-    { url: loaderURL, checked: checked !== null },
-    early,
-  );
+  const { pyodide, later } = await installed(config, report, step, progress, {
+    url: loaderURL,
+    checked: checked !== null,
+  });
   report("core", "Starting doiname…");
   const bridge = pyodide.pyimport("doiname.bridge");
   step("importCore");

@@ -27,14 +27,9 @@
  * library, the lock file, the wheels) is checked against it, on the first request and on
  * any later one, from the network or from the service worker's copy: its body fails at
  * its end when the bytes differ, so Pyodide never runs or reads a changed file.
- *
- * The page may have started the first downloads itself (engine/early.js, from its
- * preload hints): those answers (`early`) are used instead of asking again, and checked
- * the same way, module scripts too (the browser checked none of them).
  * @module worker/fetches
  */
 
-import { startedEarly } from "../engine/early.js";
 import { checkedResponse, EXPECTED_HEADER } from "../engine/verified.js";
 
 /** @typedef {import("../engine/config.js").RuntimeFile} RuntimeFile */
@@ -88,14 +83,12 @@ function requestInit(file) {
  * @param {any} scope the worker's global scope
  * @param {RuntimeFile[]} files absolute URLs
  * @param {(progress: Progress) => void} onProgress called at most every 100 ms, and at the end
- * @param {{take: (url: string) => Promise<Response>}} [early] the answers the page
- *   started (engine/early.js `startedEarly`; worker/early.js)
  * @returns {{done: (url: string) => void, release: () => void, refused: Promise<never>}}
  *   `release` asks for the `later` files now (the boot calls it once the interpreter is
  *   up, in case a download was never read); `refused` rejects with the reason when a
  *   file is not the build's (the boot stops then)
  */
-export function startFetches(scope, files, onProgress, early) {
+export function startFetches(scope, files, onProgress) {
   const realFetch = scope.fetch.bind(scope);
   /** What each file costs to send, by URL (the build's estimate, then its Content-Length). */
   const cost = new Map(files.map((f) => [f.url, Math.max(0, f.transfer || f.bytes || 0)]));
@@ -140,15 +133,13 @@ export function startFetches(scope, files, onProgress, early) {
       if (first && !ended && --arriving === 0) release();
       ended = true;
     };
-    const fromPage = !!early && startedEarly(file);
-    const answer = fromPage ? early.take(file.url) : realFetch(file.url, requestInit(file));
-    return answer.then(
+    return realFetch(file.url, requestInit(file)).then(
       (/** @type {Response} */ r) => {
         if (!r.ok) {
           end();
           return r;
         }
-        r = checked(file, r, fromPage);
+        r = checked(file, r);
         const sent = Number(r.headers.get("Content-Length"));
         const before = cost.get(file.url) ?? 0;
         const after = sent > 0 ? sent : before;
@@ -193,14 +184,13 @@ export function startFetches(scope, files, onProgress, early) {
   refused.catch(() => {});
   /**
    * A runtime file's answer with its body checked against the build's value as it
-   * streams (a module script's was checked by the browser, unless the page asked).
+   * streams (a module script's was checked by the browser).
    * @param {RuntimeFile} file
    * @param {Response} response
-   * @param {boolean} [fromPage] an answer of the page's early downloads
    * @returns {Response}
    */
-  const checked = (file, response, fromPage = false) => {
-    if (!file.integrity || (file.module && !fromPage)) return response;
+  const checked = (file, response) => {
+    if (!file.integrity || file.module) return response;
     return checkedResponse(response, file.integrity, file.url.split("/").pop() || file.url, refuse);
   };
   const byURL = new Map(files.map((f) => [f.url, f]));
