@@ -12,8 +12,9 @@
  * `doiname.bridge` imported: nothing is compiled and nothing but the first answer's
  * modules is imported before ready. The core's files come in two zips: the modules the
  * first answer imports, and the rest, asked for once the first is in and unpacked when
- * it arrives (site-packages.js `awaitLater`). micropip, the way Python packages are installed into
- * this runtime, is loaded once the engine is ready (`afterReady`), not before. When the
+ * it arrives (site-packages.js `awaitLater`). micropip, the way Python packages are
+ * installed into this runtime, is loaded once the engine is ready (`afterReady`), not
+ * before. When the
  * snapshot is missing, does not match, or fails to load, the worker says so on the
  * console and boots the normal way. Without a snapshot in the config (the single file),
  * only the normal way is tried. The snapshot is used when it pays (`snapshotWhen`): by
