@@ -79,9 +79,11 @@ def snapshot_sizes(site: Path, work: Path) -> str:
     if cached.is_file():
         br = f", brotli (q11) {cached.stat().st_size / 1e6:.2f} MB"
     files = (site / "pyodide" / paths.CORE_FILES).stat().st_size
+    later = (site / "pyodide" / paths.CORE_LATER).stat().st_size
     return (f"memory snapshot: {raw.stat().st_size / 1e6:.1f} MB raw, gzip (as shipped) "
             f"{packed.stat().st_size / 1e6:.2f} MB{br}; its files (the core's, "
-            f"{paths.CORE_FILES}, which the first visit has) {files / 1e6:.2f} MB")
+            f"{paths.CORE_FILES}, which the first visit has) {files / 1e6:.2f} MB, then "
+            f"the rest as on a first visit ({paths.CORE_LATER}) {later / 1e6:.2f} MB")
 
 
 def steps_line(steps: list[Any]) -> str:

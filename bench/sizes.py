@@ -83,7 +83,8 @@ def main() -> None:
           f"{'raw':>11} {'gzip -9':>11} {'brotli 11':>11} {'xz -9e':>11}")
     runtime = site / "pyodide"
     archives = {"python_stdlib.zip": (runtime / "python_stdlib.zip").read_bytes(),
-                paths.CORE_FILES: gzip.decompress((runtime / paths.CORE_FILES).read_bytes())}
+                **{name: gzip.decompress((runtime / name).read_bytes())
+                   for name in (paths.CORE_FILES, paths.CORE_LATER)}}
     wheel = next((site / "wheels").glob("doiname-*.whl"))
     archives[f"wheels/{wheel.name}"] = wheel.read_bytes()
     for name, data in archives.items():
