@@ -14,17 +14,19 @@
  * imported and asked its first answer) and sys.modules is read: the modules zipimport
  * loaded from the standard library zip are the boot's (the frozen and built-in ones are
  * not in the zip's hands). In that same Python (so with its magic number), bytecode.py
- * replaces each one's `.py` by a `.pyc` and the script writes OUT_DIR/python_stdlib.zip
- * and OUT_DIR/modules.json (`{module: entry}`), and OUT_DIR/core.json the core's files
- * the boot imported (their names in site-packages). Python runs with PYTHONNODEBUGRANGES
- * (line numbers kept, no column ranges: bytecode.py says why).
+ * replaces each one's `.py` by a `.pyc` and leaves out the source of each module the
+ * runtime has frozen (its import never reads the zip); the script writes
+ * OUT_DIR/python_stdlib.zip and OUT_DIR/modules.json (`{module: entry}`), and
+ * OUT_DIR/core.json the core's files the boot imported (their names in site-packages).
+ * Python runs with PYTHONNODEBUGRANGES (line numbers kept, no column ranges: bytecode.py
+ * says why).
  *
  * `--list` compiles nothing: it boots the worker's way from the built site's files and
  * prints, as JSON, the runtime's magic number, the zip's place and each module the boot
- * took from it with its file, and the core's modules with theirs; with ORIGINAL_ZIP
- * (Pyodide's own python_stdlib.zip) also the source hash of the original of each `.pyc`
- * entry, and with CORE_WHEEL that of each `.py` of the wheel. The build's tests run it on
- * the built site.
+ * took from it with its file, the core's modules with theirs, and the runtime's frozen
+ * modules; with ORIGINAL_ZIP (Pyodide's own python_stdlib.zip) also the source hash of the
+ * original of each `.pyc` entry, and with CORE_WHEEL that of each `.py` of the wheel. The
+ * build's tests run it on the built site.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -68,16 +70,23 @@ const booted = JSON.parse(String(pyodide.runPython(`
 def _boot_modules():
     items = list(sys.modules.items())
     import importlib.util, json, zipimport
+    import _imp
     archive = next(p for p in sys.path if p.endswith(".zip"))
     found, core = {}, {}
+    # Frozen: in the runtime itself (and those the boot took from it under another name,
+    # importlib._bootstrap as _frozen_importlib): never read from the zip.
+    frozen = set(_imp._frozen_module_names())
     for name, module in sorted(items):
-        loader = getattr(getattr(module, "__spec__", None), "loader", None)
+        spec = getattr(module, "__spec__", None)
+        loader = getattr(spec, "loader", None)
         if isinstance(loader, zipimport.zipimporter) and loader.archive == archive:
             found[name] = module.__file__[len(archive) + 1:]
         elif name == "doiname" or name.startswith("doiname."):
             core[name] = module.__file__
+        elif getattr(spec, "origin", None) == "frozen":
+            frozen.add(name)
     return json.dumps({"archive": archive, "magic": importlib.util.MAGIC_NUMBER.hex(),
-                       "modules": found, "core": core})
+                       "modules": found, "core": core, "frozen": sorted(frozen)})
 import sys
 _boot_modules()`)));
 
@@ -108,13 +117,19 @@ _core_hashes()`)));
   const out = third;
   pyodide.globals.set("bytecode_source", bytecodeSource);
   pyodide.globals.set("boot_modules", pyodide.toPy(booted.modules));
+  pyodide.globals.set("frozen_modules", pyodide.toPy(booted.frozen));
   pyodide.runPython(`
 def _compile():
+    import zipfile
     bytecode = {"__name__": "bytecode"}
     exec(compile(bytecode_source, "doiname_build/bytecode.py", "exec"), bytecode)
     archive = ${JSON.stringify(booted.archive)}
+    frozen = set(frozen_modules)
+    with zipfile.ZipFile(archive) as z:
+        leave_out = frozenset(n for n in z.namelist() if n.endswith(".py") and (
+            n[:-3].removesuffix("/__init__").replace("/", ".") in frozen))
     with open(archive, "rb") as f:
-        data = bytecode["compiled_zip"](f.read(), dict(boot_modules), archive)
+        data = bytecode["compiled_zip"](f.read(), dict(boot_modules), archive, leave_out)
     with open("/tmp/python_stdlib.zip", "wb") as f:
         f.write(data)
 _compile()`);

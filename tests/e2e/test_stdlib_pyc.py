@@ -7,7 +7,8 @@ asked once): every module the boot takes from the zip comes from a ``.pyc``, and
 ``.pyc`` entries are those modules and no others. Each ``.pyc`` is valid for this runtime
 (its magic number), an unchecked hash-based one (zipimport never looks for a source) whose
 hash is that of the module's source in Pyodide's own python_stdlib.zip; every other entry
-is that source, unchanged, and the compiled modules' ``.py`` are gone. Every core module
+is that source, unchanged, and the compiled modules' ``.py`` are gone, as are the sources of
+the modules the runtime has frozen (it never reads them from the zip). Every core module
 the boot imports comes from a ``.pyc`` in site-packages, from the first of the two zips
 the core's files are shipped in (``--list`` unpacks only that one), which holds exactly
 those modules; each ``.pyc`` of the two is for this runtime and for the source of the same
@@ -82,13 +83,20 @@ def test_each_pyc_is_for_this_runtime_and_its_source(site_dir: Path,
             assert int.from_bytes(header[4:8], "little") == 0b01, name  # unchecked hash
             assert header[8:16].hex() == hashes[name], name
             assert name[:-1] not in names, f"{name}: its source is shipped too"
-        # Every other entry is the original source, unchanged, and nothing kept is lost.
+        # Every other entry is the original source, unchanged, and nothing kept is lost
+        # but the source of the modules the runtime has frozen (never read from the zip).
         for name in names:
             if not name.endswith(".pyc"):
                 assert z.read(name) == original.read(name), name
     with zipfile.ZipFile(io.BytesIO(runtime.trimmed_stdlib(ORIGINAL.read_bytes()))) as trimmed:
         kept = trimmed.namelist()
-    assert sorted(n.removesuffix("c") if n.endswith(".pyc") else n for n in names) == sorted(kept)
+    frozen = booted["frozen"]
+    assert isinstance(frozen, list) and {"os", "codecs", "zipimport"} <= set(frozen)
+    left_out = {n for n in kept
+                if n[:-3].removesuffix("/__init__").replace("/", ".") in frozen}
+    assert {"os.py", "codecs.py", "zipimport.py"} <= left_out
+    shipped_names = sorted(n.removesuffix("c") if n.endswith(".pyc") else n for n in names)
+    assert shipped_names == sorted(set(kept) - left_out)
 
 
 def test_the_core_boots_from_its_compiled_files(booted: dict[str, object]) -> None:
