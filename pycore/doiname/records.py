@@ -189,11 +189,31 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     - the line before ends mid-sentence (``,``, ``;``, ``&``, a hyphen or dash, ``and``,
       ``in``, ``of``...): even an author's name goes on the list of authors.
     """
+    return _continues(before, line, ends_with_name(before[-1]))
+
+
+def ends_with_name(line: str) -> bool:
+    """Whether the last word of ``line`` (after its last space) holds a DOI name, a
+    shortDOI or a link to one (:func:`continues` asks it of the line before)."""
+    tail = line.rstrip()
+    return _has_name(tail[tail.rfind(" ") + 1:])
+
+
+def _continues(before: tuple[str, ...] | list[str], line: str, named: bool) -> bool:
+    """:func:`continues`, ``named`` saying whether the last word of ``before[-1]`` holds a
+    name (:func:`ends_with_name`: a grouper finds it once, as it holds the line)."""
     head = line.lstrip()
     tail = before[-1].rstrip()
     if not head or not tail:
         return False
-    first = head[0]  # (each pattern below is asked only when the line can start with it)
+    first = head[0]
+    if named and tail[-1] not in ".-/_:" and (
+            not first.isdigit() or _NAME_START.match(head) is not None):
+        # the commonest answer: after a name the reference ends, the rest of a name (a
+        # digit first, no name) or a link after a "/" or "doi:" aside (what the tests
+        # below say of such a line, sooner)
+        return False
+    # (each pattern below is asked only when the line can start with it)
     if ((first in _OPENERS and _starts(line, None) != "line")
             or (first in "[]" and _JSON_PUNCTUATION.fullmatch(line) is not None)
             or ((first in _LIST_FIRST or first.isdecimal()) and _LIST_START.match(line))):
@@ -202,11 +222,11 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     if first in _NAME_FIRST and _NAME_START.match(head):
         if tail.lower().endswith(("/", "doi:")):
             return True
-        if _has_name(word):  # (a name there is one in the lines before: no need
-            return False            # to search them all)
+        if named:  # (a name there is one in the lines before: no need to search them all)
+            return False
         text = " ".join(before)
         return not _has_name(text) and len(text.split()) >= 3
-    if _has_name(word):  # a line that ends with a name: the reference ends
+    if named:  # a line that ends with a name: the reference ends
         if first.isdigit():
             return _NAME_REST.match(head) is not None
         return (word[-1:] in ".-/_" and _NAME_REST.match(head) is not None
@@ -245,8 +265,8 @@ class RecordGrouper:
     the input: a record still open gives its lines back.
     """
 
-    __slots__ = ("_after", "_chars", "_depth", "_held", "_held_chars", "_held_start",
-                 "_kind", "_number", "_pending", "_quotes", "_start", "hint")
+    __slots__ = ("_after", "_chars", "_depth", "_held", "_held_chars", "_held_named",
+                 "_held_start", "_kind", "_number", "_pending", "_quotes", "_start", "hint")
 
     def __init__(self, *, hint: str | None = None, first_line: int = 1) -> None:
         self.hint = hint
@@ -260,6 +280,7 @@ class RecordGrouper:
         self._held: list[str] = []  # plain lines that the next line may continue
         self._held_start = first_line
         self._held_chars = 0
+        self._held_named = False  # the last line held ends with a name (ends_with_name)
 
     @property
     def open_lines(self) -> int:
@@ -272,9 +293,11 @@ class RecordGrouper:
         held = self._held
         if held:
             if (self._held_chars + len(line) <= RECORD_MAX_CHARS
-                    and len(held) < RECORD_MAX_LINES and continues(held, line)):
+                    and len(held) < RECORD_MAX_LINES
+                    and _continues(held, line, self._held_named)):
                 held.append(line)
                 self._held_chars += len(line)
+                self._held_named = ends_with_name(line)
                 return
             self._release(out)
         if not self._pending:
@@ -288,6 +311,7 @@ class RecordGrouper:
                 self._held = [line]
                 self._held_start = self._number
                 self._held_chars = len(line)
+                self._held_named = ends_with_name(line)
                 return
         self._take(self._number, line, out)
 
