@@ -17,7 +17,7 @@ import sys
 import textwrap
 import zipfile
 from pathlib import Path
-from types import CodeType
+from types import CodeType, ModuleType
 
 import pytest
 
@@ -27,7 +27,9 @@ SOURCE = textwrap.dedent('''\
     """The module's docstring."""
     from __future__ import annotations
 
+    import dataclasses
     import sys
+    from dataclasses import dataclass
 
     class Kept:
         """A class docstring."""
@@ -60,13 +62,32 @@ SOURCE = textwrap.dedent('''\
 
     def fails():
         raise ValueError("raised")
+
+    @dataclasses.dataclass(frozen=True)
+    class Record:
+        """A dataclass keeps its docstring."""
+        x: int
+
+    @dataclass
+    class Plain:
+        """So does one decorated by the bare name."""
+
+        def method(self) -> None:
+            """A dataclass's method docstring goes."""
     ''')
 
 
 def _namespace(code: CodeType) -> dict[str, object]:
-    ns: dict[str, object] = {"__name__": "sample"}
-    exec(code, ns)
-    return ns
+    """What running ``code`` as the module ``sample`` defines (registered while it runs:
+    ``@dataclass`` looks its module up)."""
+    module = ModuleType("sample")
+    del module.__doc__  # exec sets none where the code has no docstring
+    sys.modules["sample"] = module
+    try:
+        exec(code, module.__dict__)
+    finally:
+        del sys.modules["sample"]
+    return {k: v for k, v in module.__dict__.items() if k != "__builtins__"}
 
 
 def _stripped(source: str, filename: str = "sample.py") -> CodeType:
@@ -81,6 +102,10 @@ def test_docstrings_are_left_out_and_nothing_else() -> None:
     assert ns.get("__doc__") is None
     for obj in (kept, kept.method, kept.coro, only, ns["only_doc"], outer, outer()):  # type: ignore[attr-defined,operator]
         assert obj.__doc__ is None, obj
+    # a dataclass keeps its own (else @dataclass computes one from the signature at import)
+    assert ns["Record"].__doc__ == "A dataclass keeps its docstring."
+    assert ns["Plain"].__doc__ == "So does one decorated by the bare name."
+    assert ns["Plain"].method.__doc__ is None  # type: ignore[attr-defined]
     assert kept().method() == "method"  # type: ignore[operator]
     assert ns["only_doc"]() is None  # type: ignore[operator]
     assert outer()() == "not a docstring, a value"  # type: ignore[operator]
