@@ -19,7 +19,6 @@ punctuation (``[``, ``]``, ``],``) are structure, not records.
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -335,44 +334,43 @@ class RecordGrouper:
                 self._take(at, line, out)
 
     def _take(self, at: int, line: str, out: list[Record | str]) -> None:
-        back: deque[tuple[int, str]] = deque([(at, line)])
-        while back:
-            at, line = back.popleft()
-            pending = self._pending
-            if pending:
-                pending.append(line)
-                self._chars += len(line)
-                kind = self._kind
-                if _closes(kind, line, self._depth, self._quotes):
-                    out.append(_record(self._start, pending, kind))
-                    self._pending = []
-                    self._after = kind != "csv"
-                elif len(pending) >= RECORD_MAX_LINES or self._chars >= RECORD_MAX_CHARS:
-                    # A record that failed is skipped: its lines are lines, each read
-                    # once (fed again, each could open a record that fails again).
-                    out.extend(Record(n, (x,), "line")
-                               for n, x in enumerate(pending, self._start))
-                    self._pending = []
-                    self._after = False
-                elif kind == "csv":
-                    self._quotes += line.count('"')
-                continue
-            kind = _starts(line, self.hint)
-            if kind == "line":
-                blank = not line.strip()
-                structure = _JSON_PUNCTUATION.fullmatch(line) is not None or (
-                    blank and self._after)
-                self._after = self._after and (blank or structure)
-                out.append(Record(at, (line,), "structure" if structure else "line"))
-                continue
-            self._start, self._pending, self._chars = at, [line], len(line)
-            self._kind = kind
-            self._depth = _Depth(quotes=kind == "json")
-            self._quotes = line.count('"')
-            if kind in ("bibtex", "json") and self._depth.feed(line) <= 0:
-                out.append(_record(at, self._pending, kind))  # closed on its own line
+        """Line ``at``, not held as plain text: it goes on with the open record, opens one,
+        or is a record of its own."""
+        pending = self._pending
+        if pending:
+            pending.append(line)
+            self._chars += len(line)
+            kind = self._kind
+            if _closes(kind, line, self._depth, self._quotes):
+                out.append(_record(self._start, pending, kind))
                 self._pending = []
-                self._after = True
+                self._after = kind != "csv"
+            elif len(pending) >= RECORD_MAX_LINES or self._chars >= RECORD_MAX_CHARS:
+                # A record that failed is skipped: its lines are lines, each read
+                # once (fed again, each could open a record that fails again).
+                out.extend(Record(n, (x,), "line")
+                           for n, x in enumerate(pending, self._start))
+                self._pending = []
+                self._after = False
+            elif kind == "csv":
+                self._quotes += line.count('"')
+            return
+        kind = _starts(line, self.hint)
+        if kind == "line":
+            blank = not line.strip()
+            structure = _JSON_PUNCTUATION.fullmatch(line) is not None or (
+                blank and self._after)
+            self._after = self._after and (blank or structure)
+            out.append(Record(at, (line,), "structure" if structure else "line"))
+            return
+        self._start, self._pending, self._chars = at, [line], len(line)
+        self._kind = kind
+        self._depth = _Depth(quotes=kind == "json")
+        self._quotes = line.count('"')
+        if kind in ("bibtex", "json") and self._depth.feed(line) <= 0:
+            out.append(_record(at, self._pending, kind))  # closed on its own line
+            self._pending = []
+            self._after = True
 
 
 def iter_records(lines: Iterable[str], *, hint: str | None = None,
