@@ -217,9 +217,9 @@ def _continues(before: tuple[str, ...] | list[str], line: str, named: bool) -> b
             or (first in "[]" and _JSON_PUNCTUATION.fullmatch(line) is not None)
             or ((first in _LIST_FIRST or first.isdecimal()) and _LIST_START.match(line))):
         return False
-    word = tail[tail.rfind(" ") + 1:]
     if first in _NAME_FIRST and _NAME_START.match(head):
-        if tail.lower().endswith(("/", "doi:")):
+        # (the lower case of the last four characters ends the whole line's)
+        if tail[-4:].lower().endswith(("/", "doi:")):
             return True
         if named:  # (a name there is one in the lines before: no need to search them all)
             return False
@@ -228,7 +228,8 @@ def _continues(before: tuple[str, ...] | list[str], line: str, named: bool) -> b
     if named:  # a line that ends with a name: the reference ends
         if first.isdigit():
             return _NAME_REST.match(head) is not None
-        return (word[-1:] in ".-/_" and _NAME_REST.match(head) is not None
+        # (the last word's last character is the line's: it ends with no white space)
+        return (tail[-1] in ".-/_" and _NAME_REST.match(head) is not None
                 and _AUTHOR_START.match(head) is None)
     # (its longest match is a word of three letters and the boundary before it: the last
     # four characters say what the whole line would, without a search along it)
