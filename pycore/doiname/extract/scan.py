@@ -43,7 +43,10 @@ _URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.", "doi.acm.org
                 "ieeecomputersociety.org", "dx.plos.org", "doi.wiley.com",
                 "test.datacite.org")
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
-#: ASCII letters to lower case only (what the rules compare without case).
+#: ASCII letters to lower case only (what the rules compare without case). A text compared
+#: with ASCII words is lowered by ``str.lower`` and asked ``isascii`` after: for ASCII text
+#: the same, and a text outside ASCII, which this table leaves outside ASCII, is no such
+#: word either (``str.translate`` with a table is several times slower).
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _LOWER = LOWER
 #: R17: where a shortDOI's code ends: before no name character (a final "." ends a sentence).
@@ -84,11 +87,13 @@ def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
     prev = s[a - 1]
     if not (prev.isalnum() or prev in "._-+" or unicodedata.category(prev) == "Sc"):
         return False
-    if a >= 3 and s[a - 3] == "%" and s[a - 2:a].translate(_LOWER) in ("2f", "3a"):
+    if a >= 3 and s[a - 3] == "%" and s[a - 2:a].lower() in ("2f", "3a") \
+            and s[a - 2:a].isascii():
         return False
     if t.dropped_before(a):
         return False
-    if a >= 3 and s[a - 3:a].translate(_LOWER) == "doi" and (a == 3 or not s[a - 4].isalnum()):
+    if (a >= 3 and s[a - 3:a].lower() == "doi" and s[a - 3:a].isascii()
+            and (a == 3 or not s[a - 4].isalnum())):
         return True
     return None
 
@@ -130,10 +135,11 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
     while k > lo and a - k < 8 and s[k - 1] in _LABEL_SPACE:
         k -= 1
     if k < a:  # a label separated by spaces: "doi: 10..." or "DOI 10..."
-        if (k - 4 >= lo and s[k - 1] in ":：" and s[k - 4:k - 1].translate(_LOWER) == "doi"
-                and _word_start(s, k - 4)):
+        if (k - 4 >= lo and s[k - 1] in ":：" and s[k - 4:k - 1].lower() == "doi"
+                and s[k - 4:k - 1].isascii() and _word_start(s, k - 4)):
             return k - 4, "label"
-        if k - 3 >= lo and s[k - 3:k].translate(_LOWER) == "doi" and _word_start(s, k - 3):
+        if (k - 3 >= lo and s[k - 3:k].lower() == "doi" and s[k - 3:k].isascii()
+                and _word_start(s, k - 3)):
             return k - 3, "label"
         return a, "name"
     if a > lo and s[a - 1] == "/":
@@ -146,7 +152,8 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
     t = a - (back.end() if back is not None else 0)
     if t == a:
         return a, "name"
-    tok = s[t:a].translate(_LOWER)
+    tok = s[t:a]
+    tok = tok.lower() if tok.isascii() else tok.translate(_LOWER)
     marker = _MARKERS_RE.search(tok) if "." in tok or "-" in tok else None
     at = marker.start() if marker is not None else -1
     if at >= 0:
@@ -200,9 +207,10 @@ def _anchors(t: Text) -> list[Found]:
         c = s[p]
         if c == "/":
             sep_end = p + 1
-        elif c == "%" and s[p + 1:p + 3].translate(_LOWER) == "2f":
+        elif c == "%" and s[p + 1:p + 3].lower() == "2f" and s[p + 1:p + 3].isascii():
             sep_end = p + 3
-        elif c == ":" and a >= 8 and s[a - 8:a].translate(_LOWER) == "urn:doi:":
+        elif (c == ":" and a >= 8 and s[a - 8:a].lower() == "urn:doi:"
+              and s[a - 8:a].isascii()):
             sep_end = p + 1
         else:
             pos = p
