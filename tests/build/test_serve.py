@@ -140,16 +140,6 @@ def test_the_widget_frame_may_be_framed_by_any_site(base: str, path: str) -> Non
     assert "frame-ancestors" not in policy, (path, policy)
 
 
-def test_the_worker_runs_under_its_own_tighter_policy(base: str) -> None:
-    """Both policies are sent for the worker's script (joined, both enforced): whatever
-    the site allows, the worker may only load and fetch from the site itself."""
-    _, headers, _ = get(f"{base}/worker.js")
-    policies = [p.strip() for p in headers["content-security-policy"].split(",")]
-    assert integrity.WORKER_CSP in policies
-    assert "https://doi.org" not in integrity.WORKER_CSP
-    assert "default-src 'none'" in integrity.WORKER_CSP
-
-
 def test_every_page_carries_a_meta_policy() -> None:
     """For hosts that send no headers: each page of the built site carries its own
     policy in the page; bare.html (a bench page with an inline script) is not shipped."""

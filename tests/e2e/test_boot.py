@@ -134,7 +134,7 @@ def test_only_local_files_are_loaded(page: Page, site_url: str) -> None:
     assert all(u.startswith(site_url) or u.startswith("data:") for u in urls), urls
     assert not failed and not bad, (failed, bad)
     paths = {u[len(site_url):].split("?")[0] for u in urls}
-    runtime = {"worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+    runtime = {"pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
                "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                f"pyodide/{build_paths.CORE_FILES}"}
     assert runtime <= paths
@@ -171,8 +171,8 @@ def test_still_encodes_with_the_network_cut_off(page: Page, site_url: str) -> No
 
 
 @pytest.mark.parametrize(("path", "expected"), [
-    # the worker's script is missing (checked before it runs: a 404 fails the check too)
-    ("worker.js", "script (worker.js) could not be downloaded"),
+    # Pyodide's loader is missing (checked before it runs: a 404 fails the check too)
+    ("pyodide/pyodide.mjs", "script pyodide.mjs could not be downloaded"),
     # the core's files are missing
     (f"pyodide/{build_paths.CORE_FILES}", "doiname package could not be downloaded"),
 ])
@@ -218,7 +218,6 @@ def test_server_content_types_and_cors(site_url: str) -> None:
         "pyodide/pyodide.asm.wasm": "application/wasm",
         "pyodide/pyodide.mjs": "text/javascript",
         "app.js": "text/javascript",
-        "worker.js": "text/javascript",
         "index.html": "text/html",
         "pyodide/pyodide-lock.json": "application/json",
     }

@@ -1,9 +1,9 @@
 """Every file the page or its worker runs or reads is checked against the build's
-integrity value: a served ``worker.js``, ``pyodide.mjs``, ``pyodide.asm.mjs``, wasm,
-standard library or lock file with one byte changed is refused (the page says so in plain
-words) instead of run, on a first visit and from the service worker's cache. The change is
-harmless to how the script works, so a check that lets it through boots the engine and
-the test fails."""
+integrity value: the worker's script is part of the page's (whose ``<script integrity>``
+covers it), and a served ``pyodide.mjs``, ``pyodide.asm.mjs``, wasm, standard library or
+lock file with one byte changed is refused (the page says so in plain words) instead of
+run, on a first visit and from the service worker's cache. The change is harmless to how
+the script works, so a check that lets it through boots the engine and the test fails."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ READY = "() => window.doiname.ready.then(() => 'ready', (e) => 'rejected: ' + e.
 #: The file, a text in it and the same text with one byte changed (in a message, so the
 #: changed script would still work).
 TAMPERED = [
-    ("worker.js", "Loading the Python runtime", "Loading the Python runtimf"),
     ("pyodide/pyodide.mjs", 'Dynamic require of "', 'Dynamic requirf of "'),
     ("pyodide/pyodide.asm.mjs", "Pyodide has suffered a fatal error",
      "Pyodide has suffered a fatal errar"),
@@ -44,21 +43,20 @@ def one_byte_changed(data: bytes, old: str, new: str) -> bytes:
 
 def test_the_build_gives_every_script_its_integrity_value(site_dir: Path) -> None:
     """The values the page and the worker check come from the build (never written by
-    hand): worker.js's in the page's and the frame's bundles, the modules' in the runtime
-    list."""
-    value = sri((site_dir / "worker.js").read_bytes())
-    for bundle in ("app.js", "widget-frame.js"):
-        assert value in (site_dir / bundle).read_text(encoding="ascii"), bundle
-    # The page asks for worker.js beside app.js (a preload, which its own request with
-    # the value then gets and checks): the preload carries none, since Chromium ignores
-    # one there and says so on the console (crbug.com/981419).
-    page = (site_dir / "index.html").read_text(encoding="utf-8")
-    preloads = re.findall(r"<link\b[^>]*\brel=\"preload\"[^>]*>", page)
-    assert preloads == ['<link rel="preload" href="./worker.js" as="fetch" crossorigin>'], preloads
-    for bundle in ("app.js", "widget-frame.js"):
-        text = (site_dir / bundle).read_text(encoding="ascii")
-        for name in ("pyodide.mjs", "pyodide.asm.mjs"):
-            assert sri((site_dir / "pyodide" / name).read_bytes()) in text, (bundle, name)
+    hand): each page's own script carries its value, the worker's script is inside the
+    page's and the frame's bundles (so their values cover it: no worker.js is served or
+    preloaded), the modules' values are in the runtime list."""
+    assert not (site_dir / "worker.js").exists()
+    marker = "Loading the Python runtime"  # a status only the worker reports (worker/boot.js)
+    for name, page_name in (("app.js", "index.html"), ("widget-frame.js", "widget-frame.html")):
+        text = (site_dir / name).read_text(encoding="ascii")
+        assert marker in text, name  # the worker's source, as a string in the bundle
+        page = (site_dir / page_name).read_text(encoding="utf-8")
+        value = sri(text.encode("ascii"))
+        assert f'<script integrity="{value}" type="module" src="./{name}"' in page, page_name
+        assert not re.findall(r"<link\b[^>]*\brel=\"(?:module)?preload\"[^>]*>", page), page_name
+        for module in ("pyodide.mjs", "pyodide.asm.mjs"):
+            assert sri((site_dir / "pyodide" / module).read_bytes()) in text, (name, module)
 
 
 @pytest.mark.parametrize(("path", "old", "new"), TAMPERED, ids=[t[0] for t in TAMPERED])
@@ -85,12 +83,10 @@ def test_a_changed_script_is_refused_with_a_plain_message(page: Page, site_url: 
     # One plain sentence: no stack trace, no script position.
     assert "\n" not in message.strip(), message
     assert not re.search(r"\bat \S+:\d+|\.m?js:\d+", message), message
-    if path == "worker.js":
-        assert page.workers == []  # no worker ever ran it
 
 
 def test_the_untouched_scripts_run_from_their_checked_bytes(page: Page, site_url: str) -> None:
-    """The site boots, its worker started from a blob: URL of the checked worker.js."""
+    """The site boots, its worker started from a blob: URL of the script in the page's."""
     page.goto(site_url)
     assert page.evaluate(READY) == "ready"
     assert [w.url.split(":", 1)[0] for w in page.workers] == ["blob"]
@@ -103,7 +99,7 @@ def test_a_changed_loader_is_refused_on_the_snapshot_way_too(page: Page, site_ur
     """Booting from the memory snapshot imports the same checked scripts."""
     if not (site_dir / "pyodide" / "snapshot.json").is_file():
         pytest.skip("this build has no memory snapshot (no node at build time)")
-    path, old, new = TAMPERED[1]
+    path, old, new = TAMPERED[0]
     changed = one_byte_changed((site_dir / path).read_bytes(), old, new)
     page.route(re.compile(r".*/" + re.escape(path) + r"$"),
                lambda route: route.fulfill(status=200, body=changed,

@@ -24,7 +24,7 @@ def test_the_zip_holds_the_site(site_dir: Path) -> None:
     folder = "doiname/"
     files = {p.relative_to(site_dir).as_posix(): p for p in site_dir.rglob("*") if p.is_file()}
     for needed in ("index.html", "widget.js", "widget-frame.html", "widget-demo.html",
-                   "worker.js", "app.js", "_headers", "pyodide/pyodide.asm.wasm"):
+                   "app.js", "_headers", "pyodide/pyodide.asm.wasm"):
         assert needed in files, needed
     with zipfile.ZipFile(path) as z:
         names = z.namelist()

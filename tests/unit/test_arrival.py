@@ -1,7 +1,7 @@
 """doiname.bridge.arrival: an import of a package module that has not arrived yet fetches
 the rest of the package's files itself, checks them, unpacks them and goes on; nothing
 else is touched. (The worker's side, and the synchronous request in a real browser:
-tests/e2e/test_boot.py.)"""
+tests/e2e/test_core_later.py.)"""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ import importlib
 import io
 import sys
 import zipfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,6 +52,21 @@ def site(tmp_path: Path) -> Iterator[Path]:
             del sys.path_importer_cache[path]
 
 
+def _unpacker(site: Path) -> Callable[[bytes], None]:
+    """What the worker's unpacker does (web/src/worker/site-packages.js unpackCore; the
+    e2e tests run that one): the zip's files written into ``site``, the path finder of
+    that folder told to forget its listing."""
+
+    def unpack(data: bytes) -> None:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            archive.extractall(site)
+        finder: Any = sys.path_importer_cache.get(str(site))
+        if finder is not None:
+            finder.invalidate_caches()
+
+    return unpack
+
+
 def _expect(site: Path, body: bytes, integrity: str) -> list[str]:
     asked: list[str] = []
 
@@ -59,7 +75,7 @@ def _expect(site: Path, body: bytes, integrity: str) -> list[str]:
         return body
 
     sys.meta_path.append(arrival.Arriving("https://site.example/rest.zip.gz", integrity,
-                                          str(site), fetch))
+                                          str(site), _unpacker(site), fetch))
     return asked
 
 
@@ -97,8 +113,9 @@ def test_a_rest_that_is_not_the_builds_is_refused_with_a_reason(
 
 
 def test_the_workers_own_download_ends_the_wait(site: Path) -> None:
-    arrival.expect("https://site.example/rest.zip.gz", "sha256-x", str(site))
-    arrival.expect("https://site.example/rest.zip.gz", "sha256-x", str(site))  # once
+    arrival.expect("https://site.example/rest.zip.gz", "sha256-x", str(site), _unpacker(site))
+    arrival.expect("https://site.example/rest.zip.gz", "sha256-x", str(site),
+                   _unpacker(site))  # once
     assert sum(isinstance(f, arrival.Arriving) for f in sys.meta_path) == 1
     # The worker unpacked the files itself (worker/site-packages.js), then says so.
     (site / "doiname" / "_arrival_probe.py").write_text("ANSWER = 7\n")

@@ -30,8 +30,7 @@ if (framedByAnotherOrigin()) {
       new URL(".", import.meta.url),
       when === "always" || when === "never" ? when : "stored",
     ),
-    workerURL: new URL("worker.js", import.meta.url),
-    workerIntegrity: DOINAME_BUILD.workerIntegrity,
+    workerSource: DOINAME_WORKER,
   });
   /** @type {any} */ (window).doiname = doiname;
   startPage(doiname);

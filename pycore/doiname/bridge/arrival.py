@@ -8,10 +8,12 @@ once the first zip is in and unpacks when it arrives (``web/src/worker/boot.js``
 Until then :class:`Arriving` sits last in ``sys.meta_path``. An import of a module of
 the package that is not there yet, or a read of the package's metadata, does not fail:
 it downloads the rest at once, synchronously (a web worker may block on its own
-request), checks the bytes against the build's integrity value, unpacks them into
-site-packages, and goes on as if they had always been there. So a request that comes
-early waits for the files it needs and nothing else; the worker's own download is then
-not unpacked again (:func:`waiting`).
+request), checks the bytes against the build's integrity value, has them unpacked into
+site-packages by the worker's own unpacker (``unpackCore`` in
+``web/src/worker/site-packages.js``, which unpacks the first zip too), and goes on as if
+they had always been there. So a request that comes early waits for the files it needs
+and nothing else; the worker's own download is then not unpacked again
+(:func:`waiting`).
 """
 
 from __future__ import annotations
@@ -74,11 +76,12 @@ class Arriving:
     """The meta path finder of the package's files still on their way (the class
     module's docstring says how it is used)."""
 
-    def __init__(self, url: str, integrity: str, site: str,
+    def __init__(self, url: str, integrity: str, site: str, unpack: Callable[[bytes], None],
                  fetch: Callable[[str], bytes] = fetch_sync) -> None:
         self.url = url
         self.integrity = integrity
         self.site = site
+        self.unpack = unpack
         self.fetch = fetch
 
     def find_spec(self, name: str, path: Sequence[str] | None = None,
@@ -103,9 +106,7 @@ class Arriving:
             DistributionFinder.Context(name=PACKAGE, path=getattr(context, "path", sys.path)))
 
     def bring(self) -> None:
-        """Download, check and unpack the rest, then stop waiting for it."""
-        import io
-        import zipfile
+        """Download, check, ungzip and unpack the rest, then stop waiting for it."""
         import zlib
 
         data = self.fetch(self.url)
@@ -113,12 +114,10 @@ class Arriving:
             raise ImportError(f"the rest of the doiname package is not the file this build "
                               f"was made with ({self.url}: its integrity check failed)")
         try:
-            archive = zipfile.ZipFile(io.BytesIO(zlib.decompress(data, 16 + zlib.MAX_WBITS)))
-        except (zlib.error, zipfile.BadZipFile) as err:
+            self.unpack(zlib.decompress(data, 16 + zlib.MAX_WBITS))
+        except Exception as err:  # not gzip, not a zip the unpacker reads
             raise ImportError(f"the rest of the doiname package could not be read "
                               f"({self.url}: {err})") from None
-        with archive:
-            archive.extractall(self.site)
         arrived()
 
 
@@ -126,12 +125,12 @@ def _current() -> Arriving | None:
     return next((f for f in sys.meta_path if isinstance(f, Arriving)), None)
 
 
-def expect(url: str, integrity: str, site: str) -> None:
+def expect(url: str, integrity: str, site: str, unpack: Callable[[bytes], None]) -> None:
     """Wait for the rest of the package (``url``, a gzipped zip with the ``integrity``
-    value, to be unpacked into ``site``): until :func:`arrived`, an import that needs it
-    fetches it itself."""
+    value, which ``unpack`` writes into ``site`` once ungzipped): until :func:`arrived`,
+    an import that needs it fetches it itself."""
     if _current() is None:
-        sys.meta_path.append(Arriving(url, integrity, site))
+        sys.meta_path.append(Arriving(url, integrity, site, unpack))
 
 
 def waiting() -> bool:

@@ -14,7 +14,6 @@ import subprocess
 from pathlib import Path
 from typing import Any, Literal
 
-from .integrity import sri
 from .paths import ESBUILD, ROOT, WEB_SRC
 
 Format = Literal["esm", "iife"]
@@ -22,10 +21,11 @@ Format = Literal["esm", "iife"]
 #: The site's bundles: entry (under web/src), file written in the site, format.
 SITE_BUNDLES: tuple[tuple[str, str, Format], ...] = (
     ("site.js", "app.js", "esm"),  # pages/index.html
-    ("worker/main.js", "worker.js", "esm"),  # the module worker (pages and the frame)
     ("widget/widget.js", "widget.js", "iife"),  # one classic script on host pages
     ("widget/frame.js", "widget-frame.js", "esm"),  # pages/widget-frame.html
 )
+#: The engine's module worker (the page's and the frame's), bundled into their scripts.
+WORKER_ENTRY = "worker/main.js"
 #: The single file's page script and its worker (single_file.py inlines them).
 SINGLE_PAGE = "single/page.js"
 SINGLE_WORKER = "single/worker.js"
@@ -51,18 +51,21 @@ def bundle(entry: str, fmt: Format, build_info: dict[str, Any] | None = None, *,
     return done.stdout
 
 
-#: The site's worker script (SITE_BUNDLES), whose integrity value the other bundles get.
-WORKER_BUNDLE = "worker.js"
+#: Most characters of a constant given to esbuild on its command line (one argument: Linux
+#: takes at most 128 KiB).
+MAX_DEFINE_CHARS = 120_000
 
 
 def bundle_site(site: Path, build_info: dict[str, Any]) -> None:
-    """Write the site's bundles (SITE_BUNDLES) into ``site``: the worker's first, then the
-    others with its integrity value as ``DOINAME_BUILD.workerIntegrity`` (the page checks
-    the script before a worker runs it; the worker's own bundle does not use it)."""
-    order = sorted(SITE_BUNDLES, key=lambda b: b[1] != WORKER_BUNDLE)
-    info = dict(build_info)
-    for entry, name, fmt in order:
-        text = bundle(entry, fmt, info)
+    """Write the site's bundles (SITE_BUNDLES) into ``site``. The worker's bundle is made
+    first and given to the others as the constant ``DOINAME_WORKER`` (its text): the page
+    and the widget's frame start their worker at once from a ``blob:`` URL of it, and the
+    ``integrity`` value of their own ``<script>`` covers the worker's bytes too (no
+    browser checks one for ``new Worker(url)``)."""
+    worker = bundle(WORKER_ENTRY, "esm", build_info)
+    if len(json.dumps(worker)) > MAX_DEFINE_CHARS:
+        raise SystemExit(f"build.py: the worker's bundle is over {MAX_DEFINE_CHARS:,} "
+                         "characters, more than esbuild's command line can take as a constant")
+    for entry, name, fmt in SITE_BUNDLES:
+        text = bundle(entry, fmt, build_info, defines={"DOINAME_WORKER": worker})
         (site / name).write_text(text, encoding="ascii")
-        if name == WORKER_BUNDLE:
-            info["workerIntegrity"] = sri(text.encode("ascii"))

@@ -32,27 +32,16 @@ CONNECT_HOSTS = _registry_hosts()
 #: doi.org and to the registries' record services only (:data:`CONNECT_HOSTS`), the web
 #: app manifest from the site. ``blob:`` in ``worker-src`` and
 #: ``script-src`` is for scripts whose bytes were checked first: the page runs the
-#: worker from a ``blob:`` URL of ``worker.js`` fetched with its integrity value, and the
+#: worker from a ``blob:`` URL of the worker's script inside its own (bundle.py), and the
 #: worker (which runs under this policy: a ``blob:`` worker takes its creator's) imports
-#: Pyodide's two module scripts likewise (README, "Integrity and Content-Security-Policy").
+#: Pyodide's two module scripts from ``blob:`` URLs of their bytes fetched with their
+#: integrity values (README, "Integrity and Content-Security-Policy").
 SITE_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; "
             "worker-src 'self' blob:; connect-src 'self' " + " ".join(CONNECT_HOSTS) + "; "
             "style-src 'self'; "
             "img-src 'self' data:; frame-src 'self'; manifest-src 'self'; base-uri 'none'; "
             "form-action 'none'")
 
-
-#: The worker's own policy (the response header of its script), for a worker started
-#: from ``worker.js`` itself (the page starts it from a ``blob:`` URL, which runs under
-#: the page's policy instead): it imports the Pyodide runtime (from ``blob:`` URLs of
-#: its checked bytes) and fetches its files, the core wheel and the snapshot from the
-#: site, compiles WebAssembly, and nothing else: no doi.org (the page's main thread makes
-#: those requests), no workers, no frames, no images.
-WORKER_CSP = ("default-src 'none'; script-src 'self' 'wasm-unsafe-eval' blob:; "
-              "connect-src 'self'; base-uri 'none'; form-action 'none'")
-
-#: The script that runs as the site's worker (bundle.py).
-WORKER_PATH = "/worker.js"
 
 #: A ``<meta charset>`` tag, after which a page's ``<meta http-equiv>`` policy goes.
 META_CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
@@ -72,11 +61,11 @@ def csp_hash(text: str) -> str:
 def add_integrity(site: Path) -> None:
     """Subresource integrity for the site's own scripts: each page's ``<script src>`` gets
     an ``integrity`` attribute. Each is one bundle that imports nothing (bundle.py), so
-    that covers every script a page runs. A worker's script cannot carry integrity (no
-    browser supports it): the page fetches ``worker.js`` with its value and runs the
-    checked bytes (``DOINAME_BUILD.workerIntegrity``), the worker does the same for
-    Pyodide's two module scripts (``BuildInfo.runtime``) and checks the core wheel's hash;
-    Pyodide checks the packages of its lock file."""
+    that covers every script a page runs, the worker's too: a worker's script cannot
+    carry integrity (no browser supports it), so the page's bundle holds it and runs it
+    from a ``blob:`` URL (bundle.py). The worker fetches Pyodide's two module scripts with
+    their values and runs the checked bytes (``BuildInfo.runtime``) and checks every
+    other file it reads as it streams; Pyodide checks the packages of its lock file."""
     for page in sorted(site.glob("*.html")):
         html = page.read_text(encoding="utf-8")
 
@@ -119,13 +108,12 @@ def static_headers() -> str:
     """A ``_headers`` file (Netlify and Cloudflare Pages read it) with the site's policy.
 
     Rules by pattern, so that no path goes without a policy: ``/*`` gives every answer
-    (pages, scripts, the worker's script, any unknown path) the site's policy with
+    (pages, scripts, any unknown path) the site's policy with
     ``frame-ancestors 'self'``, so that no spelling of a page's path (``/%69ndex.html``,
     ``/index``) serves it frameable; FRAMED_BY_ANY drops that header (``! Name``, as
     Cloudflare Pages reads it) and sends the policy without ``frame-ancestors`` (the
-    widget's frame declares its own in its page); the worker's script gets WORKER_CSP as
-    well (both enforced: the worker may do only what both allow). README ("Hosting")
-    says what a host that reads no ``!`` must send instead.
+    widget's frame declares its own in its page). README ("Hosting") says what a host
+    that reads no ``!`` must send instead.
     """
     lines = ["# Written by build.py: the headers a static host should send (README, CSP).",
              "# Cloudflare Pages sends every matching rule's headers; '!' drops what a rule",
@@ -134,6 +122,5 @@ def static_headers() -> str:
              "/*", f"  Content-Security-Policy: {site_csp()}", "  X-Content-Type-Options: nosniff",
              "  Referrer-Policy: no-referrer", "",
              FRAMED_BY_ANY, "  ! Content-Security-Policy",
-             f"  Content-Security-Policy: {site_csp(frame_ancestors=None)}", "",
-             WORKER_PATH, f"  Content-Security-Policy: {WORKER_CSP}", ""]
+             f"  Content-Security-Policy: {site_csp(frame_ancestors=None)}", ""]
     return "\n".join(lines)

@@ -66,10 +66,9 @@
  */
 
 /**
- * What build.py writes into `build-info.js` about a build. `workerIntegrity` is the
- * integrity value of `worker.js` (supervisor.js checks it before the worker runs); the
- * `runtime` entries of the module scripts carry theirs (worker/loader.js).
- * @typedef {{indexURL: string, workerIntegrity?: string, coreFiles: string, coreIntegrity?: string,
+ * What build.py writes into `build-info.js` about a build. The `runtime` entries of the
+ * module scripts carry their integrity values (worker/loader.js checks them).
+ * @typedef {{indexURL: string, coreFiles: string, coreIntegrity?: string,
  *   coreLater?: string, coreLaterIntegrity?: string,
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, manifestIntegrity?: string, dataIntegrity?: string,

@@ -10,7 +10,7 @@
 
 import { portEndpoint } from "./endpoints.js";
 import { connect, DoinameError } from "./rpc.js";
-import { verifiedScriptURL } from "./verified.js";
+import { moduleURL } from "./verified.js";
 
 /** @typedef {import("./types.gen.js").Operations} Operations */
 /** @typedef {import("./rpc.js").RequestOptions} RequestOptions */
@@ -18,15 +18,15 @@ import { verifiedScriptURL } from "./verified.js";
 
 /**
  * How to start the engine: the worker's config, its script (or a function that makes
- * the worker), and the time limits (the defaults below) tests may shorten. With
- * `workerIntegrity` (the build's value for `workerURL`), the script is fetched and
- * checked first and the worker runs those bytes, from a `blob:` URL (verified.js; no
- * browser checks integrity for `new Worker(url)`); the config's URLs are absolute, so
- * the worker needs no base of its own.
+ * the worker), and the time limits (the defaults below) tests may shorten.
+ * `workerSource` is the worker's script itself, bundled into the page's (the build's
+ * `DOINAME_WORKER`), so the page's own integrity value covers it (no browser checks one
+ * for `new Worker(url)`): the worker runs it from a `blob:` URL, made at once, with no
+ * download in between. The config's URLs are absolute, so the worker needs no base of
+ * its own.
  * @typedef {{
  *   config: WorkerConfig,
- *   workerURL?: string | URL,
- *   workerIntegrity?: string,
+ *   workerSource?: string,
  *   createWorker?: () => Worker,
  *   bootTimeoutMs?: number,
  *   heartbeatMs?: number,
@@ -147,12 +147,12 @@ export function superviseEngine(options) {
     start().catch(() => {}); // a failed restart is reported through fail()
   }
 
-  /** The `blob:` URL of the worker's checked script, once it is (a restart runs the same bytes). */
+  /** The `blob:` URL of the worker's script, made once (a restart runs the same bytes). */
   let scriptURL = "";
 
   /**
-   * Start a worker and boot it; resolves once it is ready. A restart (the script checked
-   * already) makes its worker at once.
+   * Start a worker and boot it; resolves once it is ready. The worker is made at once,
+   * before this returns.
    * @returns {Promise<void>}
    */
   function start() {
@@ -163,20 +163,9 @@ export function superviseEngine(options) {
       return Promise.reject(fail("This browser does not run Web Workers, which the DOI engine needs."));
     }
     if (options.createWorker) return launch(options.createWorker);
-    const url = options.workerIntegrity ? scriptURL : String(options.workerURL);
-    if (url) return launch(() => new Worker(url, { type: "module", name: "doiname" }));
-    const where = new URL(String(options.workerURL), globalThis.location?.href).href;
-    const what = "The DOI engine's script (worker.js)";
-    return verifiedScriptURL(where, String(options.workerIntegrity), { what, timeoutMs: bootTimeoutMs }).then(
-      (checked) => {
-        scriptURL = checked;
-        return start();
-      },
-      (/** @type {Error} */ err) => {
-        console.error("doiname: the worker's script was refused", err);
-        throw fail(`${err.message}; reload the page.`);
-      },
-    );
+    if (!options.workerSource) return Promise.reject(fail("This page has no script for the DOI engine's worker."));
+    scriptURL ||= moduleURL(options.workerSource);
+    return launch(() => new Worker(scriptURL, { type: "module", name: "doiname" }));
   }
 
   /**

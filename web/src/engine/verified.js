@@ -3,9 +3,11 @@
  * Scripts checked before they run. No browser checks an integrity value for
  * `new Worker(url)` or `import(url)`, so such a script is fetched with its integrity
  * value (the browser refuses bytes that differ from it) and run from a `blob:` URL made
- * of exactly the bytes it checked. Used for the worker's own script (supervisor.js) and,
- * in the worker, for the Pyodide loader and runtime module (worker/loader.js); the single
- * file's worker makes its modules with `moduleURL` too. The runtime's other files (the
+ * of exactly the bytes it checked: in the worker, the Pyodide loader and runtime module
+ * (worker/loader.js). The worker's own script needs no download: it is part of the
+ * page's script, which its `<script integrity>` covers, and runs from a `blob:` URL
+ * (`moduleURL`, supervisor.js); the single file's worker makes its modules with
+ * `moduleURL` too. The runtime's other files (the
  * wasm, the standard library, the lock file, the wheels, the snapshot) are checked as they
  * stream (`checkedResponse`: worker/fetches.js, worker/snapshot.js), and so is every file the
  * service worker stores or hands out (`hasIntegrity`: sw.js).

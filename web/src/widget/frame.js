@@ -38,8 +38,7 @@ import { DoinameError, serve } from "../engine/rpc.js";
 
 const doiname = createDoiname({
   config: siteConfig(DOINAME_BUILD, new URL(".", import.meta.url)),
-  workerURL: new URL("worker.js", import.meta.url),
-  workerIntegrity: DOINAME_BUILD.workerIntegrity,
+  workerSource: DOINAME_WORKER,
 });
 
 /** How many names' request URLs are kept (the most recent readings'). */
