@@ -97,6 +97,14 @@ class Record:
     kind: Kind
     key: str | None = None
 
+    def __init__(self, first_line: int, lines: tuple[str, ...], kind: Kind,
+                 key: str | None = None) -> None:
+        # The frozen dataclass's own __init__, sooner: each field set through its slot.
+        _R_FIRST_LINE(self, first_line)
+        _R_LINES(self, lines)
+        _R_KIND(self, kind)
+        _R_KEY(self, key)
+
     @property
     def text(self) -> str:
         """The record's lines joined with line feeds."""
@@ -118,6 +126,12 @@ class Record:
         as written. ``None`` for a single plain line (its row shows the line itself) and
         for structure."""
         return label_of(self.kind, self.key, self.lines)
+
+
+# Each slot's setter, by the field's name (never by position).
+(_R_FIRST_LINE, _R_LINES, _R_KIND, _R_KEY) = (getattr(Record, name).__set__ for name in (
+    "first_line", "lines", "kind", "key"))
+assert set(Record.__slots__) == {"first_line", "lines", "kind", "key"}
 
 
 def _strip(line: str) -> str:
