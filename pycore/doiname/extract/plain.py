@@ -266,7 +266,7 @@ def read_plain(text: str, name: Plain) -> Match:
     if read_as != "in-url" and "\ufffd" not in doi.suffix and "\ufffd" not in doi.prefix:
         # make_match, for a span that plain_names vouches for: it ends where R8-R12
         # stopped (nothing for R13, R14, R19-R21 to say) and nothing was cleaned
-        if not (base == 0 and all(_unmoved(n) for n in notes)):
+        if notes and not (base == 0 and all(_unmoved(n) for n in notes)):
             t = Text(text, False)
             notes = tuple(moved(t, n, base) for n in notes)
         return Match(doi, start, end, text[start:end], tuple(notes), read_as)

@@ -111,7 +111,7 @@ def r7_plausible_bare(s: str, a: int, p: int, sep_end: int, n: int) -> str:
         return "address"  # 10.a.b.c: an IPv4 address or a CIDR block
     if len(groups[0]) < 2:
         return "number"
-    if sum(len(g) for g in groups) < 4:
+    if p - a - 3 - (len(groups) - 1) < 4:  # (the digits of the groups: all but the dots)
         i = sep_end
         digit = letter = False
         while i < n and s[i].isascii() and (s[i].isalnum() or s[i] in "._-"):
