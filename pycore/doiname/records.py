@@ -303,7 +303,7 @@ class RecordGrouper:
 
     def add(self, line: str, out: list[Record | str]) -> None:
         """The next line: append what it completes to ``out``."""
-        self._number += 1
+        number = self._number = self._number + 1
         held = self._held
         if held:
             if (self._held_chars + len(line) <= RECORD_MAX_CHARS
@@ -313,7 +313,10 @@ class RecordGrouper:
                 self._held_chars += len(line)
                 self._held_named = ends_with_name(line)
                 return
-            self._release(out)
+            # the lines held are a record (_release's, in place: the list is held again)
+            out.append(held[0] if len(held) == 1
+                       else Record(self._held_start, tuple(held), "reference"))
+            held.clear()
         if not self._pending:
             first = line[:1]
             if (first and not first.isspace() and (self.hint != "csv" or '"' not in line)
@@ -322,12 +325,12 @@ class RecordGrouper:
                          or (first == "[" and _JSON_PUNCTUATION.fullmatch(line) is None)
                          or (first == "T" and not line.startswith("TY  -")))):
                 self._after = False  # the commonest line: text; the next may continue it
-                self._held = [line]
-                self._held_start = self._number
+                held.append(line)
+                self._held_start = number
                 self._held_chars = len(line)
                 self._held_named = ends_with_name(line)
                 return
-        self._take(self._number, line, out)
+        self._take(number, line, out)
 
     def _release(self, out: list[Record | str]) -> None:
         """The plain lines held are a record: one line as itself, several as a
