@@ -320,6 +320,8 @@ class BatchSession:
         if not parts:
             return [new_fields((number, shown_input(text), "no-doi", None, None, None, (),
                                  None, None, None, None, None, None, (), key, None))]
+        if len(parts) == 1:  # (the commonest: no list comprehension's frame)
+            return [self._part_fields(number, text, key, parts[0])]
         return [self._part_fields(number, text, key, p) for p in parts]
 
     def _part_row(self, number: int, text: str, key: str | None, p: Part) -> BatchRow:
