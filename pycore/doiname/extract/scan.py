@@ -329,8 +329,23 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
     """R18: a label or a doi.org link followed by something that is not a DOI name."""
     s = t.text
     out: list[Found] = []
+    if s.isascii():
+        low = s.lower()
+        lo = 0
+        for f in found:  # (in order, not overlapping)
+            if low.find("doi", lo, f.start + 2) != -1:  # a "doi" that starts before f
+                break
+            lo = f.end
+        else:
+            if low.find("doi", lo) == -1:
+                # every "doi" starts inside a match: what follows it is inside that match
+                # (skipped below), or the span from it overlaps the match (not free)
+                return out
+        hits = _LABELLED_LOW.finditer(low)
+    else:
+        hits = _LABELLED_RE.finditer(s)
     starts = [f.start for f in found]
-    for m in _LABELLED_LOW.finditer(s.lower()) if s.isascii() else _LABELLED_RE.finditer(s):
+    for m in hits:
         a, tok = m.start(), m.start("tok")
         i = bisect_right(starts, tok) - 1
         if i >= 0 and found[i].end > tok:
