@@ -97,14 +97,6 @@ class Record:
     kind: Kind
     key: str | None = None
 
-    def __init__(self, first_line: int, lines: tuple[str, ...], kind: Kind,
-                 key: str | None = None) -> None:
-        # The frozen dataclass's own __init__, sooner: each field set through its slot.
-        _R_FIRST_LINE(self, first_line)
-        _R_LINES(self, lines)
-        _R_KIND(self, kind)
-        _R_KEY(self, key)
-
     @property
     def text(self) -> str:
         """The record's lines joined with line feeds."""
@@ -126,12 +118,6 @@ class Record:
         as written. ``None`` for a single plain line (its row shows the line itself) and
         for structure."""
         return label_of(self.kind, self.key, self.lines)
-
-
-# Each slot's setter, by the field's name (never by position).
-(_R_FIRST_LINE, _R_LINES, _R_KIND, _R_KEY) = (getattr(Record, name).__set__ for name in (
-    "first_line", "lines", "kind", "key"))
-assert set(Record.__slots__) == {"first_line", "lines", "kind", "key"}
 
 
 def _strip(line: str) -> str:
@@ -213,27 +199,22 @@ def ends_with_name(line: str) -> bool:
 
 
 def _continues(before: tuple[str, ...] | list[str], line: str, named: bool) -> bool:
-    """:func:`continues`, ``named`` saying whether the last word of ``before[-1]`` holds a
-    name (:func:`ends_with_name`: a grouper finds it once, as it holds the line)."""
+    """:func:`continues`, ``named`` being :func:`ends_with_name` of ``before[-1]``."""
     head = line.lstrip()
     tail = before[-1].rstrip()
     if not head or not tail:
         return False
     first = head[0]
-    if named and tail[-1] not in ".-/_:" and (
-            not first.isdigit() or _NAME_START.match(head) is not None):
-        # the commonest answer: after a name the reference ends, the rest of a name (a
-        # digit first, no name) or a link after a "/" or "doi:" aside (what the tests
-        # below say of such a line, sooner)
-        return False
+    if named and tail[-1] not in ".-/_:" and (  # (what the tests below say, sooner: after
+            not first.isdigit() or _NAME_START.match(head) is not None):  # a name the
+        return False  # reference ends, but for a name's rest or a link after "/", "doi:")
     # (each pattern below is asked only when the line can start with it)
     if ((first in _OPENERS and _starts(line, None) != "line")
             or (first in "[]" and _JSON_PUNCTUATION.fullmatch(line) is not None)
             or ((first in _LIST_FIRST or first.isdecimal()) and _LIST_START.match(line))):
         return False
     if first in _NAME_FIRST and _NAME_START.match(head):
-        # (the lower case of the last four characters ends the whole line's)
-        if tail[-4:].lower().endswith(("/", "doi:")):
+        if tail[-4:].lower().endswith(("/", "doi:")):  # (as the whole line's lower case)
             return True
         if named:  # (a name there is one in the lines before: no need to search them all)
             return False
@@ -242,8 +223,7 @@ def _continues(before: tuple[str, ...] | list[str], line: str, named: bool) -> b
     if named:  # a line that ends with a name: the reference ends
         if first.isdigit():
             return _NAME_REST.match(head) is not None
-        # (the last word's last character is the line's: it ends with no white space)
-        return (tail[-1] in ".-/_" and _NAME_REST.match(head) is not None
+        return (tail[-1] in ".-/_" and _NAME_REST.match(head) is not None  # (the word's end)
                 and _AUTHOR_START.match(head) is None)
     # (its longest match is a word of three letters and the boundary before it: the last
     # four characters say what the whole line would, without a search along it)
@@ -313,10 +293,7 @@ class RecordGrouper:
                 self._held_chars += len(line)
                 self._held_named = ends_with_name(line)
                 return
-            # the lines held are a record (_release's, in place: the list is held again)
-            out.append(held[0] if len(held) == 1
-                       else Record(self._held_start, tuple(held), "reference"))
-            held.clear()
+            self._release(out)  # (held is empty now, and is held again below)
         if not self._pending:
             first = line[:1]
             if (first and not first.isspace() and (self.hint != "csv" or '"' not in line)
@@ -336,9 +313,9 @@ class RecordGrouper:
         """The plain lines held are a record: one line as itself, several as a
         ``reference``."""
         held = self._held
-        self._held = []
         out.append(held[0] if len(held) == 1
                    else Record(self._held_start, tuple(held), "reference"))
+        held.clear()  # (the same list holds the next lines)
 
     def finish(self, out: list[Record | str]) -> None:
         """The input ended: a record still open gives its lines back, grouped again."""
