@@ -113,8 +113,13 @@ class Inspection:
 
 def status_of(findings: tuple[Finding, ...] | list[Finding]) -> Literal["ok", "warning", "error"]:
     """A name's status from its findings: ``error`` before ``warning`` before ``ok``."""
-    severities = {f.severity for f in findings}
-    return "error" if "error" in severities else "warning" if "warning" in severities else "ok"
+    status: Literal["ok", "warning"] = "ok"
+    for f in findings:  # (no set made: most lists hold one or two findings)
+        if f.severity == "error":
+            return "error"
+        if f.severity == "warning":
+            status = "warning"
+    return status
 
 
 def judge(

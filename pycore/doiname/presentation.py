@@ -239,6 +239,8 @@ def to_handles_api_url(
 
 
 def _api_url(ssp: str, types: Iterable[str], index: Iterable[int], resolver: str) -> str:
+    if types == () and index == () and resolver is DEFAULT_RESOLVER:  # a row's: no query
+        return DEFAULT_RESOLVER + fix_dot_segments("api/handles/" + ssp)
     params: list[str] = []
     for t in ([types] if isinstance(types, str) else types):
         if not isinstance(t, str) or not t:

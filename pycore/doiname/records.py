@@ -19,7 +19,6 @@ punctuation (``[``, ``]``, ``],``) are structure, not records.
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Literal
@@ -189,27 +188,42 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     - the line before ends mid-sentence (``,``, ``;``, ``&``, a hyphen or dash, ``and``,
       ``in``, ``of``...): even an author's name goes on the list of authors.
     """
+    return _continues(before, line, ends_with_name(before[-1]))
+
+
+def ends_with_name(line: str) -> bool:
+    """Whether the last word of ``line`` (after its last space) holds a DOI name, a
+    shortDOI or a link to one (:func:`continues` asks it of the line before)."""
+    tail = line.rstrip()
+    return _has_name(tail[tail.rfind(" ") + 1:])
+
+
+def _continues(before: tuple[str, ...] | list[str], line: str, named: bool) -> bool:
+    """:func:`continues`, ``named`` being :func:`ends_with_name` of ``before[-1]``."""
     head = line.lstrip()
     tail = before[-1].rstrip()
     if not head or not tail:
         return False
-    first = head[0]  # (each pattern below is asked only when the line can start with it)
+    first = head[0]
+    if named and tail[-1] not in ".-/_:" and (  # (what the tests below say, sooner: after
+            not first.isdigit() or _NAME_START.match(head) is not None):  # a name the
+        return False  # reference ends, but for a name's rest or a link after "/", "doi:")
+    # (each pattern below is asked only when the line can start with it)
     if ((first in _OPENERS and _starts(line, None) != "line")
             or (first in "[]" and _JSON_PUNCTUATION.fullmatch(line) is not None)
             or ((first in _LIST_FIRST or first.isdecimal()) and _LIST_START.match(line))):
         return False
-    word = tail[tail.rfind(" ") + 1:]
     if first in _NAME_FIRST and _NAME_START.match(head):
-        if tail.lower().endswith(("/", "doi:")):
+        if tail[-4:].lower().endswith(("/", "doi:")):  # (as the whole line's lower case)
             return True
-        if _has_name(word):  # (a name there is one in the lines before: no need
-            return False            # to search them all)
+        if named:  # (a name there is one in the lines before: no need to search them all)
+            return False
         text = " ".join(before)
         return not _has_name(text) and len(text.split()) >= 3
-    if _has_name(word):  # a line that ends with a name: the reference ends
+    if named:  # a line that ends with a name: the reference ends
         if first.isdigit():
             return _NAME_REST.match(head) is not None
-        return (word[-1:] in ".-/_" and _NAME_REST.match(head) is not None
+        return (tail[-1] in ".-/_" and _NAME_REST.match(head) is not None  # (the word's end)
                 and _AUTHOR_START.match(head) is None)
     # (its longest match is a word of three letters and the boundary before it: the last
     # four characters say what the whole line would, without a search along it)
@@ -245,8 +259,8 @@ class RecordGrouper:
     the input: a record still open gives its lines back.
     """
 
-    __slots__ = ("_after", "_chars", "_depth", "_held", "_held_chars", "_held_start",
-                 "_kind", "_number", "_pending", "_quotes", "_start", "hint")
+    __slots__ = ("_after", "_chars", "_depth", "_held", "_held_chars", "_held_named",
+                 "_held_start", "_kind", "_number", "_pending", "_quotes", "_start", "hint")
 
     def __init__(self, *, hint: str | None = None, first_line: int = 1) -> None:
         self.hint = hint
@@ -260,6 +274,7 @@ class RecordGrouper:
         self._held: list[str] = []  # plain lines that the next line may continue
         self._held_start = first_line
         self._held_chars = 0
+        self._held_named = False  # the last line held ends with a name (ends_with_name)
 
     @property
     def open_lines(self) -> int:
@@ -268,15 +283,17 @@ class RecordGrouper:
 
     def add(self, line: str, out: list[Record | str]) -> None:
         """The next line: append what it completes to ``out``."""
-        self._number += 1
+        number = self._number = self._number + 1
         held = self._held
         if held:
             if (self._held_chars + len(line) <= RECORD_MAX_CHARS
-                    and len(held) < RECORD_MAX_LINES and continues(held, line)):
+                    and len(held) < RECORD_MAX_LINES
+                    and _continues(held, line, self._held_named)):
                 held.append(line)
                 self._held_chars += len(line)
+                self._held_named = ends_with_name(line)
                 return
-            self._release(out)
+            self._release(out)  # (held is empty now, and is held again below)
         if not self._pending:
             first = line[:1]
             if (first and not first.isspace() and (self.hint != "csv" or '"' not in line)
@@ -285,19 +302,20 @@ class RecordGrouper:
                          or (first == "[" and _JSON_PUNCTUATION.fullmatch(line) is None)
                          or (first == "T" and not line.startswith("TY  -")))):
                 self._after = False  # the commonest line: text; the next may continue it
-                self._held = [line]
-                self._held_start = self._number
+                held.append(line)
+                self._held_start = number
                 self._held_chars = len(line)
+                self._held_named = ends_with_name(line)
                 return
-        self._take(self._number, line, out)
+        self._take(number, line, out)
 
     def _release(self, out: list[Record | str]) -> None:
         """The plain lines held are a record: one line as itself, several as a
         ``reference``."""
         held = self._held
-        self._held = []
         out.append(held[0] if len(held) == 1
                    else Record(self._held_start, tuple(held), "reference"))
+        held.clear()  # (the same list holds the next lines)
 
     def finish(self, out: list[Record | str]) -> None:
         """The input ended: a record still open gives its lines back, grouped again."""
@@ -311,44 +329,43 @@ class RecordGrouper:
                 self._take(at, line, out)
 
     def _take(self, at: int, line: str, out: list[Record | str]) -> None:
-        back: deque[tuple[int, str]] = deque([(at, line)])
-        while back:
-            at, line = back.popleft()
-            pending = self._pending
-            if pending:
-                pending.append(line)
-                self._chars += len(line)
-                kind = self._kind
-                if _closes(kind, line, self._depth, self._quotes):
-                    out.append(_record(self._start, pending, kind))
-                    self._pending = []
-                    self._after = kind != "csv"
-                elif len(pending) >= RECORD_MAX_LINES or self._chars >= RECORD_MAX_CHARS:
-                    # A record that failed is skipped: its lines are lines, each read
-                    # once (fed again, each could open a record that fails again).
-                    out.extend(Record(n, (x,), "line")
-                               for n, x in enumerate(pending, self._start))
-                    self._pending = []
-                    self._after = False
-                elif kind == "csv":
-                    self._quotes += line.count('"')
-                continue
-            kind = _starts(line, self.hint)
-            if kind == "line":
-                blank = not line.strip()
-                structure = _JSON_PUNCTUATION.fullmatch(line) is not None or (
-                    blank and self._after)
-                self._after = self._after and (blank or structure)
-                out.append(Record(at, (line,), "structure" if structure else "line"))
-                continue
-            self._start, self._pending, self._chars = at, [line], len(line)
-            self._kind = kind
-            self._depth = _Depth(quotes=kind == "json")
-            self._quotes = line.count('"')
-            if kind in ("bibtex", "json") and self._depth.feed(line) <= 0:
-                out.append(_record(at, self._pending, kind))  # closed on its own line
+        """Line ``at``, not held as plain text: it goes on with the open record, opens one,
+        or is a record of its own."""
+        pending = self._pending
+        if pending:
+            pending.append(line)
+            self._chars += len(line)
+            kind = self._kind
+            if _closes(kind, line, self._depth, self._quotes):
+                out.append(_record(self._start, pending, kind))
                 self._pending = []
-                self._after = True
+                self._after = kind != "csv"
+            elif len(pending) >= RECORD_MAX_LINES or self._chars >= RECORD_MAX_CHARS:
+                # A record that failed is skipped: its lines are lines, each read
+                # once (fed again, each could open a record that fails again).
+                out.extend(Record(n, (x,), "line")
+                           for n, x in enumerate(pending, self._start))
+                self._pending = []
+                self._after = False
+            elif kind == "csv":
+                self._quotes += line.count('"')
+            return
+        kind = _starts(line, self.hint)
+        if kind == "line":
+            blank = not line.strip()
+            structure = _JSON_PUNCTUATION.fullmatch(line) is not None or (
+                blank and self._after)
+            self._after = self._after and (blank or structure)
+            out.append(Record(at, (line,), "structure" if structure else "line"))
+            return
+        self._start, self._pending, self._chars = at, [line], len(line)
+        self._kind = kind
+        self._depth = _Depth(quotes=kind == "json")
+        self._quotes = line.count('"')
+        if kind in ("bibtex", "json") and self._depth.feed(line) <= 0:
+            out.append(_record(at, self._pending, kind))  # closed on its own line
+            self._pending = []
+            self._after = True
 
 
 def iter_records(lines: Iterable[str], *, hint: str | None = None,

@@ -34,7 +34,6 @@ from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
 from ..extract.plain import Plain, new_plain
 from ..extract.scan import DOI_WORD as _DOI_WORD
-from ..extract.scan import LOWER as _LOWER
 from ..findings import quiet
 from ..forms import DOI_LINK_HEADS, may_hold_one_name
 from ..inspection import whole_reading
@@ -98,7 +97,7 @@ def tail_name(text: str) -> list[Plain] | None:
     form = ""
     start = a - 4
     if text[a - 1] == ":":
-        if text[start:a - 1].translate(_LOWER) == "doi":
+        if text[start:a - 1].lower() == "doi" and text[start:a - 1].isascii():
             form = "doi-uri"
     elif text[a - 1] == "/":
         for head, n in _TAIL_HEADS:

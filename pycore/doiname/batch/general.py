@@ -94,7 +94,8 @@ def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tu
         matches = extract_general(text)
     if not matches:
         return ()
-    parts = [part_of(m, check) for m in matches]
+    parts = ([part_of(matches[0], check)] if len(matches) == 1  # (no comprehension's frame)
+             else [part_of(m, check) for m in matches])
     whole = whole_reading(text, matches) if len(matches) == 1 else None
     if whole is not None:  # the whole line as one name: its last other reading
         p = parts[0]

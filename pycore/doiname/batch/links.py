@@ -26,7 +26,7 @@ import re
 from ..extract.ends import r19_viewer_tail
 from ..extract.plain import Plain, head_left, new_plain, read_plain
 from ..findings import by_shape
-from ..findings.name_rules import CROSSREF_SET
+from ..findings.name_rules import name_shape
 from ..memo import Memo
 from ..model import Finding, make_doi
 from ..percent import decode_valid
@@ -41,10 +41,9 @@ _LINK_LINE = re.compile(
     r"(https?://[A-Za-z0-9.:\-]+/)(10\.[0-9]{4,9})/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})+)"
     r"[ \t]*")
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-#: Every character of the Crossref set written ``a`` (the shape of a suffix).
-_SHAPE = str.maketrans(dict.fromkeys(CROSSREF_SET, "a"))
 #: What a line of each shape gives besides its name.
-_SHAPES: Memo[tuple[str, int, int, str], tuple[Status, tuple[Finding, ...], str]] = Memo(1024)
+_SHAPES: Memo[tuple[str, int, int, bytes], tuple[Status, tuple[Finding, ...], str]] = Memo(
+    1024)
 
 
 def link_name(text: str) -> list[Plain] | None:
@@ -82,7 +81,7 @@ def link_part(text: str, name: Plain, check: Checker) -> Part | None:
     if (decoded is not None and decoded.isprintable() and decoded.isascii()
             and by_shape(prefix + "/" + decoded)):
         key = (text[:end - len(suffix) - len(prefix) - 1], len(prefix), len(suffix),
-               decoded.translate(_SHAPE))
+               name_shape(decoded))
         got = _SHAPES.get(key)
         if got is not None:
             status, findings, read_as = got

@@ -182,19 +182,32 @@ class BatchSession:
         ``breaks``: drop each line's break first. Returns how many lines were read."""
         out: list[Record | str] = []
         add = grouper.add
-        read = 0
-        for line in lines:
-            read += 1
-            if breaks:
-                if line[-1:] == "\n":
-                    line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
-                elif line[-1:] == "\r":
-                    line = line[:-1]
-            add(line, out)
-            if out:
-                for item in out:
-                    self._emit(item, rows, srcs)
-                out.clear()
+        line_fields = self._line_fields
+        read = alone = 0  # lines read; plain lines that were records of their own
+        try:
+            for line in lines:
+                read += 1
+                if breaks:
+                    if line[-1:] == "\n":
+                        line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
+                    elif line[-1:] == "\r":
+                        line = line[:-1]
+                add(line, out)
+                if out:
+                    for item in out:
+                        if type(item) is str:  # the commonest: a plain line alone
+                            alone += 1
+                            number = self._line = self._line + 1
+                            made = line_fields(number, item, None)
+                            rows += made
+                            if srcs is not None:
+                                srcs += [item] * len(made)
+                        else:
+                            self._emit(item, rows, srcs)
+                    out.clear()
+        finally:  # (what _item_fields counts of a line, for those read here)
+            self.summary.input_lines += alone
+            self.summary.records += alone
         return read
 
     def finish(self, rows: list[RowFields], srcs: list[str] | None = None) -> None:
@@ -307,6 +320,8 @@ class BatchSession:
         if not parts:
             return [new_fields((number, shown_input(text), "no-doi", None, None, None, (),
                                  None, None, None, None, None, None, (), key, None))]
+        if len(parts) == 1:  # (the commonest: no list comprehension's frame)
+            return [self._part_fields(number, text, key, parts[0])]
         return [self._part_fields(number, text, key, p) for p in parts]
 
     def _part_row(self, number: int, text: str, key: str | None, p: Part) -> BatchRow:

@@ -207,9 +207,14 @@ def one_repair(findings: tuple[Finding, ...]) -> tuple[Finding, ...]:
     (R1): every other repair (a lookalike's, a joined reading's) was made from the text
     they were already dropped from, so R1's repair gives way to it, and a row offers one
     repaired text for what the reader and the rules would both repair (003 ch. 2)."""
+    for f in findings:  # (most lists have none: no list made for them)
+        if f.code == "zero-width-dropped" and f.repair is not None:
+            break
+    else:
+        return findings
     dropped = [i for i, f in enumerate(findings)
                if f.code == "zero-width-dropped" and f.repair is not None]
-    if not dropped or len(dropped) == sum(f.repair is not None for f in findings):
+    if len(dropped) == sum(f.repair is not None for f in findings):
         return findings
     return tuple(dataclasses.replace(f, repair=None) if i in dropped else f
                  for i, f in enumerate(findings))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, Literal
 
 from ..jsonable import to_jsonable
@@ -11,6 +12,8 @@ from ..model import Doi, Finding
 __all__ = ["Alternative", "Found", "Match", "MatchKind"]
 
 MatchKind = Literal["doi", "short-doi"]
+
+_SEVERITY = attrgetter("severity")
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +32,21 @@ class Alternative:
     end: int
     text: str
     how: Literal["literal", "trimmed", "joined"]
+
+    def __init__(self, doi: Doi, start: int, end: int, text: str,
+                 how: Literal["literal", "trimmed", "joined"]) -> None:
+        # The frozen dataclass's own __init__, sooner: each field set through its slot.
+        _A_DOI(self, doi)
+        _A_START(self, start)
+        _A_END(self, end)
+        _A_TEXT(self, text)
+        _A_HOW(self, how)
+
+
+# Each slot's setter, by the field's name (never by position).
+(_A_DOI, _A_START, _A_END, _A_TEXT, _A_HOW) = (getattr(Alternative, name).__set__ for name in (
+    "doi", "start", "end", "text", "how"))
+assert set(Alternative.__slots__) == {"doi", "start", "end", "text", "how"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +101,8 @@ class Match:
         ``error``; a shortDOI is an alias, not a DOI name: never ``ok``)."""
         if self.kind != "doi":
             return False
-        findings = self.findings
-        return not findings or all(f.severity != "error" for f in findings)
+        # (no generator: asked of every match, often twice)
+        return "error" not in map(_SEVERITY, self.findings)
 
     def as_dict(self) -> dict[str, Any]:
         """Plain JSON data: the fields (``doi`` as ``{prefix, suffix, name}``) and ``ok``."""

@@ -38,7 +38,6 @@ from .make import Scanned, _plain_link, make_match, moved
 from .make import _read as read_span
 from .model import Match
 from .scan import DOI_WORD as _DOI_WORD
-from .scan import LOWER as _LOWER
 from .scan import r6_context
 from .split import r22_cut_digits
 
@@ -105,7 +104,8 @@ def _left(text: str, a: int, barrier: int) -> tuple[int, str, bool] | None:
     prev = text[a - 1]
     if prev == ":":
         # R6 on the token "doi:" alone: a doi: URI (the token ends at a space)
-        if (a - 4 >= barrier and text[a - 4:a - 1].translate(_LOWER) == "doi"
+        if (a - 4 >= barrier and text[a - 4:a - 1].lower() == "doi"
+                and text[a - 4:a - 1].isascii()
                 and (a == 4 or text[a - 5].isspace())):
             return a - 4, "doi-uri", False
     elif prev == "/":
@@ -266,7 +266,7 @@ def read_plain(text: str, name: Plain) -> Match:
     if read_as != "in-url" and "\ufffd" not in doi.suffix and "\ufffd" not in doi.prefix:
         # make_match, for a span that plain_names vouches for: it ends where R8-R12
         # stopped (nothing for R13, R14, R19-R21 to say) and nothing was cleaned
-        if not (base == 0 and all(_unmoved(n) for n in notes)):
+        if notes and not (base == 0 and all(_unmoved(n) for n in notes)):
             t = Text(text, False)
             notes = tuple(moved(t, n, base) for n in notes)
         return Match(doi, start, end, text[start:end], tuple(notes), read_as)

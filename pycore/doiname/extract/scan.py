@@ -43,9 +43,9 @@ _URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.", "doi.acm.org
                 "ieeecomputersociety.org", "dx.plos.org", "doi.wiley.com",
                 "test.datacite.org")
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
-#: ASCII letters to lower case only (what the rules compare without case).
+#: ASCII letters to lower case only (what the rules compare without case). On a hot path
+#: ``x.lower() == w and x.isascii()`` says ``x.translate(LOWER) == w`` of an ASCII ``w``, sooner.
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-_LOWER = LOWER
 #: R17: where a shortDOI's code ends: before no name character (a final "." ends a sentence).
 _SHORT_END = r"(?![0-9A-Za-z/_-]|\.[0-9A-Za-z/_-])"
 #: R17: a shortDOI after a doi.org link or a doi: label (``doi:10/abcde``,
@@ -84,11 +84,12 @@ def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
     prev = s[a - 1]
     if not (prev.isalnum() or prev in "._-+" or unicodedata.category(prev) == "Sc"):
         return False
-    if a >= 3 and s[a - 3] == "%" and s[a - 2:a].translate(_LOWER) in ("2f", "3a"):
+    if a >= 3 and s[a - 3] == "%" and s[a - 2:a].translate(LOWER) in ("2f", "3a"):
         return False
     if t.dropped_before(a):
         return False
-    if a >= 3 and s[a - 3:a].translate(_LOWER) == "doi" and (a == 3 or not s[a - 4].isalnum()):
+    if (a >= 3 and s[a - 3:a].lower() == "doi" and s[a - 3:a].isascii()
+            and (a == 3 or not s[a - 4].isalnum())):
         return True
     return None
 
@@ -106,7 +107,7 @@ def r7_plausible_bare(s: str, a: int, p: int, sep_end: int, n: int) -> str:
         return "address"  # 10.a.b.c: an IPv4 address or a CIDR block
     if len(groups[0]) < 2:
         return "number"
-    if sum(len(g) for g in groups) < 4:
+    if p - a - 3 - (len(groups) - 1) < 4:  # (the digits of the groups: all but the dots)
         i = sep_end
         digit = letter = False
         while i < n and s[i].isascii() and (s[i].isalnum() or s[i] in "._-"):
@@ -130,10 +131,11 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
     while k > lo and a - k < 8 and s[k - 1] in _LABEL_SPACE:
         k -= 1
     if k < a:  # a label separated by spaces: "doi: 10..." or "DOI 10..."
-        if (k - 4 >= lo and s[k - 1] in ":：" and s[k - 4:k - 1].translate(_LOWER) == "doi"
-                and _word_start(s, k - 4)):
+        if (k - 4 >= lo and s[k - 1] in ":：" and s[k - 4:k - 1].lower() == "doi"
+                and s[k - 4:k - 1].isascii() and _word_start(s, k - 4)):
             return k - 4, "label"
-        if k - 3 >= lo and s[k - 3:k].translate(_LOWER) == "doi" and _word_start(s, k - 3):
+        if (k - 3 >= lo and s[k - 3:k].lower() == "doi" and s[k - 3:k].isascii()
+                and _word_start(s, k - 3)):
             return k - 3, "label"
         return a, "name"
     if a > lo and s[a - 1] == "/":
@@ -146,7 +148,7 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
     t = a - (back.end() if back is not None else 0)
     if t == a:
         return a, "name"
-    tok = s[t:a].translate(_LOWER)
+    tok = s[t:a].lower() if s[t:a].isascii() else s[t:a].translate(LOWER)
     marker = _MARKERS_RE.search(tok) if "." in tok or "-" in tok else None
     at = marker.start() if marker is not None else -1
     if at >= 0:
@@ -200,9 +202,9 @@ def _anchors(t: Text) -> list[Found]:
         c = s[p]
         if c == "/":
             sep_end = p + 1
-        elif c == "%" and s[p + 1:p + 3].translate(_LOWER) == "2f":
+        elif c == "%" and s[p + 1:p + 3].translate(LOWER) == "2f":
             sep_end = p + 3
-        elif c == ":" and a >= 8 and s[a - 8:a].translate(_LOWER) == "urn:doi:":
+        elif c == ":" and a >= 8 and s[a - 8:a].translate(LOWER) == "urn:doi:":
             sep_end = p + 1
         else:
             pos = p
@@ -308,7 +310,7 @@ def _maybe_short(s: str) -> bool:
     followed by a code that ends there (``_SHORT_RE`` finds nothing else)."""
     if "10/" in s:
         return True
-    low = s if s.islower() else s.lower() if s.isascii() else s.translate(_LOWER)
+    low = s if s.islower() else s.lower() if s.isascii() else s.translate(LOWER)
     i = low.find(_DOI_ORG)
     while i != -1:
         if _SHORT_CODE_RE.match(s, i + len(_DOI_ORG)) is not None:
@@ -321,8 +323,20 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
     """R18: a label or a doi.org link followed by something that is not a DOI name."""
     s = t.text
     out: list[Found] = []
+    if s.isascii():  # none when every "doi" starts inside a match (in order, none
+        low, lo = s.lower(), 0  # overlapping): what follows it is in the match (skipped
+        for f in found:  # below), or the span from it overlaps the match (not free)
+            if low.find("doi", lo, f.start + 2) != -1:  # (a "doi" before f)
+                break
+            lo = f.end
+        else:
+            if low.find("doi", lo) == -1:
+                return out
+        hits = _LABELLED_LOW.finditer(low)
+    else:
+        hits = _LABELLED_RE.finditer(s)
     starts = [f.start for f in found]
-    for m in _LABELLED_LOW.finditer(s.lower()) if s.isascii() else _LABELLED_RE.finditer(s):
+    for m in hits:
         a, tok = m.start(), m.start("tok")
         i = bisect_right(starts, tok) - 1
         if i >= 0 and found[i].end > tok:

@@ -30,6 +30,7 @@ from .name_rules import (
     CROSSREF_SET,
     LONG_LINK,
     LONG_NAME,
+    name_shape,
     rule_combining_marks,
     rule_crossref_set,
     rule_length,
@@ -250,9 +251,7 @@ def check(text: str | Doi) -> list[Finding]:
 _CHECKED: Memo[Doi, tuple[Finding, ...]] = Memo(4096)
 #: The findings of the names every rule that applies to keeps by shape (:func:`by_shape`),
 #: by the length of the prefix and the name's shape.
-_SHAPED: Memo[tuple[int, str], tuple[Finding, ...]] = Memo(1024)
-#: Every character of the Crossref set written ``a`` (a name's shape).
-_SHAPE = str.maketrans(dict.fromkeys(CROSSREF_SET, "a"))
+_SHAPED: Memo[tuple[int, bytes], tuple[Finding, ...]] = Memo(1024)
 
 
 def _check(text: str | Doi) -> list[Finding]:
@@ -282,7 +281,7 @@ def _check(text: str | Doi) -> list[Finding]:
 def _by_shape(doi: Doi, name: str) -> tuple[Finding, ...]:
     """The findings of the valid name ``name`` of ``doi`` when every rule that applies to
     it keeps them by shape (:func:`by_shape`): those of the last name of its shape."""
-    key = (len(doi.prefix), name.translate(_SHAPE))
+    key = (len(doi.prefix), name_shape(name))
     got = _SHAPED.get(key)
     if got is None:
         got = _SHAPED.put(key, tuple(_checked(name_reading(doi), doi)))

@@ -15,9 +15,9 @@ from ..syntax import char_label
 from .subject import Subject, where
 
 __all__ = [
-    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "reserved_start", "rule_combining_marks",
-    "rule_crossref_set", "rule_length", "rule_percent_escapes", "rule_reserved_suffix",
-    "rule_right_to_left", "rule_spaces",
+    "CROSSREF_SET", "LONG_LINK", "LONG_NAME", "name_shape", "reserved_start",
+    "rule_combining_marks", "rule_crossref_set", "rule_length", "rule_percent_escapes",
+    "rule_reserved_suffix", "rule_right_to_left", "rule_spaces",
 ]
 
 #: 100 characters: more than a printed line, far above ordinary names (long SICI-style
@@ -29,6 +29,19 @@ LONG_LINK = 2048
 #: Crossref's approved characters for new suffixes ("Tips for creating a DOI suffix").
 CROSSREF_SET = frozenset(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._;()/")
+#: Each byte of a character of the set as ``a``, every other byte kept (the set is ASCII,
+#: and no byte of another character's UTF-8 is ASCII).
+_SHAPE_BYTES = bytes(ord("a") if chr(i) in CROSSREF_SET else i for i in range(256))
+assert all(c.isascii() for c in CROSSREF_SET)
+
+
+def name_shape(name: str) -> bytes:
+    """The shape of a name (002 §4.3): every character of :data:`CROSSREF_SET` written
+    ``a``, every other kept, as UTF-8 (two names have one shape exactly when their texts
+    so rewritten are equal). What the findings of the rules that keep them by shape
+    depend on, with the length of the prefix (:func:`doiname.findings.by_shape`)."""
+    return name.encode("utf-8", "surrogatepass").translate(_SHAPE_BYTES)
+
 _RUN_SHOWN = 40  # characters of a long run quoted in a message
 _ESCAPE = re.compile(r"%[0-9A-Fa-f]{2}")
 #: Runs of characters outside CROSSREF_SET.
