@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doiname import records
+from doiname import record_starts, records
 from doiname.records import RECORD_MAX_LINES, iter_records
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
@@ -256,5 +256,5 @@ def test_an_open_end_is_read_from_the_last_four_characters(text: str) -> None:
     only: the longest ending is a joining word of three letters after a word boundary,
     so the answer is the one a search along the whole line gives."""
     tail = text.rstrip()
-    whole = records._OPEN_END.search(tail) is not None
-    assert (records._OPEN_END.search(tail[-4:]) is not None) == whole
+    whole = record_starts._OPEN_END.search(tail) is not None
+    assert (record_starts._OPEN_END.search(tail[-4:]) is not None) == whole

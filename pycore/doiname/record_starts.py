@@ -1,0 +1,145 @@
+"""Where the records of a list start: what kind of record a line opens (a BibTeX entry,
+a RIS record, a JSON object, a CSV row, plain text) and whether a plain line goes on with
+the reference of the lines before it (a reference wrapped over lines, as copies from a PDF
+are). :mod:`doiname.records` groups a list's lines with them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+__all__ = ["BIBTEX_START", "JSON_PUNCTUATION", "OPENERS", "Kind", "continues",
+           "continues_named", "ends_with_name", "starts"]
+
+Kind = Literal["line", "reference", "bibtex", "ris", "json", "csv", "structure"]
+
+BIBTEX_START = re.compile(r"\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s{}()]*)")
+JSON_PUNCTUATION = re.compile(r"\s*[\[\]],?\s*")
+#: First characters of a line that may open a record or be structure (a line starting
+#: with anything else, not a space, is plain text: ``starts`` says "line" for it).
+OPENERS = frozenset("@{[]T")
+#: A line that starts a reference of its own: a number or a bullet (``1.``, ``[1]``,
+#: ``(1)``, ``-``, ``*``, ``•``) ...
+_LIST_START = re.compile(
+    r"\s*(?:\[\d{1,4}\]|\(\d{1,4}\)|\d{1,4}[.)](?:\s|$)|[-*\u2022\u2013](?:\s|$))")
+#: What a line that ``_LIST_START`` matches starts with (after spaces), a digit aside.
+_LIST_FIRST = frozenset("[(-*\u2022\u2013")
+#: ... or an author (``Smith, J.``, ``Smith JA,``, ``Smith J.``).
+_AUTHOR_START = re.compile(r"[A-Z][^\s,.;:()]*(?:,\s+[A-Z]|\s+[A-Z]{1,3}[,.](?:\s|$))")
+#: A line that starts with a DOI name, a doi: label or a link (what a reference copied
+#: from a PDF often has on a line of its own).
+_NAME_START = re.compile(r"\s*(?:(?:https?://|doi:|DOI\b|10\.\d)|(?:dx\.)?doi\.org/)",
+                         re.IGNORECASE)
+#: What a line that ``_NAME_START`` matches starts with (after spaces, which ``\s``
+#: and ``str.isspace`` agree on).
+_NAME_FIRST = frozenset("hHdD1")
+#: A line whose first word may be the rest of a name cut by the line break.
+_NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
+#: The ways text holds a DOI name, a shortDOI or a link to one (:func:`_has_name`): each
+#: alone is found from its first characters, where a pattern of all of them is tried at
+#: every character; the last two are asked of ASCII text in lower case.
+_NAME_ANCHOR = re.compile(r"10\.\d{1,9}/")
+_SHORT_NAME = re.compile(r"(?<![\w.])10/\w")
+_DOI_LINK_OR_URI = re.compile(r"doi\.org/|\bdoi:")
+#: All of them in any case, for text outside ASCII ("i" matches "ı" and "İ" there).
+_HAS_NAME = re.compile("|".join(p.pattern for p in (_NAME_ANCHOR, _SHORT_NAME,
+                                                    _DOI_LINK_OR_URI)), re.IGNORECASE)
+
+
+def _has_name(text: str) -> bool:
+    """Whether ``text`` holds a DOI name, a shortDOI or a link to one: ``_HAS_NAME``
+    found somewhere in it."""
+    if not text.isascii():
+        return _HAS_NAME.search(text) is not None
+    if "10" in text and (_NAME_ANCHOR.search(text) is not None
+                         or _SHORT_NAME.search(text) is not None):
+        return True
+    low = text.lower()
+    return "doi" in low and _DOI_LINK_OR_URI.search(low) is not None
+
+
+#: The end of a line whose sentence goes on: a comma, a semicolon, an ampersand, a hyphen
+#: or dash, or a word that joins (``and``, ``in``, ``of``, ``the``).
+_OPEN_END = re.compile(r"(?:[,;&\-\u2010\u2013/]|\b(?:and|in|of|the|to|for|on|&))\s*$")
+
+
+def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
+    """Whether ``line`` goes on with the reference of the plain lines ``before`` (one
+    reference wrapped over lines, as copies from a PDF give it), not a record of its own.
+
+    A blank line, a line that opens a structured record (BibTeX, RIS, JSON) and a line
+    that starts with a number or a bullet begin a new record, and so does a line that
+    starts with an author (``Smith, J.``) unless the line before ends mid-sentence.
+    Otherwise the line goes on with the one before when:
+
+    - it starts with a DOI name, a ``doi:`` label or a link and the lines before hold
+      none and are more than a heading (three words or more), or the line before ends
+      with ``/`` or ``doi:``: the reference's link on a line of its own;
+    - the line before ends with a DOI name (where a reference ends: nothing else goes
+      on with it), save when this line's first word holds only letters, digits, ``.``,
+      ``_`` and ``-`` and starts with a digit, or the name ends with ``.``, ``-``,
+      ``/`` or ``_`` and this line does not start with an author: the rest of a name
+      cut by the line break, whether it belongs to it the split-name rule (extract
+      R22) and the dot-before-line-break join decide on the record's text;
+    - it starts in lower case and the line before does not end with ``.``: a sentence
+      that goes on;
+    - the line before ends mid-sentence (``,``, ``;``, ``&``, a hyphen or dash, ``and``,
+      ``in``, ``of``...): even an author's name goes on the list of authors.
+    """
+    return continues_named(before, line, ends_with_name(before[-1]))
+
+
+def ends_with_name(line: str) -> bool:
+    """Whether the last word of ``line`` (after its last space) holds a DOI name, a
+    shortDOI or a link to one (:func:`continues` asks it of the line before)."""
+    tail = line.rstrip()
+    return _has_name(tail[tail.rfind(" ") + 1:])
+
+
+def continues_named(before: tuple[str, ...] | list[str], line: str, named: bool) -> bool:
+    """:func:`continues`, ``named`` being :func:`ends_with_name` of ``before[-1]``."""
+    head = line.lstrip()
+    tail = before[-1].rstrip()
+    if not head or not tail:
+        return False
+    first = head[0]
+    if named and tail[-1] not in ".-/_:" and (  # (what the tests below say, sooner: after
+            not first.isdigit() or _NAME_START.match(head) is not None):  # a name the
+        return False  # reference ends, but for a name's rest or a link after "/", "doi:")
+    # (each pattern below is asked only when the line can start with it)
+    if ((first in OPENERS and starts(line, None) != "line")
+            or (first in "[]" and JSON_PUNCTUATION.fullmatch(line) is not None)
+            or ((first in _LIST_FIRST or first.isdecimal()) and _LIST_START.match(line))):
+        return False
+    if first in _NAME_FIRST and _NAME_START.match(head):
+        if tail[-4:].lower().endswith(("/", "doi:")):  # (as the whole line's lower case)
+            return True
+        if named:  # (a name there is one in the lines before: no need to search them all)
+            return False
+        text = " ".join(before)
+        return not _has_name(text) and len(text.split()) >= 3
+    if named:  # a line that ends with a name: the reference ends
+        if first.isdigit():
+            return _NAME_REST.match(head) is not None
+        return (tail[-1] in ".-/_" and _NAME_REST.match(head) is not None  # (the word's end)
+                and _AUTHOR_START.match(head) is None)
+    # (its longest match is a word of three letters and the boundary before it: the last
+    # four characters say what the whole line would, without a search along it)
+    if _OPEN_END.search(tail[-4:]) is not None:
+        return True
+    return head[:1].islower() and not tail.endswith(".")
+
+
+def starts(line: str, hint: str | None) -> Kind:
+    """What kind of record a line opens."""
+    if BIBTEX_START.match(line):
+        return "bibtex"
+    if line.startswith("TY  -"):
+        return "ris"
+    stripped = line.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    if hint == "csv" and line.count('"') % 2 == 1:
+        return "csv"
+    return "line"
