@@ -104,3 +104,14 @@ export function spanWords(start, end) {
   if (end <= start + 1) return `character ${start + 1}`;
   return `characters ${start + 1}–${end}`;
 }
+
+/**
+ * A link for a URL the core made or marked linkable (`is_linkable_url`: http(s) only):
+ * opens in a new tab, tells nothing back.
+ * @param {string} href
+ * @param {string} [label]
+ * @returns {HTMLAnchorElement}
+ */
+export function safeLink(href, label) {
+  return el("a", { href, rel: "noopener noreferrer", target: "_blank", class: "ext" }, visibleText(label ?? href));
+}

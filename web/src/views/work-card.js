@@ -12,8 +12,7 @@
  * @module views/work-card
  */
 import { announce, el, replace } from "../ui/dom.js";
-import { visibleText } from "../ui/text.js";
-import { safeLink } from "./resolve.js";
+import { safeLink, visibleText } from "../ui/text.js";
 
 /** @typedef {import("../engine/client.js").Doiname} Doiname */
 /** @typedef {import("../engine/types.gen.js").Inspection} Inspection */

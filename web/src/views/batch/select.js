@@ -5,8 +5,8 @@
  * @module views/batch/select
  */
 import { replace } from "../../ui/dom.js";
+import { safeLink } from "../../ui/text.js";
 import { moveTo } from "../../ui/virtual-table.js";
-import { safeLink } from "../resolve.js";
 import { detailOf } from "./detail.js";
 
 /** @typedef {import("./view.js").BatchView} BatchView */
