@@ -33,21 +33,6 @@ class Alternative:
     text: str
     how: Literal["literal", "trimmed", "joined"]
 
-    def __init__(self, doi: Doi, start: int, end: int, text: str,
-                 how: Literal["literal", "trimmed", "joined"]) -> None:
-        # The frozen dataclass's own __init__, sooner: each field set through its slot.
-        _A_DOI(self, doi)
-        _A_START(self, start)
-        _A_END(self, end)
-        _A_TEXT(self, text)
-        _A_HOW(self, how)
-
-
-# Each slot's setter, by the field's name (never by position).
-(_A_DOI, _A_START, _A_END, _A_TEXT, _A_HOW) = (getattr(Alternative, name).__set__ for name in (
-    "doi", "start", "end", "text", "how"))
-assert set(Alternative.__slots__) == {"doi", "start", "end", "text", "how"}
-
 
 @dataclass(frozen=True, slots=True)
 class Match:
