@@ -182,32 +182,20 @@ class BatchSession:
         ``breaks``: drop each line's break first. Returns how many lines were read."""
         out: list[Record | str] = []
         add = grouper.add
-        line_fields = self._line_fields
-        read = alone = 0  # lines read; plain lines that were records of their own
-        try:
-            for line in lines:
-                read += 1
-                if breaks:
-                    if line[-1:] == "\n":
-                        line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
-                    elif line[-1:] == "\r":
-                        line = line[:-1]
-                add(line, out)
-                if out:
-                    for item in out:
-                        if type(item) is str:  # the commonest: a plain line alone
-                            alone += 1
-                            number = self._line = self._line + 1
-                            made = line_fields(number, item, None)
-                            rows += made
-                            if srcs is not None:
-                                srcs += [item] * len(made)
-                        else:
-                            self._emit(item, rows, srcs)
-                    out.clear()
-        finally:  # (what _item_fields counts of a line, for those read here)
-            self.summary.input_lines += alone
-            self.summary.records += alone
+        emit = self._emit
+        read = 0
+        for line in lines:
+            read += 1
+            if breaks:
+                if line[-1:] == "\n":
+                    line = line[:-2] if line[-2:-1] == "\r" else line[:-1]
+                elif line[-1:] == "\r":
+                    line = line[:-1]
+            add(line, out)
+            if out:
+                for item in out:
+                    emit(item, rows, srcs)
+                out.clear()
         return read
 
     def finish(self, rows: list[RowFields], srcs: list[str] | None = None) -> None:
