@@ -239,8 +239,9 @@ def to_handles_api_url(
 
 
 def _api_url(ssp: str, types: Iterable[str], index: Iterable[int], resolver: str) -> str:
-    if types == () and index == () and resolver is DEFAULT_RESOLVER:  # a row's: no query
-        return DEFAULT_RESOLVER + fix_dot_segments("api/handles/" + ssp)
+    url = _base(resolver) + fix_dot_segments("api/handles/" + ssp)
+    if types == () and index == ():  # (a row's request: no query to build)
+        return url
     params: list[str] = []
     for t in ([types] if isinstance(types, str) else types):
         if not isinstance(t, str) or not t:
@@ -250,7 +251,6 @@ def _api_url(ssp: str, types: Iterable[str], index: Iterable[int], resolver: str
         if isinstance(i, bool) or not isinstance(i, int) or i < 0:
             raise DoiError("bad-index", f"A handle value index is a whole number ≥ 0, not {i!r}.")
         params.append(f"index={i}")
-    url = _base(resolver) + fix_dot_segments("api/handles/" + ssp)
     return url + ("?" + "&".join(params) if params else "")
 
 
