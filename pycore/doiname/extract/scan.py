@@ -240,9 +240,8 @@ def _anchors(t: Text) -> list[Found]:
         sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind)
         if first is not None and len(found) == 1 and r15_repeats(t, found[0], first, sc):
             # the link's text repeats the link: R15 reports it once, as the match before
-            # it, so it is not read again (only its place is told)
-            f = Found(Match(found[0].match.doi, start, end, s[start:end], (),
-                            found[0].match.form), start, end, True)
+            # it, so it is not read again (only its place is told: start, end)
+            f = Found(found[0].match, start, end, True)
         else:
             f = make_match(t, sc)
             if not found:
