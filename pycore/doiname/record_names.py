@@ -56,11 +56,12 @@ def _fields_line(text: str, kind: str) -> str:
                 return " ".join(v.split())
         return ""
 
-    year = fm.YEAR.search(part("year"))
-    author: str = fm.first_author(part("author"))
+    authors, years, title = [part(p) for p in _PARTS]
+    year = fm.YEAR.search(years)
+    author: str = fm.first_author(authors)
     head = f"{author} ({year.group(1)})" if author and year else (
         author or (f"({year.group(1)})" if year else ""))
-    return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)
+    return _cut(f"{head} {title}".strip(), LABEL_FIRST_LINE_CHARS)
 
 
 def label_of(kind: str, key: str | None, lines: tuple[str, ...]) -> str | None:
