@@ -19,10 +19,11 @@ opened once (the first visit) and then again in a new tab (the repeat visit):
   standard library): how much of the site's time is the runtime itself.
 
 Times are from navigation start to ``window.doiname.ready`` (site) or to Python running
-``1 + 1`` (bare). Bytes are counted by the server: the bodies of the answers it sent
-between the navigation and the moment the page was ready (the page then asks for
-``/__ready``; the service worker's script and what it stores come later), and during the
-repeat visit. Prints each round's figures and the ratio of each round, then medians.
+``1 + 1`` (bare). Bytes are counted by the server: the bodies of the answers to the
+requests that came between the navigation and the moment the page was ready (the server
+notes when each request came, the page when it was ready, on the machine's one clock; the
+service worker's script and what it stores come later), and during the repeat visit.
+Prints each round's figures and the ratio of each round, then medians.
 Never asserts on time.
 
 The single file (``dist/doi-tool.html``) is opened from ``file://`` in the same run

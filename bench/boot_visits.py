@@ -9,6 +9,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -16,12 +17,15 @@ from common import ARGS, CHROMIUM, ROOT, throttle
 
 from doiname_build import compress, offline, paths, serve
 
-#: Ready, in ms from navigation start (polled: the page's script may not have run yet).
+#: Ready, in ms from navigation start, and the same moment as epoch ms (polled: the page's
+#: script may not have run yet).
 SITE_READY = """() => new Promise((resolve) => { const check = () => window.doiname
-  ? resolve(window.doiname.ready.then(() => performance.now()))
+  ? resolve(window.doiname.ready.then(() => { const t = performance.now();
+      return [t, performance.timeOrigin + t]; }))
   : setTimeout(check, 5); check(); })"""
 BARE_READY = """() => new Promise((resolve) => { const check = () => window.bareReady
-  ? resolve(window.bareReady.then(() => window.bareReadyAt)) : setTimeout(check, 5); check(); })"""
+  ? resolve(window.bareReady.then(() => [window.bareReadyAt,
+      performance.timeOrigin + window.bareReadyAt])) : setTimeout(check, 5); check(); })"""
 #: Resolves once the service worker has stored every file of the build (its list is there).
 SW_STORED = offline.STORED_JS
 
@@ -31,17 +35,24 @@ NPM_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdli
 
 
 class Meter:
-    """Bodies the server sent (bytes of 200 answers), with a mark at each ``/__ready``."""
+    """Bodies the server sent (bytes of 200 answers), each with the moment its request
+    came (epoch ms, this machine's clock, which the pages' ``performance.timeOrigin``
+    shares)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.sent = 0
-        self.requests = 0
-        self.at_ready: int | None = None
+        self.log: list[tuple[float, int]] = []
 
     def reset(self) -> None:
         with self.lock:
-            self.sent, self.requests, self.at_ready = 0, 0, None
+            self.log = []
+
+    def before(self, epoch_ms: float) -> tuple[int, int]:
+        """(bytes, answers) of the requests that came before ``epoch_ms``: what the page
+        asked for until it was ready, not what the service worker stores after."""
+        with self.lock:
+            sent = [size for at, size in self.log if at <= epoch_ms]
+        return sum(sent), len(sent)
 
 
 def bench_root(site: Path, work: Path) -> Path:
@@ -65,17 +76,11 @@ def make_server(root: Path, meter: Meter) -> Any:
 
     class Counted(base):  # type: ignore[misc, valid-type]
         def send_head(self) -> Any:
-            if self.path.startswith("/__ready"):
-                with meter.lock:
-                    meter.at_ready = meter.sent
-                self.send_response(204)
-                self.end_headers()
-                return None
+            at = time.time() * 1000
             f = super().send_head()
             if f is not None and self.path.split("?")[0] != "/sw.js":
                 with meter.lock:
-                    meter.sent += os.fstat(f.fileno()).st_size
-                    meter.requests += 1
+                    meter.log.append((at, os.fstat(f.fileno()).st_size))
             return f
 
     server.RequestHandlerClass = Counted
@@ -96,13 +101,10 @@ def visit(context: Any, url: str, ready: str, meter: Meter, mbit: float,
     throttle(context, page, mbit, rtt)
     meter.reset()
     page.goto(url, wait_until="commit")
-    ms = float(page.evaluate(ready))
+    ms, epoch = (float(x) for x in page.evaluate(ready))
     if steps is not None and ready == SITE_READY:
         steps.append(page.evaluate(STEPS))
-    page.evaluate("() => fetch('/__ready', {cache: 'no-store'}).then(() => true)")
-    with meter.lock:
-        sent = meter.at_ready if meter.at_ready is not None else meter.sent
-        requests = meter.requests
+    sent, requests = meter.before(epoch)
     if ready == SITE_READY and not page.evaluate(SW_STORED):
         raise SystemExit("bench/boot.py: the service worker did not store the build")
     page.close()
@@ -134,6 +136,6 @@ def single_file_ready(browser_type: Any, rounds: int) -> list[float]:
         browser = browser_type.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
         page.goto(url, wait_until="commit")
-        out.append(float(page.evaluate(SITE_READY)))
+        out.append(float(page.evaluate(SITE_READY)[0]))
         browser.close()
     return out

@@ -24,12 +24,18 @@ def _cut(text: str, limit: int) -> str:
 #: :mod:`doiname.verify.fields`, imported when the first structured record is labelled
 #: (a list of plain lines never loads the verify package).
 _FIELDS: ModuleType | None = None
+#: The parts of a record a label shows, and the first field name of each
+#: (:data:`doiname.verify.fields.FIELD_NAMES`): once each of these has a value, no later
+#: field changes the label, so the entry is read no further.
+_PARTS = ("author", "year", "title")
+_ENOUGH: tuple[str, ...] = ()
 
 
 def _verify_fields() -> ModuleType:
-    global _FIELDS
+    global _FIELDS, _ENOUGH
     from .verify import fields
 
+    _ENOUGH = tuple(fields.FIELD_NAMES[p][0] for p in _PARTS)
     _FIELDS = fields
     return fields
 
@@ -37,7 +43,7 @@ def _verify_fields() -> ModuleType:
 def _fields_line(text: str, kind: str) -> str:
     """``Smith (2020) Title`` from a structured record's fields (what it has of them)."""
     fm = _FIELDS or _verify_fields()
-    fields: dict[str, str] = fm.parse_record_fields(text, kind)
+    fields: dict[str, str] = fm.parse_record_fields(text, kind, _ENOUGH)
     if not fields:
         return ""
     get = fields.get
@@ -50,11 +56,12 @@ def _fields_line(text: str, kind: str) -> str:
                 return " ".join(v.split())
         return ""
 
-    year = fm.YEAR.search(part("year"))
-    author: str = fm.first_author(part("author"))
+    authors, years, title = [part(p) for p in _PARTS]
+    year = fm.YEAR.search(years)
+    author: str = fm.first_author(authors)
     head = f"{author} ({year.group(1)})" if author and year else (
         author or (f"({year.group(1)})" if year else ""))
-    return _cut(f"{head} {part('title')}".strip(), LABEL_FIRST_LINE_CHARS)
+    return _cut(f"{head} {title}".strip(), LABEL_FIRST_LINE_CHARS)
 
 
 def label_of(kind: str, key: str | None, lines: tuple[str, ...]) -> str | None:

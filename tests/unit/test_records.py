@@ -219,6 +219,36 @@ def test_a_record_is_pointed_at_by_its_key_and_first_line() -> None:
     assert label is not None and label.endswith("…") and len(label) == len("k · ") + 120
 
 
+
+_FIELD = st.sampled_from(["author", "Author", "title", "TITLE", "year", "ti", "au", "py",
+                          "date", "journal", "doi", "pages", "abstract"])
+_VALUE = st.sampled_from(["{Smith, J. and Doe, K.}", "{ }", "{}", "{A {B} study}", '"Roe, A."',
+                          "2020", "{n.d.}", "{May 2019}", "{M{\\\"u}ller, Jo}", "{10.1000/1}",
+                          "{\\textit{Deep} learning}", "{}}", "{{"])
+
+
+@given(st.lists(st.tuples(_FIELD, _VALUE), max_size=9))
+def test_a_bibtex_label_read_until_its_parts_have_values_is_the_label_of_every_field(
+        fields: list[tuple[str, str]]) -> None:
+    """A BibTeX entry's label reads its fields only until its author, year and title have
+    values (a field given twice keeps its first value): the label every field gives."""
+    from doiname import record_names
+    from doiname.verify import fields as verify_fields
+
+    text = "@article{k, " + ", ".join(f"{name} = {value}" for name, value in fields) + "}"
+    record_names._verify_fields()
+    enough = record_names._ENOUGH
+    assert enough == ("author", "year", "title")
+    read = verify_fields.parse_record_fields(text, "bibtex", enough)
+    every = verify_fields.parse_record_fields(text, "bibtex")
+    assert all(every[name] == value for name, value in read.items())
+    try:
+        record_names._ENOUGH = ()
+        whole = record_names.label_of("bibtex", "k", (text,))
+    finally:
+        record_names._ENOUGH = enough
+    assert record_names.label_of("bibtex", "k", (text,)) == whole
+
 def _depth_by_character(lines: list[str], quotes: bool) -> list[int]:
     """The brace depth after each line, read character by character (strings in JSON
     hide braces, with backslash escapes): the oracle of ``_Depth.feed``."""

@@ -36,9 +36,10 @@ from .rows import Status
 __all__ = ["link_name", "link_part"]
 
 #: A line that is one link on a host (``https://host/``), a name with a registrant of
-#: 4-9 digits and a suffix of plain characters and escapes, spaces or tabs after it.
+#: 4-9 digits and a suffix of plain characters and escapes (runs taken at once, as
+#: plain.py's name), spaces or tabs after it.
 _LINK_LINE = re.compile(
-    r"(https?://[A-Za-z0-9.:\-]+/)(10\.[0-9]{4,9})/((?:[A-Za-z0-9._/\-]|%[0-9A-Fa-f]{2})+)"
+    r"(https?://[A-Za-z0-9.:\-]+/)(10\.[0-9]{4,9})/((?:[A-Za-z0-9._/\-]++|%[0-9A-Fa-f]{2})++)"
     r"[ \t]*")
 _ALNUM = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
 #: What a line of each shape gives besides its name.

@@ -36,21 +36,22 @@ def r15_merge(t: Text, found: list[Found]) -> list[Match]:
         prev = out[-1]
         gap_len = cur.start - prev.end
         if cur.repeats:  # the scanner saw it repeat prev (the same text read the same way,
-            keep, drop = prev, cur  # only markup between, nothing else found there)
+            # only markup between, nothing else found there, nothing cleaned: its place in
+            # the text as given is where it was scanned; it holds prev's match, unread)
+            keep, d0, d1 = prev, cur.start, cur.end
         elif (0 <= gap_len <= MAX_GAP and prev.match.ok and cur.match.ok
                 and prev.match.kind == cur.match.kind == "doi"
                 and MARKUP_GAP.fullmatch(s, prev.end, cur.start) is not None
                 and _same(prev.match.doi, cur.match.doi)):
             keep, drop = (cur, prev) if _prefer(cur.match, prev.match) else (prev, cur)
+            d0, d1 = drop.match.start, drop.match.end
         else:
             out.append(cur)
             continue
         note = Finding(
             "duplicate-link-text", "info",
-            f"The same DOI also appears at characters {drop.match.start + 1}-"
-            f"{drop.match.end} as part of the same link; it is reported once.",
-            drop.match.start, drop.match.end, drop.match.start, drop.match.end,
-            in_name=False, source="extract R15",
+            f"The same DOI also appears at characters {d0 + 1}-{d1} as part of the same "
+            "link; it is reported once.", d0, d1, d0, d1, in_name=False, source="extract R15",
         )
         km = keep.match
         merged = Match(km.doi, km.start, km.end, km.text, (*km.findings, note), km.form,

@@ -100,7 +100,7 @@ class Match:
 class Found:
     """A match in cleaned coordinates (before R15 merges link text into its link).
     ``repeats``: the scanner saw that it repeats the match before it, which R15 merges it
-    into (:func:`~.scan.r15_repeats`)."""
+    into (:func:`~.scan.r15_repeats`); ``match`` is then that match's, not read again."""
 
     match: Match
     start: int

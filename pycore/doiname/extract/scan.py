@@ -13,6 +13,7 @@ import dataclasses
 import re
 import unicodedata
 from bisect import bisect_right
+from operator import attrgetter
 
 from ..errors import DoiError
 from ..forms import DOI_LINK_HEADS
@@ -43,6 +44,8 @@ _URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.", "doi.acm.org
                 "ieeecomputersociety.org", "dx.plos.org", "doi.wiley.com",
                 "test.datacite.org")
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
+#: R6: where a name inside another site's link stops (its query, its fragment).
+_STOPS = {"in-url-path": "?#", "in-url-query": "&#", "url-in-query": "&#"}
 #: ASCII letters to lower case only (what the rules compare without case). On a hot path
 #: ``x.lower() == w and x.isascii()`` says ``x.translate(LOWER) == w`` of an ASCII ``w``, sooner.
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -55,16 +58,15 @@ _SHORT_RE = re.compile(
     r"(?<![A-Za-z0-9.])(?:(?:https?://)?(?:dx\.|www\.)?doi\.org/10/|doi[:：][ \t]*10/"
     r"|(?<![/.])(?:https?://)?(?:dx\.)?doi\.org/(?=[0-9A-Za-z]+" + _SHORT_END + "))"
     r"(?P<code>[0-9A-Za-z]+)" + _SHORT_END, re.IGNORECASE | re.ASCII)
-#: R17: a code where a doi.org link may hold one without its 10/ (the third way of
-#: ``_SHORT_RE``, matched right after ``doi.org/``).
+#: R17: a code right after a doi.org link's ``doi.org/`` (the third way of ``_SHORT_RE``).
 _SHORT_CODE_RE = re.compile(r"[0-9A-Za-z]+" + _SHORT_END, re.ASCII)
 #: R17: a shortDOI that is the whole text.
 _SHORT_ALONE_RE = re.compile(r"\s*10/(?P<code>[0-9A-Za-z]+)\s*", re.ASCII)
 #: R18's word (and R6's label), any case: where a labelled name may be.
 DOI_WORD = re.compile("doi", re.IGNORECASE)
-_DOI_WORD = DOI_WORD
 #: R17: a doi.org link, where a shortDOI may be written without its 10/.
 _DOI_ORG = "doi.org/"
+_start = attrgetter("start")  # (what found is sorted by)
 #: R18: a label or a doi.org link before something that starts with a digit (found from
 #: the literal "doi", so the search is fast; what comes before it is checked in Python).
 _LABELLED = r"doi(?:(?P<link>\.org/)|[:：][ \t]*|[ \t]+)(?P<tok>[0-9][^\s\"'`<>()\[\]{}|,;“”]*)"
@@ -138,12 +140,18 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
                 and _word_start(s, k - 3)):
             return k - 3, "label"
         return a, "name"
-    if a > lo and s[a - 1] == "/":
+    if a == lo or s[a - 1] in _TOKEN_ENDS or s[a - 1].isspace():
+        return a, "name"  # no token before the anchor (what the look-back below finds)
+    if s[a - 1] == "/":
         for head, size in _HEADS:  # the commonest token: a doi.org link's head alone
             h = a - size
             if h >= lo and s.startswith(head, h) and (
                     h == lo or s[h - 1].isspace() or s[h - 1] in _TOKEN_ENDS):
                 return h, "url"
+    elif (s[a - 1] == ":" and a - 4 >= lo and s[a - 4:a - 1].lower() == "doi"  # the token
+          and s[a - 4:a - 1].isascii() and _word_start(s, a - 4)  # "doi:" alone, as below
+          and (a - 4 == lo or s[a - 5].isspace() or s[a - 5] in _TOKEN_ENDS)):
+        return a - 4, "doi-uri"
     back = _TOKEN_BACK_RE.match(s[lo:a][::-1])
     t = a - (back.end() if back is not None else 0)
     if t == a:
@@ -217,13 +225,9 @@ def _anchors(t: Text) -> list[Found]:
             "name", "in-url-path", "in-url-query") else ""
         if doubt == "address" or (doubt and kind != "name"):
             continue
-        stops = ""
-        if kind == "in-url-path":
-            stops = "?#"
-        elif kind in ("in-url-query", "url-in-query"):
-            stops = "&#"
-            if kind == "url-in-query":
-                kind = "url"
+        stops = _STOPS.get(kind, "")
+        if kind == "url-in-query":
+            kind = "url"
         if start > 0 and s[start - 1] == "'":
             stops += "'"
         raw_end = scan_suffix(s, sep_end, n, stops)
@@ -236,9 +240,8 @@ def _anchors(t: Text) -> list[Found]:
         sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind)
         if first is not None and len(found) == 1 and r15_repeats(t, found[0], first, sc):
             # the link's text repeats the link: R15 reports it once, as the match before
-            # it, so it is not read again (only its place is told)
-            f = Found(Match(found[0].match.doi, start, end, s[start:end], (),
-                            found[0].match.form), start, end, True)
+            # it, so it is not read again (only its place is told: start, end)
+            f = Found(found[0].match, start, end, True)
         else:
             f = make_match(t, sc)
             if not found:
@@ -274,7 +277,7 @@ def r15_repeats(t: Text, prev: Found, read: Scanned, sc: Scanned) -> bool:
             and 0 <= sc.start - prev.end <= MAX_GAP
             and s.startswith(s[read.start:read.end], sc.start)
             and MARKUP_GAP.fullmatch(s, prev.end, sc.start) is not None
-            and _DOI_WORD.search(s, prev.end, sc.start) is None)
+            and DOI_WORD.search(s, prev.end, sc.start) is None)
 
 
 def _free(found: list[Found], a: int, b: int) -> bool:
@@ -387,13 +390,9 @@ def scan(text: str, clean: bool) -> list[Match]:
     return r15_merge(t, found)
 
 
-def _start(f: Found) -> int:
-    return f.start
-
-
 def has_doi_word(s: str) -> bool:
     """Whether :data:`DOI_WORD` is found in ``s`` (R18's word, any case): in ASCII text,
     ``doi`` in its lower case (IGNORECASE tries the pattern at every character)."""
     if s.isascii():
         return "doi" in s.lower()
-    return _DOI_WORD.search(s) is not None
+    return DOI_WORD.search(s) is not None

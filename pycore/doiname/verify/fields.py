@@ -144,17 +144,23 @@ def unlatex(value: str) -> str:
     return value.replace("$", "")
 
 
-def parse_record_fields(text: str, kind: str) -> dict[str, str]:
+def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> dict[str, str]:
     """The fields of a BibTeX entry, a RIS record or a JSON object (the kinds of
     :class:`doiname.records.Record`), names in lower case, values as written (braces
     of BibTeX dropped; a RIS tag given twice keeps its first value, the first author).
-    Any other text gives ``{}``."""
+    Any other text gives ``{}``.
+
+    ``enough``: field names (in lower case) after which a BibTeX entry is read no
+    further once each has a value that is not blank (a field given twice keeps its
+    first value, so the fields after them change none of them): what a record's label
+    needs (:func:`doiname.record_names.label_of`)."""
     out: dict[str, str] = {}
     if kind == "bibtex":
         start = text.find(",")
         at = start + 1 if start >= 0 else len(text)
         n = len(text)
         search = _BIBTEX_FIELD.search
+        wanted = len(enough)  # (the names of enough still without a value)
         while at < n:
             m = search(text, at)
             if m is None:
@@ -171,7 +177,11 @@ def parse_record_fields(text: str, kind: str) -> dict[str, str]:
             if name not in out:  # (a field given twice keeps its first value)
                 if "\\" in value or "$" in value or "{" in value or "}" in value:
                     value = unlatex(value).replace("{", "").replace("}", "")
-                out[name] = value.strip()
+                value = out[name] = value.strip()
+                if value and name in enough:
+                    wanted -= 1
+                    if not wanted:
+                        break
     elif kind == "ris":
         for line in text.splitlines():
             m = _RIS_LINE.match(line)
