@@ -83,6 +83,7 @@ def main() -> None:
           f"{'raw':>11} {'gzip -9':>11} {'brotli 11':>11} {'xz -9e':>11}")
     runtime = site / "pyodide"
     archives = {"python_stdlib.zip": (runtime / "python_stdlib.zip").read_bytes(),
+                paths.STDLIB_BOOT: (runtime / paths.STDLIB_BOOT).read_bytes(),
                 **{name: gzip.decompress((runtime / name).read_bytes())
                    for name in (paths.CORE_FILES, paths.CORE_LATER)}}
     wheel = next((site / "wheels").glob("doiname-*.whl"))

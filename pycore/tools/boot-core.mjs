@@ -7,10 +7,13 @@
  *   the core wheel installed with micropip from the in-memory file system (`emfs:`,
  *   deps=False). compile-stdlib.mjs compiles what this install wrote (the core's files,
  *   `CORE_FILES` in the site).
- * - `bootCore`: as the worker boots: Pyodide, that zip unpacked into site-packages,
+ * - `bootCore`: as the worker boots: Pyodide (with the standard library the worker
+ *   mounts when `options.stdLibURL` names it: make-snapshot.mjs, compile-stdlib.mjs
+ *   `--list`), that zip unpacked into site-packages,
  *   `doiname.bridge` imported and asked its first answer (an Inspect of a name), and
- *   `doiname.bridge.arrival` imported (the worker waits with it for the rest of the
- *   core's files).
+ *   `doiname.bridge.arrival` imported and its integrity check run (the worker waits
+ *   with it for the rest of the core's files; what it imports to check them must come
+ *   before them).
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -75,6 +78,8 @@ export async function bootCore(pyodideDir, coreFiles, options = {}) {
   const bridge = pyodide.pyimport("doiname.bridge");
   bridge.request_json("inspect", '{"text": "10.1000/182"}');
   bridge.destroy();
-  pyodide.pyimport("doiname.bridge.arrival").destroy();
+  // What the arrival needs to check the rest before unpacking it (hashlib): it cannot
+  // fetch the rest for itself, so it is measured, and shipped, with the boot's modules.
+  pyodide.runPython("__import__('doiname.bridge.arrival').bridge.arrival.integrity_ok(b'', 'sha256- sha384- sha512-')");
   return { pyodide, version, sitePackages: site };
 }

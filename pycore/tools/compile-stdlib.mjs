@@ -4,7 +4,7 @@
  * files as micropip installs them, compiled, run by build.py:
  *
  *     node compile-stdlib.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR
- *     node compile-stdlib.mjs --list PYODIDE_DIR CORE_FILES [ORIGINAL_ZIP [CORE_WHEEL]]
+ *     node compile-stdlib.mjs --list PYODIDE_DIR CORE_FILES STDLIB [ORIGINAL_ZIP [CORE_WHEEL]]
  *
  * First, in one Pyodide from PYODIDE_DIR (the site's copy, its python_stdlib.zip the
  * trimmed standard library as source), micropip installs CORE_WHEEL (boot-core.mjs,
@@ -21,8 +21,9 @@
  * Python runs with PYTHONNODEBUGRANGES (line numbers kept, no column ranges: bytecode.py
  * says why).
  *
- * `--list` compiles nothing: it boots the worker's way from the built site's files and
- * prints, as JSON, the runtime's magic number, the zip's place and each module the boot
+ * `--list` compiles nothing: it boots the worker's way from the built site's files (STDLIB,
+ * the standard library's modules the boot imports, mounted as the standard library: an
+ * import of any other fails) and prints, as JSON, the runtime's magic number, the zip's place and each module the boot
  * took from it with its file, the core's modules with theirs, and the runtime's frozen
  * modules; with ORIGINAL_ZIP (Pyodide's own python_stdlib.zip) also the source hash of the
  * original of each `.pyc` entry, and with CORE_WHEEL that of each `.py` of the wheel. The
@@ -36,14 +37,17 @@ const args = process.argv.slice(2);
 const list = args[0] === "--list";
 const usage =
   "usage: node compile-stdlib.mjs PYODIDE_DIR CORE_WHEEL OUT_DIR\n" +
-  "       node compile-stdlib.mjs --list PYODIDE_DIR CORE_FILES [ORIGINAL_ZIP [CORE_WHEEL]]";
-const [pyodideDir, wheelOrFiles, third, fourth] = list ? args.slice(1) : args;
-if (!pyodideDir || !wheelOrFiles || (!list && !third)) {
+  "       node compile-stdlib.mjs --list PYODIDE_DIR CORE_FILES STDLIB [ORIGINAL_ZIP [CORE_WHEEL]]";
+const [pyodideDir, wheelOrFiles, third, fourth, fifth] = list ? args.slice(1) : args;
+if (!pyodideDir || !wheelOrFiles || !third) {
   console.error(usage);
   process.exit(2);
 }
 const bytecodeSource = readFileSync(new URL("./doiname_build/bytecode.py", import.meta.url), "utf8");
 const env = list ? {} : { PYTHONNODEBUGRANGES: "1" };
+// The standard library the boot mounts: the site's python_stdlib.zip while it is made, the
+// built site's boot part with --list.
+const stdlibOption = list ? { stdLibURL: resolve(third) } : {};
 let coreFiles = wheelOrFiles;
 if (!list) {
   const out = third;
@@ -63,7 +67,7 @@ _compile_core()`);
   coreFiles = resolve(out, "core-files.zip");
   writeFileSync(coreFiles, installed.pyodide.FS.readFile("/tmp/core-files.zip"));
 }
-const { pyodide, sitePackages } = await bootCore(pyodideDir, coreFiles, { env });
+const { pyodide, sitePackages } = await bootCore(pyodideDir, coreFiles, { env, ...stdlibOption });
 
 // sys.modules as the boot left it: read before this script imports anything itself.
 const booted = JSON.parse(String(pyodide.runPython(`
@@ -91,8 +95,8 @@ import sys
 _boot_modules()`)));
 
 if (list) {
-  if (third) {
-    pyodide.FS.writeFile("/tmp/original.zip", readFileSync(third));
+  if (fourth) {
+    pyodide.FS.writeFile("/tmp/original.zip", readFileSync(fourth));
     booted.sourceHashes = JSON.parse(String(pyodide.runPython(`
 def _source_hashes():
     import importlib.util, json, zipfile
@@ -102,8 +106,8 @@ def _source_hashes():
                            for n in shipped.namelist() if n.endswith(".pyc")})
 _source_hashes()`)));
   }
-  if (fourth) {
-    pyodide.FS.writeFile("/tmp/core.whl", readFileSync(fourth));
+  if (fifth) {
+    pyodide.FS.writeFile("/tmp/core.whl", readFileSync(fifth));
     booted.coreSourceHashes = JSON.parse(String(pyodide.runPython(`
 def _core_hashes():
     import importlib.util, json, zipfile

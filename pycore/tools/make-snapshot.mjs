@@ -2,10 +2,11 @@
 /**
  * Build-time memory snapshot of the site's booted interpreter, run by build.py:
  *
- *     node make-snapshot.mjs PYODIDE_DIR CORE_FILES OUT_DIR
+ *     node make-snapshot.mjs PYODIDE_DIR CORE_FILES STDLIB OUT_DIR
  *
  * Boots Pyodide from PYODIDE_DIR (the site's copy: loader, runtime, lock file) for a
- * snapshot as the worker does (boot-core.mjs: CORE_FILES, the core as micropip installs
+ * snapshot as the worker does (boot-core.mjs: STDLIB, the standard library's modules the
+ * boot imports, as its standard library; CORE_FILES, the core as micropip installs
  * it, compiled, unpacked into site-packages; `doiname.bridge` imported and asked once),
  * and writes to OUT_DIR:
  *
@@ -24,13 +25,16 @@ import { resolve } from "node:path";
 import { MAKE_OPTIONS, makeSnapshot } from "../../web/src/worker/snapshot.js";
 import { bootCore } from "./boot-core.mjs";
 
-const [pyodideDir, coreFiles, outDir] = process.argv.slice(2);
-if (!pyodideDir || !coreFiles || !outDir) {
-  console.error("usage: node make-snapshot.mjs PYODIDE_DIR CORE_FILES OUT_DIR");
+const [pyodideDir, coreFiles, stdlib, outDir] = process.argv.slice(2);
+if (!pyodideDir || !coreFiles || !stdlib || !outDir) {
+  console.error("usage: node make-snapshot.mjs PYODIDE_DIR CORE_FILES STDLIB OUT_DIR");
   process.exit(2);
 }
 const started = performance.now();
-const { pyodide, version, sitePackages } = await bootCore(pyodideDir, coreFiles, MAKE_OPTIONS);
+const { pyodide, version, sitePackages } = await bootCore(pyodideDir, coreFiles, {
+  ...MAKE_OPTIONS,
+  stdLibURL: resolve(stdlib),
+});
 const snapshot = makeSnapshot(pyodide);
 writeFileSync(resolve(outDir, "snapshot.bin"), snapshot);
 const info = { pyodideVersion: version, sitePackages, bytes: snapshot.length,

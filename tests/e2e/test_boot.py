@@ -135,9 +135,12 @@ def test_only_local_files_are_loaded(page: Page, site_url: str) -> None:
     assert not failed and not bad, (failed, bad)
     paths = {u[len(site_url):].split("?")[0] for u in urls}
     runtime = {"pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
-               "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+               f"pyodide/{build_paths.STDLIB_BOOT}", "pyodide/pyodide-lock.json",
                f"pyodide/{build_paths.CORE_FILES}"}
     assert runtime <= paths
+    # The whole standard library is for bare Pyodide on the site's files: the worker
+    # mounts the part its boot imports, and the rest comes with the core's rest.
+    assert "pyodide/python_stdlib.zip" not in paths
     # A first visit boots the normal way: the snapshot only once it is stored. The core's
     # wheel is for micropip's users (test_micropip_install.py): the page never asks for it.
     assert not paths & {f"pyodide/{f}" for f in build_paths.SNAPSHOT_FILES}

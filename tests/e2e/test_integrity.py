@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from doiname_build import integrity, serve
+from doiname_build import paths as build_paths
 from doiname_build.integrity import sri
 
 from .test_offline import Host, first_visit
@@ -111,8 +112,8 @@ def test_a_changed_loader_is_refused_on_the_snapshot_way_too(page: Page, site_ur
 
 
 def _stdlib_changed(data: bytes) -> bytes:
-    """python_stdlib.zip with one byte of its first entry's local header time changed: a
-    zip that zipimport reads as before."""
+    """The standard library the worker mounts with one byte of its first entry's local
+    header time changed: a zip that zipimport reads as before."""
     assert data[:4] == b"PK\x03\x04"
     changed = bytearray(data)
     changed[10] ^= 1  # last modified time (zipimport reads the central directory's)
@@ -125,7 +126,7 @@ def _stdlib_changed(data: bytes) -> bytes:
 CHANGED_DATA: dict[str, Callable[[bytes], bytes]] = {
     "pyodide/pyodide.asm.wasm": lambda b: one_byte_changed(b, "Fatal Python error",
                                                            "Fatal Python errar"),
-    "pyodide/python_stdlib.zip": _stdlib_changed,
+    f"pyodide/{build_paths.STDLIB_BOOT}": _stdlib_changed,
     "pyodide/pyodide-lock.json": lambda b: one_byte_changed(b, '"imports":["micropip"]',
                                                             '"imports":["micropiq"]'),
 }

@@ -1,5 +1,8 @@
 """The site's python_stdlib.zip holds compiled modules for exactly what its boot imports,
-and the core's files are the core's wheel as micropip installs it, compiled.
+and the core's files are the core's wheel as micropip installs it, compiled. The worker
+mounts only those compiled modules (STDLIB_BOOT, which ``--list`` boots from, so an import
+of any module it lacks fails the boot); the rest of python_stdlib.zip is in the core's
+second zip, unchanged.
 
 The built zip is booted in Pyodide under Node the worker's way (compile-stdlib.mjs
 ``--list``: the core's files unpacked into site-packages, ``doiname.bridge`` imported and
@@ -42,8 +45,9 @@ def booted(site_dir: Path) -> dict[str, object]:
     assert node is not None, "node is not installed (the build needs it too)"
     core = site_dir / "pyodide" / paths.CORE_FILES
     wheel = next((site_dir / "wheels").glob("doiname-*.whl"))
+    stdlib = site_dir / "pyodide" / paths.STDLIB_BOOT
     done = subprocess.run([node, str(paths.STDLIB_PYC_SCRIPT), "--list", str(site_dir / "pyodide"),
-                           str(core), str(ORIGINAL), str(wheel)],
+                           str(core), str(stdlib), str(ORIGINAL), str(wheel)],
                           capture_output=True, text=True, timeout=600, check=False)
     assert done.returncode == 0, done.stderr[-3000:]
     result: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -65,6 +69,28 @@ def test_the_boot_imports_exactly_the_compiled_modules(site_dir: Path,
     with zipfile.ZipFile(shipped) as z:
         compiled = {n for n in z.namelist() if n.endswith(".pyc")}
     assert compiled == set(modules.values())
+    # What the worker mounts: those modules and nothing else (the boot above ran on it).
+    with zipfile.ZipFile(site_dir / "pyodide" / paths.STDLIB_BOOT) as boot:
+        assert set(boot.namelist()) == compiled
+        assert all(i.compress_type == zipfile.ZIP_DEFLATED for i in boot.infolist())
+
+
+def test_the_two_parts_of_the_standard_library_are_python_stdlib_zip(site_dir: Path) -> None:
+    """STDLIB_BOOT and the standard library's entries of CORE_LATER: every entry of the
+    whole python_stdlib.zip (which a bare loadPyodide on the site's files mounts) once,
+    with the same bytes; the worker's config names the latter's modules."""
+    later = zipfile.ZipFile(io.BytesIO(gzip.decompress(
+        (site_dir / "pyodide" / paths.CORE_LATER).read_bytes())))
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as whole, \
+            zipfile.ZipFile(site_dir / "pyodide" / paths.STDLIB_BOOT) as boot, later:
+        rest = [n for n in later.namelist() if not n.startswith(paths.LATER_SITE_PACKAGES)]
+        assert sorted([*boot.namelist(), *rest]) == sorted(whole.namelist())
+        assert {"csv.py", "email/message.py", "importlib/metadata/__init__.py"} <= set(rest)
+        for name in whole.namelist():
+            part = boot if name in boot.namelist() else later
+            assert part.read(name) == whole.read(name), name
+    assert runtime.stdlib_later(site_dir / "pyodide" / paths.CORE_LATER) == sorted(
+        runtime._stdlib_module(n) or "" for n in rest)
 
 
 def test_each_pyc_is_for_this_runtime_and_its_source(site_dir: Path,
@@ -113,15 +139,31 @@ def _record_hash(data: bytes) -> str:
         b"=").decode()
 
 
+def _core_rest(later: zipfile.ZipFile) -> zipfile.ZipFile:
+    """The entries of CORE_LATER under site-packages/, named as in site-packages."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as z:
+        for info in later.infolist():
+            if info.filename.startswith(paths.LATER_SITE_PACKAGES):
+                entry = zipfile.ZipInfo(info.filename.removeprefix(paths.LATER_SITE_PACKAGES),
+                                        date_time=info.date_time)
+                z.writestr(entry, later.read(info))
+    return zipfile.ZipFile(out)
+
+
 def test_the_core_files_are_the_wheel_as_micropip_installs_it_compiled(
         site_dir: Path, booted: dict[str, object]) -> None:
     magic = bytes.fromhex(str(booted["magic"]))
     hashes = booted["coreSourceHashes"]
     assert isinstance(hashes, dict)
     wheel = next((site_dir / "wheels").glob("doiname-*.whl"))
-    first, rest = (zipfile.ZipFile(io.BytesIO(gzip.decompress(
+    first, later = (zipfile.ZipFile(io.BytesIO(gzip.decompress(
         (site_dir / "pyodide" / name).read_bytes())))
         for name in (paths.CORE_FILES, paths.CORE_LATER))
+    # The core's rest: CORE_LATER's entries under site-packages/ (the others are the
+    # standard library's).
+    rest = _core_rest(later)
+    assert all(i.compress_type == zipfile.ZIP_STORED for i in later.infolist())
     core = booted["core"]
     assert isinstance(core, dict)
     # The first zip: the modules the boot imported (as their files in site-packages).

@@ -1,7 +1,7 @@
-"""doiname.bridge.arrival: an import of a package module that has not arrived yet fetches
-the rest of the package's files itself, checks them, unpacks them and goes on; nothing
-else is touched. (The worker's side, and the synchronous request in a real browser:
-tests/e2e/test_core_later.py.)"""
+"""doiname.bridge.arrival: an import of a package module, or of a standard library module
+of the rest, that has not arrived yet fetches the rest of the files itself, checks them,
+unpacks them and goes on; nothing else is touched. (The worker's side, and the
+synchronous request in a real browser: tests/e2e/test_core_later.py.)"""
 
 from __future__ import annotations
 
@@ -130,6 +130,76 @@ def test_a_distribution_of_another_name_is_not_fetched(site: Path) -> None:
     context = type("Context", (), {"name": "requests", "path": [str(site)]})()
     assert list(finder.find_distributions(context)) == []
     assert asked == []
+
+
+@pytest.fixture
+def stdlib(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
+    """A standard library as the worker has it: a zip on ``sys.path`` holding the package
+    ``_arrival_std`` (imported, as the boot imports ``encodings``), and the standard
+    library's folder, empty until the rest arrives (Pyodide leaves it off ``sys.path``)."""
+    archive = tmp_path / "stdlib.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("_arrival_std/__init__.py", "")
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    sys.path.insert(0, str(archive))
+    importlib.import_module("_arrival_std")
+    try:
+        yield archive, lib
+    finally:
+        sys.path[:] = [p for p in sys.path if p not in (str(archive), str(lib))]
+        sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, arrival.Arriving)]
+        for name in [n for n in sys.modules if n.startswith("_arrival_")]:
+            del sys.modules[name]
+        for path in [p for p in sys.path_importer_cache if p.startswith(str(tmp_path))]:
+            del sys.path_importer_cache[path]
+
+
+def test_a_standard_library_module_of_the_rest_fetches_it_once(stdlib: tuple[Path, Path]) -> None:
+    archive, lib = stdlib
+    body = _zip({"_arrival_std/extra.py": "ANSWER = 5\n", "_arrival_top.py": "ANSWER = 6\n",
+                 "site-packages/doiname/_arrival_probe.py": ""})
+    asked: list[str] = []
+
+    def fetch(url: str) -> bytes:
+        asked.append(url)
+        return body
+
+    sys.meta_path.append(arrival.Arriving("https://site.example/rest.zip.gz", _sri(body),
+                                          str(lib), _unpacker(lib), fetch,
+                                          modules=["_arrival_std.extra", "_arrival_top"]))
+    # Modules the rest does not hold are not its business: no download for them.
+    for name in ("_arrival_unlisted", "_arrival_std.missing"):
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module(name)
+    assert asked == []
+    # A module of a package imported from the zip: the package looks in the folder too.
+    assert importlib.import_module("_arrival_std.extra").ANSWER == 5
+    assert asked == ["https://site.example/rest.zip.gz"] and not arrival.waiting()
+    assert sys.path[:2] == [str(archive), str(lib)]
+    package = sys.modules["_arrival_std"]
+    assert package.__path__ == [f"{archive}/_arrival_std", str(lib / "_arrival_std")]
+    assert importlib.import_module("_arrival_top").ANSWER == 6  # no second download
+    assert asked == ["https://site.example/rest.zip.gz"]
+
+
+def test_what_the_arrival_imports_is_never_fetched_for(stdlib: tuple[Path, Path]) -> None:
+    """An import of a module of the rest while the rest is being brought (a module the
+    arrival itself would need) fails plainly, never by asking for the rest again."""
+    _, lib = stdlib
+    asked: list[str] = []
+
+    def fetch(url: str) -> bytes:
+        asked.append(url)
+        importlib.import_module("_arrival_top")
+        return b""
+
+    sys.meta_path.append(arrival.Arriving("https://site.example/rest.zip.gz", "sha256-x",
+                                          str(lib), _unpacker(lib), fetch,
+                                          modules=["_arrival_top"]))
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("_arrival_top")
+    assert asked == ["https://site.example/rest.zip.gz"] and arrival.waiting()
 
 
 def test_integrity_values() -> None:

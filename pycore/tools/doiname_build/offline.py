@@ -13,7 +13,7 @@ from typing import Any
 
 from .bundle import bundle
 from .integrity import FRAMED_BY_ANY, site_csp, sri
-from .paths import CORE_FILES
+from .paths import CORE_FILES, STDLIB_BOOT
 
 #: The service worker's script, at the site's root (its scope is the whole site).
 SERVICE_WORKER = "sw.js"
@@ -40,7 +40,7 @@ STORED_JS = """async () => {
 #: are imported (``import()``), the others fetched. micropip's wheel is not among them:
 #: the worker loads it once the page is ready (worker/boot.js).
 RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
-RUNTIME_FETCHED = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", CORE_FILES)
+RUNTIME_FETCHED = ("pyodide.asm.wasm", STDLIB_BOOT, "pyodide-lock.json", CORE_FILES)
 #: Suffixes a host compresses (an estimate of what a file costs to send).
 _COMPRESSED_BY_HOSTS = frozenset({".mjs", ".js", ".json", ".wasm", ".html", ".css"})
 

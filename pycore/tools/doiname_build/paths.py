@@ -54,11 +54,23 @@ MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ec
 #: (bytecode.installed_zip: a zip of stored entries), in two zips gzipped whole, in the
 #: site's ``pyodide/``: CORE_FILES holds the modules the worker's boot and first answer
 #: import, unpacked into site-packages before the engine is ready; CORE_LATER the rest
-#: (the package's metadata among it), unpacked when it arrives (doiname.bridge.arrival).
+#: (the package's metadata among it) and the standard library's modules that are not in
+#: STDLIB_BOOT, unpacked when it arrives (doiname.bridge.arrival).
 #: The wheel stays in ``wheels/`` for micropip. Sent as they are, like snapshot.bin.gz:
 #: the worker ungzips them.
 CORE_FILES = "doiname-core.zip.gz"
 CORE_LATER = "doiname-core-later.zip.gz"
+#: The standard library modules the worker's boot and first answer import (compiled, a
+#: zip of deflated entries, in the site's ``pyodide/``): what the site's worker mounts
+#: as the standard library (``loadPyodide``'s ``stdLibURL``). The rest of the trimmed
+#: standard library travels in CORE_LATER, unpacked into the standard library's folder
+#: when it arrives. ``python_stdlib.zip`` stays whole, for a bare ``loadPyodide`` on the
+#: site's files (micropip's install of the core's wheel, bench/boot.py's baseline).
+STDLIB_BOOT = "python_stdlib-boot.zip"
+#: Where CORE_LATER's entries of the core go, in the standard library's folder (the
+#: runtime's site-packages: ``/lib/python3.X/site-packages``); its standard library
+#: entries are at its root, as in python_stdlib.zip.
+LATER_SITE_PACKAGES = "site-packages/"
 
 #: The worker's normal boot, for the build's Node scripts (the snapshot, the compiled stdlib).
 BOOT_SCRIPT = TOOLS / "boot-core.mjs"

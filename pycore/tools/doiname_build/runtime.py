@@ -17,8 +17,10 @@ from .paths import (
     BYTECODE_MODULE,
     CORE_FILES,
     CORE_LATER,
+    LATER_SITE_PACKAGES,
     MICROPIP_WHEEL,
     PYODIDE_FILES,
+    STDLIB_BOOT,
     STDLIB_PYC_SCRIPT,
 )
 from .proc import NodeFailed, cached_node_output, log
@@ -130,10 +132,11 @@ def compile_boot(runtime: Path, wheel: Path) -> dict[str, str]:
     """Write, in ``runtime`` (the site's ``pyodide/``), CORE_FILES and CORE_LATER: the
     files micropip's install of ``wheel`` writes to site-packages, each ``.py`` compiled
     by Pyodide's own Python, in two zips of stored entries, gzipped whole (the modules the
-    boot imports, and the rest: :func:`split_core`); and replace, in its python_stdlib.zip
-    (the trimmed standard library, as source), each module the boot imports by a ``.pyc``
-    compiled by that Python. Return those modules (name -> the zip entry they came
-    from).
+    boot imports, and the rest with the standard library's rest: :func:`split_core`,
+    :func:`later_files`); replace, in its python_stdlib.zip (the trimmed standard
+    library, as source), each module the boot imports by a ``.pyc`` compiled by that
+    Python; and write STDLIB_BOOT, those ``.pyc`` alone (:func:`split_stdlib`). Return
+    those modules (name -> the zip entry they came from).
 
     ``compile-stdlib.mjs`` installs the wheel with micropip, compiles what it wrote, then
     boots ``runtime`` as the worker does (CORE_FILES unpacked, ``doiname.bridge`` imported
@@ -153,17 +156,21 @@ def compile_boot(runtime: Path, wheel: Path) -> dict[str, str]:
     stdlib = runtime / "python_stdlib.zip"
     before = stdlib.stat().st_size
     shutil.copyfile(cached / "python_stdlib.zip", stdlib)
+    modules: dict[str, str] = json.loads((cached / "modules.json").read_text(encoding="utf-8"))
+    stdlib_boot, stdlib_rest = split_stdlib(stdlib.read_bytes(), modules)
+    (runtime / STDLIB_BOOT).write_bytes(stdlib_boot)
     boot_files = json.loads((cached / "core.json").read_text(encoding="utf-8"))
     first, rest = split_core((cached / "core-files.zip").read_bytes(), boot_files)
-    for name, data in ((CORE_FILES, first), (CORE_LATER, rest)):
+    for name, data in ((CORE_FILES, first), (CORE_LATER, later_files(rest, stdlib_rest))):
         (runtime / name).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
-    modules: dict[str, str] = json.loads((cached / "modules.json").read_text(encoding="utf-8"))
     log(f"standard library: {len(modules)} modules the boot imports compiled, "
-        f"{before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB; the core compiled: "
+        f"{before / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB, of which "
+        f"{STDLIB_BOOT} {len(stdlib_boot) / 1e6:.2f} MB; the core compiled: "
         f"{wheel.stat().st_size / 1e3:.0f} kB wheel -> "
         f"{(runtime / CORE_FILES).stat().st_size / 1e3:.0f} kB {CORE_FILES} "
         f"({len(boot_files)} modules the boot imports) + "
-        f"{(runtime / CORE_LATER).stat().st_size / 1e3:.0f} kB {CORE_LATER}")
+        f"{(runtime / CORE_LATER).stat().st_size / 1e3:.0f} kB {CORE_LATER} (with the "
+        f"standard library's {len(stdlib_later(runtime / CORE_LATER))} other modules)")
     return modules
 
 
@@ -180,6 +187,47 @@ def split_core(data: bytes, boot_files: list[str]) -> tuple[bytes, bytes]:
                          f"the core's files: {sorted(missing)}")
     return (stored_zip(data, lambda name: name in wanted),
             stored_zip(data, lambda name: name not in wanted))
+
+
+def split_stdlib(data: bytes, boot_modules: dict[str, str]) -> tuple[bytes, bytes]:
+    """The site's standard library (``data``, python_stdlib.zip with the boot's modules
+    compiled) in two zips: STDLIB_BOOT, the ``.pyc`` of each module the boot imported
+    (``boot_modules``: name -> its source's entry) deflated as python_stdlib.zip is, and
+    every other entry, stored (it travels in CORE_LATER, gzipped whole). Raises when a
+    boot module has no ``.pyc`` in the zip."""
+    wanted = {entry.removesuffix("c") + "c" for entry in boot_modules.values()}
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        missing = wanted - set(z.namelist())
+    if missing:
+        raise SystemExit(f"build.py: the boot imported standard library modules that are "
+                         f"not compiled in python_stdlib.zip: {sorted(missing)}")
+    return (stored_zip(data, lambda name: name in wanted, deflate=True),
+            stored_zip(data, lambda name: name not in wanted))
+
+
+def later_files(core_rest: bytes, stdlib_rest: bytes) -> bytes:
+    """CORE_LATER's zip (stored entries), unpacked into the standard library's folder:
+    the standard library's rest (``stdlib_rest``) at its root, as in python_stdlib.zip,
+    and the core's rest (``core_rest``, named as in site-packages) under
+    LATER_SITE_PACKAGES. One download, one unpacking for both."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_STORED) as dst:
+        for prefix, data in ((LATER_SITE_PACKAGES, core_rest), ("", stdlib_rest)):
+            with zipfile.ZipFile(io.BytesIO(data)) as src:
+                for info in src.infolist():
+                    entry = zipfile.ZipInfo(prefix + info.filename, date_time=info.date_time)
+                    entry.external_attr = info.external_attr
+                    dst.writestr(entry, src.read(info))
+    return out.getvalue()
+
+
+def stdlib_later(later: Path) -> list[str]:
+    """The standard library's modules in ``later`` (CORE_LATER, as the site ships it), by
+    name: what an import before it arrives fetches it for (doiname.bridge.arrival)."""
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(later.read_bytes()))) as z:
+        names = (_stdlib_module(n) for n in z.namelist()
+                 if not n.startswith(LATER_SITE_PACKAGES))
+        return sorted(n for n in names if n is not None)
 
 
 def micropip_lock(pyodide_dir: Path, micropip_sha256: str) -> str:

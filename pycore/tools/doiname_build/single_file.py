@@ -5,7 +5,7 @@ windows-1252), and so is its one script, the bundle of web/src/single/page.js (A
 Everything else is gzip, written raw (SINGLE_ENCODING), in ``<script
 type="application/octet-stream" data-doiname-asset=NAME>`` blocks: ``config.json``, the
 worker's bundle (web/src/single/worker.js, started from a ``data:`` URL), the Pyodide
-runtime, a trimmed standard library, the core's files (compiled, as the site ships them)
+runtime, the standard library and the core's files (compiled, as the site ships them)
 and micropip's wheel (the worker answers ``fetch()`` for them; see web/src/single/).
 """
 
@@ -33,9 +33,10 @@ from .paths import (
     ROOT,
     SINGLE_FILE,
     SITE,
+    STDLIB_BOOT,
 )
 from .proc import log
-from .runtime import micropip_lock, stored_zip, trimmed_stdlib
+from .runtime import micropip_lock, stdlib_later, stored_zip
 
 #: The fake ``indexURL`` the single file's worker answers from its inlined files
 #: (``.invalid`` never resolves, so a file missing from the inlined set fails at once).
@@ -170,7 +171,9 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
         "pyodide.mjs": (runtime / "pyodide.mjs").read_bytes(),
         "pyodide.asm.mjs": (runtime / "pyodide.asm.mjs").read_bytes(),
         "pyodide.asm.wasm": (runtime / "pyodide.asm.wasm").read_bytes(),
-        "python_stdlib.zip": trimmed_stdlib((runtime / "python_stdlib.zip").read_bytes()),
+        # The site's two parts of the standard library: the boot's, stored (gzipped with
+        # the rest of the file), and the rest in CORE_LATER.
+        STDLIB_BOOT: stored_zip((runtime / STDLIB_BOOT).read_bytes()),
         CORE_FILES: core,
         CORE_LATER: later,
         MICROPIP_WHEEL: micropip,
@@ -180,6 +183,7 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
             "pyodideModuleURL": SINGLE_BASE + "pyodide.mjs",  # the worker replaces it
             "indexURL": SINGLE_BASE,
             "packageBaseUrl": SINGLE_BASE,
+            "stdLibURL": SINGLE_BASE + STDLIB_BOOT,
             "lockFileContents": micropip_lock(NODE_PYODIDE, micropip_sha),
             "coreFilesURL": SINGLE_BASE + CORE_FILES,
             "coreIntegrity": "sha256-" + base64.b64encode(hashlib.sha256(core).digest()).decode(),
@@ -188,6 +192,7 @@ def single_file(site: Path = SITE, dest: Path = SINGLE_FILE, *,
             "coreLaterIntegrity": "sha256-" + base64.b64encode(
                 hashlib.sha256(later).digest()).decode(),
             "coreLaterAtBoot": True,
+            "stdlibLater": stdlib_later(runtime / CORE_LATER),
         },
         "base": SINGLE_BASE,
         "engineAssets": list(engine),

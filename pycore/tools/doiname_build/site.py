@@ -26,10 +26,11 @@ from .paths import (
     PYODIDE_VERSION,
     ROOT,
     SITE,
+    STDLIB_BOOT,
     WEB_PAGES,
 )
 from .proc import log, sha256_file
-from .runtime import compile_boot, micropip_lock, trimmed_stdlib
+from .runtime import compile_boot, micropip_lock, stdlib_later, trimmed_stdlib
 from .single_file import single_file
 from .site_zip import site_zip
 from .snapshot import memory_snapshot
@@ -73,7 +74,8 @@ def build() -> Path:
             micropip_lock(pyodide_dir, sha256_file(micropip)), encoding="utf-8")
         wheel = build_wheel(tmp / "wheels")
         # The core as micropip installs it and the modules the boot imports, as .pyc (no
-        # compiling at boot); the rest of the standard library as source.
+        # compiling at boot); the rest of the standard library as source. Each in two
+        # parts: what the boot imports, and the rest (CORE_LATER), which comes after.
         compile_boot(runtime, wheel)
         core_files = runtime / CORE_FILES
         digest = hashlib.sha256(core_files.read_bytes()).digest()
@@ -88,6 +90,10 @@ def build() -> Path:
             # when they arrive (doiname.bridge.arrival).
             "coreLater": f"pyodide/{CORE_LATER}",
             "coreLaterIntegrity": "sha256-" + base64.b64encode(later).decode("ascii"),
+            # The standard library the worker mounts: the modules its boot imports; the
+            # others are in coreLater (python_stdlib.zip, whole, is for bare Pyodide).
+            "stdlib": f"pyodide/{STDLIB_BOOT}",
+            "stdlibLater": stdlib_later(runtime / CORE_LATER),
             "coreVersion": str(project_metadata()["version"]),
             "micropip": MICROPIP_WHEEL,
             "wasmSha256": sha256_file(runtime / "pyodide.asm.wasm"),

@@ -19,6 +19,7 @@ from .paths import (
     SNAPSHOT_FILES,
     SNAPSHOT_MODULE,
     SNAPSHOT_SCRIPT,
+    STDLIB_BOOT,
 )
 from .proc import NodeFailed, cached_node_output, log, sha256_file
 
@@ -56,11 +57,14 @@ def memory_snapshot(runtime: Path, core_files: Path) -> dict[str, str] | None:
         (work / "snapshot.json").write_text(json.dumps(manifest, indent=2) + "\n",
                                            encoding="utf-8")
 
+    # The standard library the worker mounts (STDLIB_BOOT): the snapshot's zip importer
+    # holds that zip's listing.
     inputs = [BOOT_SCRIPT, SNAPSHOT_MODULE, core_files,
-              *(runtime / f for f in (*PYODIDE_FILES, "pyodide-lock.json"))]
+              *(runtime / f for f in (*PYODIDE_FILES, STDLIB_BOOT, "pyodide-lock.json"))]
     try:
         cached = cached_node_output("snapshot", SNAPSHOT_SCRIPT, inputs,
-                                    [str(runtime), str(core_files)], finish)
+                                    [str(runtime), str(core_files), str(runtime / STDLIB_BOOT)],
+                                    finish)
     except NodeFailed as err:
         log(f"memory snapshot skipped: {err}")
         return None

@@ -27,6 +27,12 @@
  * whose files are all at hand). Until it is unpacked, an import that needs it fetches it
  * itself (doiname.bridge.arrival).
  *
+ * `stdLibURL` is the standard library the worker mounts (`loadPyodide`'s option; Pyodide's
+ * whole `python_stdlib.zip` without it): the site's holds the modules the boot and the
+ * first answer import. The others (`stdlibLater`, by name) are in `coreLaterURL`'s zip,
+ * which is unpacked into the standard library's folder; an import of one of them before
+ * it arrives fetches it as an import of the core's rest does.
+ *
  * `runtimeFiles` lists what the normal boot downloads, with each file's size (and its
  * integrity value when Pyodide or the worker checks one): the worker asks for all of
  * them at once and reports their progress.
@@ -41,6 +47,8 @@
  *   coreLaterURL?: string,
  *   coreLaterIntegrity?: string,
  *   coreLaterAtBoot?: boolean,
+ *   stdLibURL?: string,
+ *   stdlibLater?: string[],
  *   pyodideVersion?: string,
  *   wasmSha256?: string,
  *   snapshotURL?: string,
@@ -69,7 +77,7 @@
  * What build.py writes into `build-info.js` about a build. The `runtime` entries of the
  * module scripts carry their integrity values (worker/loader.js checks them).
  * @typedef {{indexURL: string, coreFiles: string, coreIntegrity?: string,
- *   coreLater?: string, coreLaterIntegrity?: string,
+ *   coreLater?: string, coreLaterIntegrity?: string, stdlib?: string, stdlibLater?: string[],
  *   pyodideVersion?: string, wasmSha256?: string,
  *   snapshot?: {manifest: string, data: string, files: string, manifestIntegrity?: string, dataIntegrity?: string,
  *     filesIntegrity?: string} | null,
@@ -97,6 +105,7 @@ export function siteConfig(build, base, snapshotWhen = "stored") {
     ...(build.coreLater
       ? { coreLaterURL: new URL(build.coreLater, base).href, coreLaterIntegrity: build.coreLaterIntegrity }
       : {}),
+    ...(build.stdlib ? { stdLibURL: new URL(build.stdlib, base).href, stdlibLater: build.stdlibLater ?? [] } : {}),
     ...(build.snapshot
       ? {
           pyodideVersion: build.pyodideVersion,

@@ -12,7 +12,9 @@
  * `doiname.bridge` imported: nothing is compiled and nothing but the first answer's
  * modules is imported before ready. The core's files come in two zips: the modules the
  * first answer imports, and the rest, asked for once the first is in and unpacked when
- * it arrives (site-packages.js `awaitLater`). micropip, the way Python packages are
+ * it arrives (site-packages.js `awaitLater`); so does the standard library: the worker
+ * mounts the modules the boot imports (`stdLibURL`), and the rest is in the core's second
+ * zip. micropip, the way Python packages are
  * installed into this runtime, is loaded once the engine is ready (`afterReady`), not
  * before. When the
  * snapshot is missing, does not match, or fails to load, the worker says so on the
@@ -99,6 +101,7 @@ function laterFiles(config, after) {
 function pyodideOptions(config) {
   /** @type {Record<string, unknown>} */
   const options = { indexURL: config.indexURL, packageBaseUrl: config.packageBaseUrl ?? config.indexURL };
+  if (config.stdLibURL) options.stdLibURL = config.stdLibURL;
   if (config.lockFileURL) options.lockFileURL = config.lockFileURL;
   if (config.lockFileContents) options.lockFileContents = config.lockFileContents;
   return options;
@@ -195,14 +198,18 @@ export const MICROPIP_AFTER_READY_MS = 1000;
  * What waits until the engine is ready: micropip, loaded from the lock file (the site's
  * `pyodide/`, or the single file's copy) so that packages can be installed into this
  * runtime as anywhere in Pyodide (`import micropip` then works); a failure is only logged.
+ * It waits for the rest of the files too (`settled`: unpacked, or failed), whose standard
+ * library modules installing a package imports: it never has them fetched twice.
  * @param {any} pyodide
+ * @param {Promise<void>} settled
  */
-function afterReady(pyodide) {
-  setTimeout(() => {
+function afterReady(pyodide, settled) {
+  const delay = new Promise((resolve) => setTimeout(resolve, MICROPIP_AFTER_READY_MS));
+  Promise.allSettled([delay, settled]).then(() =>
     pyodide.loadPackage("micropip", { messageCallback: () => {} }).catch((/** @type {unknown} */ err) => {
       console.warn("doiname worker: micropip could not be loaded", err);
-    });
-  }, MICROPIP_AFTER_READY_MS);
+    }),
+  );
 }
 
 /**
@@ -237,8 +244,9 @@ export async function boot(config, report, step, progress = () => {}) {
         throw new Error("the restored interpreter does not answer");
       }
       step("importCore");
-      await awaitLater(pyodide, config, sitePackages(pyodide), laterFiles(config, Promise.resolve()));
-      afterReady(pyodide);
+      const later = laterFiles(config, Promise.resolve());
+      const { settled } = await awaitLater(pyodide, config, sitePackages(pyodide), later);
+      afterReady(pyodide, settled);
       return bridge;
     } catch (err) {
       step("snapshotFailed");
@@ -255,7 +263,7 @@ export async function boot(config, report, step, progress = () => {}) {
   report("core", "Starting doiname…");
   const bridge = pyodide.pyimport("doiname.bridge");
   step("importCore");
-  await awaitLater(pyodide, config, sitePackages(pyodide), later);
-  afterReady(pyodide);
+  const { settled } = await awaitLater(pyodide, config, sitePackages(pyodide), later);
+  afterReady(pyodide, settled);
   return bridge;
 }
