@@ -78,13 +78,19 @@ def runtime_files(site: Path, core_integrity: str) -> list[dict[str, Any]]:
     return out
 
 
+#: Files of the site its pages never read: the whole standard library, for a bare
+#: ``loadPyodide`` on the site's files (the site's worker mounts STDLIB_BOOT and gets the
+#: rest with the core's).
+NOT_PRECACHED = ("_headers", SERVICE_WORKER, "pyodide/python_stdlib.zip")
+
+
 def precached(site: Path) -> list[tuple[str, str]]:
     """Every file of the built site a visitor may need, with its integrity value: all but
-    the host's ``_headers``, the service worker itself and the precompressed copies."""
+    :data:`NOT_PRECACHED` and the precompressed copies."""
     out: list[tuple[str, str]] = []
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
-        if (not path.is_file() or rel in ("_headers", SERVICE_WORKER)
+        if (not path.is_file() or rel in NOT_PRECACHED
                 or (path.suffix in (".br", ".gz") and path.with_suffix("").is_file())
                 or any(part.startswith(".") for part in rel.split("/"))):
             continue
