@@ -83,12 +83,12 @@ class Arriving:
     """The meta path finder of the package's files still on their way (the class
     module's docstring says how it is used)."""
 
-    def __init__(self, url: str, integrity: str, site: str, unpack: Callable[[bytes], None],
+    def __init__(self, url: str, integrity: str, folder: str, unpack: Callable[[bytes], None],
                  fetch: Callable[[str], bytes] = fetch_sync,
                  modules: Iterable[str] = ()) -> None:
         self.url = url
         self.integrity = integrity
-        self.site = site
+        self.folder = folder
         self.unpack = unpack
         self.fetch = fetch
         self.modules = frozenset(str(m) for m in modules)
@@ -146,14 +146,14 @@ def _current() -> Arriving | None:
     return next((f for f in sys.meta_path if isinstance(f, Arriving)), None)
 
 
-def expect(url: str, integrity: str, site: str, unpack: Callable[[bytes], None],
+def expect(url: str, integrity: str, folder: str, unpack: Callable[[bytes], None],
            modules: Iterable[str] = ()) -> None:
     """Wait for the rest of the package and the standard library ``modules`` it holds
     (``url``, a gzipped zip with the ``integrity`` value, which ``unpack`` writes into
-    ``site``, the standard library's folder, once ungzipped): until :func:`arrived`, an
+    ``folder``, the standard library's folder, once ungzipped): until :func:`arrived`, an
     import that needs it fetches it itself."""
     if _current() is None:
-        sys.meta_path.append(Arriving(url, integrity, site, unpack, modules=modules))
+        sys.meta_path.append(Arriving(url, integrity, folder, unpack, modules=modules))
 
 
 def waiting() -> bool:
@@ -172,12 +172,12 @@ def arrived() -> None:
     if finder is None:
         return
     sys.meta_path.remove(finder)
-    site = finder.site.rstrip("/")
-    if site not in sys.path:  # the standard library's folder, which Pyodide leaves out
+    folder = finder.folder.rstrip("/")
+    if folder not in sys.path:  # the standard library's folder, which Pyodide leaves out
         after = next((i + 1 for i, p in enumerate(sys.path) if p.endswith(".zip")), 0)
-        sys.path.insert(after, site)
+        sys.path.insert(after, folder)
     for path, cached in list(sys.path_importer_cache.items()):
-        if path == site or path.startswith(site + os.sep):
+        if path == folder or path.startswith(folder + os.sep):
             if cached is None:
                 del sys.path_importer_cache[path]
             elif hasattr(cached, "invalidate_caches"):
@@ -189,6 +189,6 @@ def arrived() -> None:
             continue
         for entry in list(search):
             inside = next((entry[len(z):] for z in zips if entry.startswith(z)), None)
-            there = os.path.join(site, inside) if inside else None
+            there = os.path.join(folder, inside) if inside else None
             if there is not None and there not in search and os.path.isdir(there):
                 search.append(there)
