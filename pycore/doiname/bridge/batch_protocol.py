@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NotRequired, TypedDict
 
 from ..model import Doi
-from .protocol import RegistryFailure, TransportFailure
+from .protocol import Answered
 
 if TYPE_CHECKING:  # the batch's and verify's types: protocol.fields_of imports them to read
     from ..batch import BatchRow, BatchSummary
@@ -168,19 +168,13 @@ class BatchTarget(TypedDict):
     doi: Doi
 
 
-class BatchCheckParams(TypedDict):
-    """``batch_check``: what the registry answered for the name of row ``row`` of job
-    ``job`` (as ``read`` of kind ``registry`` takes it), to check every row of that name."""
+class BatchCheckParams(Answered):
+    """``batch_check``: what the registry answered (:class:`Answered`) for the name of row
+    ``row`` of job ``job`` (as ``read`` of kind ``registry`` takes it), to check every row
+    of that name."""
 
     job: int
     row: int
-    status: int | None
-    body: str | None
-    failure: TransportFailure | RegistryFailure | None
-    content_type: NotRequired[str | None]
-    retry_after: NotRequired[str | None]
-    agency: NotRequired[str]
-    ra_kind: NotRequired[str | None]
 
 
 class CheckedRow(TypedDict):

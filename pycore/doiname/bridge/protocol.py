@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the types the first answer does not need: fields_of reads t
 __all__ = [
     "AliasTarget",
     "AnswerKind",
+    "Answered",
     "BoxParams",
     "CallParams",
     "CodePointsParams",
@@ -207,22 +208,28 @@ class LookupParams(TypedDict):
     target: ExactName | list[ExactName] | ShortTarget | RegistryTarget
 
 
-class ReadParams(TypedDict):
-    """``read``: what came back (status, body and, for a registry, its ``Content-Type`` and
-    ``Retry-After``), or how the request failed. A registry answer also names the exact
-    name and agency asked, and the reference (the pasted text) to check the record
-    against, if any."""
+class Answered(TypedDict):
+    """What came back for a request the page made (status, body and, for a registry, its
+    ``Content-Type`` and ``Retry-After``), or how it failed; for a registry, the agency
+    asked and what Which RA said of the name."""
 
-    kind: AnswerKind
     status: int | None
     body: str | None
     failure: TransportFailure | RegistryFailure | None
     content_type: NotRequired[str | None]
     retry_after: NotRequired[str | None]
-    doi: NotRequired[ExactName]
     agency: NotRequired[str]
     #: What Which RA said of the name (:class:`~doiname.resolver.RaAnswer` ``kind``).
     ra_kind: NotRequired[str | None]
+
+
+class ReadParams(Answered):
+    """``read``: what came back (:class:`Answered`) for a request of ``kind``. A registry
+    answer also names the exact name asked, and the reference (the pasted text) to check
+    the record against, if any."""
+
+    kind: AnswerKind
+    doi: NotRequired[ExactName]
     reference: NotRequired[str | None]
 
 

@@ -57,10 +57,8 @@ export interface Author {
   literal: string;
 }
 
-/** `batch_check`: what the registry answered for the name of row `row` of job `job` (as `read` of kind `registry` takes it), to check every row of that name. */
+/** `batch_check`: what the registry answered (`Answered`) for the name of row `row` of job `job` (as `read` of kind `registry` takes it), to check every row of that name. */
 export interface BatchCheckParams {
-  job: number;
-  row: number;
   status: number | null;
   body: string | null;
   failure: TransportFailure | "not-readable" | null;
@@ -68,6 +66,8 @@ export interface BatchCheckParams {
   retry_after?: string | null;
   agency?: string;
   ra_kind?: string | null;
+  job: number;
+  row: number;
 }
 
 /** What `batch_check` did: the registry answer's outcome, sentence and wait (a `rate-limited` or `timeout` answer changes no row: ask again after the wait), and the rows checked. */
@@ -536,17 +536,17 @@ export interface RaAnswer {
   kind: string;
 }
 
-/** `read`: what came back (status, body and, for a registry, its `Content-Type` and `Retry-After`), or how the request failed. A registry answer also names the exact name and agency asked, and the reference (the pasted text) to check the record against, if any. */
+/** `read`: what came back (`Answered`) for a request of `kind`. A registry answer also names the exact name asked, and the reference (the pasted text) to check the record against, if any. */
 export interface ReadParams {
-  kind: AnswerKind;
   status: number | null;
   body: string | null;
   failure: TransportFailure | "not-readable" | null;
   content_type?: string | null;
   retry_after?: string | null;
-  doi?: ExactName;
   agency?: string;
   ra_kind?: string | null;
+  kind: AnswerKind;
+  doi?: ExactName;
   reference?: string | null;
 }
 
