@@ -40,6 +40,9 @@ PACKAGE = "doiname"
 #: nothing else meanwhile (its 0.6 MB take about 3 s at 1.6 Mbit/s); past it the
 #: import fails with that reason, and a later one tries again.
 FETCH_DEADLINE_MS = 60_000
+#: What the zip holds, as a message names it: the core's modules that the first answer
+#: does not import, and the standard library modules the boot does not.
+REST = "the rest of the DOI engine's files (doiname's and the standard library's)"
 
 
 def integrity_ok(data: bytes, integrity: str) -> bool:
@@ -70,10 +73,10 @@ def fetch_sync(url: str) -> bytes:
     try:
         request.send()
     except Exception as err:  # the browser's network error or time-out, as a JsException
-        raise ImportError(f"the rest of the doiname package could not be downloaded "
+        raise ImportError(f"{REST} could not be downloaded "
                           f"within {FETCH_DEADLINE_MS // 1000} s ({url}: {err})") from None
     if request.status != 200:
-        raise ImportError(f"the rest of the doiname package could not be downloaded "
+        raise ImportError(f"{REST} could not be downloaded "
                           f"({url}: HTTP {request.status})")
     data: bytes = Uint8Array.new(request.response).to_bytes()
     return data
@@ -132,12 +135,12 @@ class Arriving:
 
         data = self.fetch(self.url)
         if not integrity_ok(data, self.integrity):
-            raise ImportError(f"the rest of the doiname package is not the file this build "
+            raise ImportError(f"{REST} is not the file this build "
                               f"was made with ({self.url}: its integrity check failed)")
         try:
             self.unpack(zlib.decompress(data, 16 + zlib.MAX_WBITS))
         except Exception as err:  # not gzip, not a zip the unpacker reads
-            raise ImportError(f"the rest of the doiname package could not be read "
+            raise ImportError(f"{REST} could not be read "
                               f"({self.url}: {err})") from None
         arrived()
 

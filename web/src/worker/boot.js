@@ -29,7 +29,7 @@
 
 import { gunzipped, startFetches } from "./fetches.js";
 import { pyodideLoaderURL } from "./loader.js";
-import { awaitLater, unpackCore } from "./site-packages.js";
+import { awaitLater, REST, unpackCore } from "./site-packages.js";
 import { restore } from "./snapshot.js";
 
 /** @typedef {import("../engine/config.js").WorkerConfig} WorkerConfig */
@@ -86,8 +86,8 @@ function laterFiles(config, after) {
   const url = config.coreLaterURL;
   if (!url) return null;
   const files = after.then(
-    () => coreZip(url, config.coreLaterIntegrity, "the rest of the doiname package"),
-    () => coreZip(url, config.coreLaterIntegrity, "the rest of the doiname package"),
+    () => coreZip(url, config.coreLaterIntegrity, REST),
+    () => coreZip(url, config.coreLaterIntegrity, REST),
   );
   files.catch(() => {}); // awaited by awaitLater, or reported there
   return files;
