@@ -27,10 +27,14 @@
  * library, the lock file, the wheels) is checked against it, on the first request and on
  * any later one, from the network or from the service worker's copy: its body fails at
  * its end when the bytes differ, so Pyodide never runs or reads a changed file.
+ *
+ * The wasm's first request gets a stand-in answer: its body is being compiled already,
+ * since its answer came (compile-ahead.js).
  * @module worker/fetches
  */
 
 import { checkedResponse, EXPECTED_HEADER } from "../engine/verified.js";
+import { compileAhead, compilesAhead, useCompiledAhead } from "./compile-ahead.js";
 
 /** @typedef {import("../engine/config.js").RuntimeFile} RuntimeFile */
 /** @typedef {{loaded: number, total: number}} Progress */
@@ -90,6 +94,7 @@ function requestInit(file) {
  */
 export function startFetches(scope, files, onProgress) {
   const realFetch = scope.fetch.bind(scope);
+  useCompiledAhead(scope);
   /** What each file costs to send, by URL (the build's estimate, then its Content-Length). */
   const cost = new Map(files.map((f) => [f.url, Math.max(0, f.transfer || f.bytes || 0)]));
   let total = [...cost.values()].reduce((a, b) => a + b, 0);
@@ -156,7 +161,7 @@ export function startFetches(scope, files, onProgress) {
           sofar = next;
           if (n > 0 || whole) count(n, whole);
         };
-        return counted(
+        const body = counted(
           r,
           (n) => {
             decoded += n;
@@ -167,6 +172,8 @@ export function startFetches(scope, files, onProgress) {
             end();
           },
         );
+        // The wasm: compiled as it arrives, not once Pyodide's loader asks (compile-ahead.js).
+        return compilesAhead(scope, body) ? compileAhead(scope, body) : body;
       },
       (/** @type {unknown} */ err) => {
         end();
