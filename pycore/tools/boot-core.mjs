@@ -10,7 +10,8 @@
  * - `bootCore`: as the worker boots: Pyodide (with the standard library the worker
  *   mounts when `options.stdLibURL` names it: make-snapshot.mjs, compile-stdlib.mjs
  *   `--list`), that zip unpacked into site-packages,
- *   `doiname.bridge` imported and asked its first answer (an Inspect of a name), and
+ *   `doiname.bridge` imported through `doiname.warm` (or its import recorded, for the
+ *   build to ship) and asked its first answer (an Inspect of a name), and
  *   `doiname.bridge.arrival` imported and its integrity check run (the worker waits
  *   with it for the rest of the core's files; what it imports to check them must come
  *   before them).
@@ -67,19 +68,43 @@ export async function installCore(pyodideDir, wheelPath, options = {}) {
  * @param {string} coreFiles the core's installed files, compiled (a zip; gzipped when its
  *   name ends in `.gz`, as the site ships it)
  * @param {Record<string, unknown>} [options]
- * @returns {Promise<{pyodide: any, version: string, sitePackages: string}>}
+ * @param {{record: boolean}} [how] record the import's work (doiname.warm `record`), or
+ *   import with the record the core's files hold
+ * @returns {Promise<{pyodide: any, version: string, sitePackages: string,
+ *   record: {bytes: Uint8Array, entry: string} | null, warmed: Record<string, number>}>}
+ *   the runtime, the record made (and where in site-packages doiname.warm reads it), and
+ *   what the import took from a record (doiname.warm `seen`)
  */
-export async function bootCore(pyodideDir, coreFiles, options = {}) {
+export async function bootCore(pyodideDir, coreFiles, options = {}, how = { record: false }) {
   const { loadPyodide, version, indexURL } = await loader(pyodideDir);
   const pyodide = await loadPyodide({ indexURL, packageBaseUrl: indexURL, ...options });
   const site = sitePackages(pyodide);
   const zip = coreFiles.endsWith(".gz") ? gunzipSync(readFileSync(coreFiles)) : readFileSync(coreFiles);
   pyodide.unpackArchive(new Uint8Array(zip), "zip", { extractDir: site });
+  // Imported through doiname.warm, as the worker imports it: recorded, or with the record
+  // the core's files hold (none: the plain import).
+  /** @type {{bytes: Uint8Array, entry: string} | null} */
+  let record = null;
+  if (how.record) {
+    pyodide.runPython(
+      "import doiname.warm\nwith open('/tmp/warm.bin', 'wb') as f:\n    f.write(doiname.warm.record('doiname.bridge'))",
+    );
+    // Where doiname.warm reads it, as named in site-packages.
+    const entry = pyodide.runPython(
+      "import os\nos.path.relpath(os.path.join(os.path.dirname(doiname.warm.__file__), doiname.warm.RECORD), " +
+        `${JSON.stringify(site)})`,
+    );
+    record = { bytes: pyodide.FS.readFile("/tmp/warm.bin"), entry: String(entry) };
+    pyodide.FS.unlink("/tmp/warm.bin");
+  } else {
+    pyodide.runPython("import doiname.warm\ndoiname.warm.imported('doiname.bridge')");
+  }
+  const warmed = JSON.parse(String(pyodide.runPython("import json\njson.dumps(doiname.warm.seen)")));
   const bridge = pyodide.pyimport("doiname.bridge");
   bridge.request_json("inspect", '{"text": "10.1000/182"}');
   bridge.destroy();
   // What the arrival needs to check the rest before unpacking it (hashlib): it cannot
   // fetch the rest for itself, so it is measured, and shipped, with the boot's modules.
   pyodide.runPython("__import__('doiname.bridge.arrival').bridge.arrival.integrity_ok(b'', 'sha256- sha384- sha512-')");
-  return { pyodide, version, sitePackages: site };
+  return { pyodide, version, sitePackages: site, record, warmed };
 }

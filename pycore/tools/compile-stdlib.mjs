@@ -16,16 +16,19 @@
  * not in the zip's hands). In that same Python (so with its magic number), bytecode.py
  * replaces each one's `.py` by a `.pyc` and leaves out the source of each module the
  * runtime has frozen (its import never reads the zip); the script writes
- * OUT_DIR/python_stdlib.zip and OUT_DIR/modules.json (`{module: entry}`), and
- * OUT_DIR/core.json the core's files the boot imported (their names in site-packages).
+ * OUT_DIR/python_stdlib.zip and OUT_DIR/modules.json (`{module: entry}`),
+ * OUT_DIR/core.json the core's files the boot imported (their names in site-packages),
+ * and OUT_DIR/warm.bin the record of that boot's import of the core (doiname.warm), with
+ * OUT_DIR/warm.json its place in site-packages (`{entry}`).
  * Python runs with PYTHONNODEBUGRANGES (line numbers kept, no column ranges: bytecode.py
  * says why).
  *
  * `--list` compiles nothing: it boots the worker's way from the built site's files (STDLIB,
  * the standard library's modules the boot imports, mounted as the standard library: an
  * import of any other fails) and prints, as JSON, the runtime's magic number, the zip's place and each module the boot
- * took from it with its file, the core's modules with theirs, and the runtime's frozen
- * modules; with ORIGINAL_ZIP (Pyodide's own python_stdlib.zip) also the source hash of the
+ * took from it with its file, the core's modules with theirs, the runtime's frozen
+ * modules, and what the import took from the core's record (`warmed`: doiname.warm
+ * `seen`); with ORIGINAL_ZIP (Pyodide's own python_stdlib.zip) also the source hash of the
  * original of each `.pyc` entry, and with CORE_WHEEL that of each `.py` of the wheel. The
  * build's tests run it on the built site.
  */
@@ -67,7 +70,12 @@ _compile_core()`);
   coreFiles = resolve(out, "core-files.zip");
   writeFileSync(coreFiles, installed.pyodide.FS.readFile("/tmp/core-files.zip"));
 }
-const { pyodide, sitePackages } = await bootCore(pyodideDir, coreFiles, { env, ...stdlibOption });
+const { pyodide, sitePackages, record, warmed } = await bootCore(
+  pyodideDir,
+  coreFiles,
+  { env, ...stdlibOption },
+  { record: !list },
+);
 
 // sys.modules as the boot left it: read before this script imports anything itself.
 const booted = JSON.parse(String(pyodide.runPython(`
@@ -95,6 +103,7 @@ import sys
 _boot_modules()`)));
 
 if (list) {
+  booted.warmed = warmed;
   if (fourth) {
     pyodide.FS.writeFile("/tmp/original.zip", readFileSync(fourth));
     booted.sourceHashes = JSON.parse(String(pyodide.runPython(`
@@ -139,6 +148,10 @@ def _compile():
 _compile()`);
   writeFileSync(resolve(out, "python_stdlib.zip"), pyodide.FS.readFile("/tmp/python_stdlib.zip"));
   writeFileSync(resolve(out, "modules.json"), JSON.stringify(booted.modules, null, 1) + "\n");
+  if (record) {
+    writeFileSync(resolve(out, "warm.bin"), record.bytes);
+    writeFileSync(resolve(out, "warm.json"), JSON.stringify({ entry: record.entry }) + "\n");
+  }
   // The core's files the boot imported, as named in site-packages (the first of the two
   // zips the site ships them in: runtime.py's split_core).
   const coreBoot = Object.values(booted.core).map((f) => String(f).slice(sitePackages.length + 1));

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import pytest
 
+from doiname import warm
 from doiname_build import paths, runtime
 
 ORIGINAL = paths.NODE_PYODIDE / "python_stdlib.zip"
@@ -134,6 +135,15 @@ def test_the_core_boots_from_its_compiled_files(booted: dict[str, object]) -> No
     assert all("/site-packages/doiname/" in f for f in core.values())
 
 
+def test_the_core_is_imported_with_its_record(booted: dict[str, object]) -> None:
+    """Every dataclass's code and every pattern's program of the boot's import came from
+    the build's record (doiname.warm), none was computed at boot."""
+    warmed = booted["warmed"]
+    assert isinstance(warmed, dict)
+    assert warmed.get("dataclass", 0) >= 10 and warmed.get("pattern", 0) >= 20, warmed
+    assert not {k for k in warmed if k.endswith("-missed")}, warmed
+
+
 def _record_hash(data: bytes) -> str:
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(
         b"=").decode()
@@ -168,7 +178,10 @@ def test_the_core_files_are_the_wheel_as_micropip_installs_it_compiled(
     assert isinstance(core, dict)
     # The first zip: the modules the boot imported (as their files in site-packages).
     site = next(iter(core.values())).split("/doiname/")[0] + "/"
-    assert sorted(first.namelist()) == sorted(f.removeprefix(site) for f in core.values())
+    # ... and the build's record of that import (doiname.warm), not one of micropip's files.
+    record = f"doiname/{warm.RECORD}"
+    assert sorted(first.namelist()) == sorted([*(f.removeprefix(site) for f in core.values()),
+                                               record])
     assert not set(first.namelist()) & set(rest.namelist())
     assert all(i.compress_type == zipfile.ZIP_STORED for i in first.infolist())
     # Both together: the files micropip's install wrote.
@@ -176,7 +189,8 @@ def test_the_core_files_are_the_wheel_as_micropip_installs_it_compiled(
     with zipfile.ZipFile(both, "w") as joined:
         for part in (first, rest):
             for info in part.infolist():
-                joined.writestr(info, part.read(info))
+                if info.filename != record:
+                    joined.writestr(info, part.read(info))
     with zipfile.ZipFile(both) as z, zipfile.ZipFile(wheel) as w:
         names = z.namelist()
         in_wheel = set(w.namelist())

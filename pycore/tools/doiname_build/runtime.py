@@ -141,7 +141,8 @@ def compile_boot(runtime: Path, wheel: Path) -> dict[str, str]:
     ``compile-stdlib.mjs`` installs the wheel with micropip, compiles what it wrote, then
     boots ``runtime`` as the worker does (CORE_FILES unpacked, ``doiname.bridge`` imported
     and asked once) and reads sys.modules, so the lists (the standard library's modules
-    and the core's) are the boot's own at every build;
+    and the core's) are the boot's own at every build; that import is recorded
+    (``doiname.warm``), and the record travels in CORE_FILES beside that module;
     ``bytecode.py`` says what each ``.pyc`` holds. Every other module stays source.
     Results are kept in .cache/stdlib-pyc/, keyed by the hash of every input. Raises
     SystemExit when it cannot be made (the build needs Node anyway)."""
@@ -161,6 +162,9 @@ def compile_boot(runtime: Path, wheel: Path) -> dict[str, str]:
     (runtime / STDLIB_BOOT).write_bytes(stdlib_boot)
     boot_files = json.loads((cached / "core.json").read_text(encoding="utf-8"))
     first, rest = split_core((cached / "core-files.zip").read_bytes(), boot_files)
+    # The record of the boot's import (doiname.warm), where that module reads it.
+    warm_entry = json.loads((cached / "warm.json").read_text(encoding="utf-8"))["entry"]
+    first = with_entry(first, warm_entry, (cached / "warm.bin").read_bytes())
     for name, data in ((CORE_FILES, first), (CORE_LATER, later_files(rest, stdlib_rest))):
         (runtime / name).write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
     log(f"standard library: {len(modules)} modules the boot imports compiled, "
@@ -187,6 +191,14 @@ def split_core(data: bytes, boot_files: list[str]) -> tuple[bytes, bytes]:
                          f"the core's files: {sorted(missing)}")
     return (stored_zip(data, lambda name: name in wanted),
             stored_zip(data, lambda name: name not in wanted))
+
+
+def with_entry(data: bytes, name: str, content: bytes) -> bytes:
+    """The zip ``data`` (stored entries) with one more stored entry, ``name``."""
+    out = io.BytesIO(data)
+    with zipfile.ZipFile(out, "a", compression=zipfile.ZIP_STORED) as z:
+        z.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), content)
+    return out.getvalue()
 
 
 def split_stdlib(data: bytes, boot_modules: dict[str, str]) -> tuple[bytes, bytes]:

@@ -9,8 +9,9 @@
  * time, in a zip) are fetched by the worker itself, every file asked for the moment the
  * config arrives and the core's the moment the others are in (fetches.js), their
  * progress reported; the zip is unpacked into site-packages (where the runtime says) and
- * `doiname.bridge` imported: nothing is compiled and nothing but the first answer's
- * modules is imported before ready. The core's files come in two zips: the modules the
+ * `doiname.bridge` imported (through `doiname.warm`, with the record of that import the
+ * build made): nothing is compiled and nothing but the first answer's modules is imported
+ * before ready. The core's files come in two zips: the modules the
  * first answer imports, and the rest, asked for once the first is in and unpacked when
  * it arrives (site-packages.js `awaitLater`); so does the standard library: the worker
  * mounts the modules the boot imports (`stdLibURL`), and the rest is in the core's second
@@ -261,7 +262,11 @@ export async function boot(config, report, step, progress = () => {}) {
     checked: checked !== null,
   });
   report("core", "Starting doiname…");
-  const bridge = pyodide.pyimport("doiname.bridge");
+  // With the record of this import the build made (doiname.warm: its dataclasses' code
+  // and its patterns' programs), when the core's files hold one that fits this runtime.
+  const warm = pyodide.pyimport("doiname.warm");
+  const bridge = warm.imported("doiname.bridge");
+  warm.destroy();
   step("importCore");
   const { settled } = await awaitLater(pyodide, config, sitePackages(pyodide), later);
   afterReady(pyodide, settled);
