@@ -45,7 +45,7 @@ const WASM = new Uint8Array([
   0x0b, // its body: i32.const 42
 ]);
 
-/** @param {Uint8Array} bytes */
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 async function integrityOf(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-384", bytes));
   return `sha384-${btoa(String.fromCharCode(...digest))}`;
@@ -54,7 +54,7 @@ async function integrityOf(bytes) {
 /**
  * A worker scope whose `fetch` answers `bytes` with `type`, and whose `WebAssembly`
  * delegates to the real one, logging what is called when.
- * @param {Uint8Array} bytes
+ * @param {Uint8Array<ArrayBuffer>} bytes
  * @param {string} [type]
  */
 function fakeScope(bytes, type = "application/wasm") {
