@@ -38,6 +38,8 @@ RECORD = "warm.bin"
 seen: dict[str, int] = {}
 
 _Compile = Callable[..., Any]
+#: A pattern's program: ("str", pattern, flags) -> the arguments of ``_sre.compile``.
+_Programs = dict[tuple[str, str, int], tuple[Any, ...]]
 
 
 def _stamp() -> tuple[str, str, int]:
@@ -130,16 +132,14 @@ def record(module: str) -> bytes:
     return marshal.dumps((_stamp(), codes, programs))
 
 
-_Programs = dict[tuple[str, str, int], tuple[Any, ...]]
-
-
 def _load(data: bytes) -> tuple[dict[str, CodeType], _Programs] | None:
     """The record's codes and programs, or None when it is not this Python's."""
     try:
         stamp, codes, programs = marshal.loads(data)
+        fits = tuple(stamp) == _stamp()
     except (ValueError, EOFError, TypeError):
         return None
-    if tuple(stamp) != _stamp() or not isinstance(codes, dict) or not isinstance(programs, dict):
+    if not fits or not isinstance(codes, dict) or not isinstance(programs, dict):
         return None
     return codes, programs
 

@@ -119,7 +119,8 @@ def test_the_recorded_import_is_the_plain_one_without_the_work(fresh: Any) -> No
 def test_a_record_of_another_python_or_none_at_all_gives_the_plain_import(fresh: Any) -> None:
     stamp, codes, programs = marshal.loads(warm.record(fresh()))
     plain = _plain(fresh)
-    for record in (marshal.dumps((("2.7.18", *stamp[1:]), codes, programs)), b"no record"):
+    for record in (marshal.dumps((("2.7.18", *stamp[1:]), codes, programs)), b"no record",
+                   marshal.dumps((5, codes, programs)), marshal.dumps([stamp, codes])):
         assert _observe(warm.imported(fresh(), record)) == plain
         assert warm.seen == {}
 
