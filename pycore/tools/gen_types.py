@@ -216,7 +216,7 @@ def render() -> str:
     w = Writer()
     ops: list[str] = []
     for name, op in bridge.OPERATIONS.items():
-        params = w.ref(op.params)
+        params = w.ref(bridge.params_type(op))
         result = w.render(bridge.result_type(op))
         ops.append(f"  {json.dumps(name)}: {{ params: {params}; result: {result} }};")
     w.ref(protocol.ErrorJson)

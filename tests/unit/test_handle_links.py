@@ -239,6 +239,63 @@ def test_plain_http_urls_are_linkable(scheme: str, host: str, path: str) -> None
         assert not is_linkable_url(trick)
 
 
+
+def _host_by_urllib(authority: str) -> bool:
+    """The host check as :func:`urllib.parse.urlsplit` and :mod:`ipaddress` read it: the
+    oracle of links.py's own reading of a ``host[:port]``."""
+    import ipaddress
+    from urllib.parse import urlsplit
+
+    if not authority or "@" in authority:
+        return False
+    try:
+        parts = urlsplit("//" + authority)
+        port = parts.port
+    except ValueError:
+        return False
+    host = parts.hostname
+    if host is None:
+        return False
+    if authority.startswith("["):
+        try:
+            ipaddress.IPv6Address(host)
+        except ValueError:
+            return False
+    elif not all(c.isalnum() or c in "-._~" for c in host) or not any(c.isalnum() for c in host):
+        return False
+    rest = authority[authority.rfind("]") + 1:] if authority.startswith("[") else \
+        authority.partition(":")[1] + authority.partition(":")[2]
+    return not rest or (port is not None and rest[1:].isdigit())
+
+
+_AUTHORITY_PARTS = st.one_of(
+    st.sampled_from(["[", "]", ":", "::", "@", ".", "-", "~", "%", "0", "1", "65535", "65536",
+                     "80", "a", "Z", "é", "\u0663", "\uff1a", "\u00b2", "fe80::1", "::ffff:1.2.3.4",
+                     "1.2.3.4", "v1.x", "%25eth0", "doi.org", "_", "!", "xn--d1a"]),
+    st.text(alphabet=st.characters(codec="utf-8", exclude_characters="/?#"), max_size=3))
+
+
+@settings(deadline=None, max_examples=600)
+@given(st.lists(_AUTHORITY_PARTS, max_size=8).map("".join))
+def test_host_reading_agrees_with_urllib(authority: str) -> None:
+    url = "https://" + authority + "/x"
+    expected = url.isprintable() and not any(c.isspace() or c == "\\" for c in url) \
+        and _host_by_urllib(authority)
+    assert is_linkable_url(url) is expected
+
+
+@pytest.mark.parametrize(("authority", "ok"), [
+    ("doi.org", True), ("doi.org:443", True), ("doi.org:65535", True), ("doi.org:65536", False),
+    ("doi.org:", False), ("doi.org:8a", False), ("doi.org:\u0668\u0660", False),
+    ("[::1]", True), ("[::1]:8080", True), ("[fe80::1%25eth0]", True), ("[::1", False),
+    ("::1]", False), ("[1.2.3.4]", False), ("[v1.x]", False), ("[]", False),
+    ("[::1]x80", False), ("a:1:2", False), ("caf\u00e9.example", True), (":80", False),
+    ("-", False), ("a\uff1a80", False),
+])
+def test_host_and_port(authority: str, ok: bool) -> None:
+    assert is_linkable_url(f"https://{authority}/") is ok
+    assert _host_by_urllib(authority) is ok
+
 @pytest.mark.parametrize(("status", "body", "retry"), [
     (429, "", True),
     (503, "", True),

@@ -36,7 +36,6 @@ from ..inspection import Inspection
 from ..later import import_later
 from ..limits import BATCH_STEP_LINES, BATCH_STEP_MS
 from ..linkify import LinkTarget
-from . import batch_protocol as bp
 from . import protocol as p
 from .calls import call_json, functions, run_call
 from .reading import (
@@ -87,21 +86,23 @@ __all__ = ["ANSWER_KINDS", "BATCH_STATUSES", "OPERATIONS", "TRANSPORT_FAILURES",
            "batch_export_json", "batch_feed_json", "batch_open_json", "batch_step_json",
            "batch_target_json", "call_json", "compare_json", "exact_name", "export_rows",
            "for_view", "functions", "info_json", "inspect_json", "linked_reading", "open_jobs",
-           "plan_json", "read_answer_json", "read_registry_json", "request_json", "result_type",
-           "settle_json"]
+           "params_type", "plan_json", "read_answer_json", "read_registry_json", "request_json",
+           "result_type", "settle_json"]
 
 def _in(module: str) -> Any:
-    """``doiname.bridge.<module>`` (``jobs``, ``checks``, ``registry``), imported on the
-    first request that needs it."""
+    """``doiname.bridge.<module>`` (``jobs``, ``checks``, ``registry``, ``batch_protocol``),
+    imported on the first request that needs it."""
     return import_module(f"{__name__}.{module}")
 
 
 class Operation(NamedTuple):
     """One operation of the worker protocol: its params (a TypedDict of
-    :mod:`doiname.bridge.protocol`), the type of its reply's ``ok``, and the function that
-    answers it with JSON text."""
+    :mod:`doiname.bridge.protocol`, or the name of one of :mod:`.batch_protocol`), the type
+    of its reply's ``ok``, and the function that answers it with JSON text."""
 
-    params: type
+    #: A TypedDict, or the name of one in :mod:`.batch_protocol`, which the first answer
+    #: does not import (:func:`params_type` reads it).
+    params: type | str
     #: A type, or a type expression as text where it names a type of a module the first
     #: answer does not import (:func:`result_type` reads it).
     result: object
@@ -131,25 +132,25 @@ OPERATIONS: dict[str, Operation] = {
                         lambda q: _in("registry").settle_json(q["readings"])),
     "call": Operation(p.CallParams, Any,
                       lambda q: run_call(q["name"], q["args"], q.get("kwargs"))),
-    "batch_open": Operation(bp.BatchOpenParams, bp.BatchOpened,
+    "batch_open": Operation("BatchOpenParams", "bp.BatchOpened",
                             lambda q: _in("jobs").batch_open_json(
                                 q.get("text"), q.get("skip_rows", 0), q.get("head"))),
-    "batch_feed": Operation(bp.BatchFeedParams, bp.BatchFed,
+    "batch_feed": Operation("BatchFeedParams", "bp.BatchFed",
                             lambda q: _in("jobs").batch_feed_json(q["job"], q["text"])),
-    "batch_end": Operation(bp.BatchEndParams, bool,
+    "batch_end": Operation("BatchEndParams", bool,
                            lambda q: _in("jobs").batch_end_json(q["job"])),
-    "batch_step": Operation(bp.BatchStepParams, bp.BatchStep,
+    "batch_step": Operation("BatchStepParams", "bp.BatchStep",
                             lambda q: _step(q["job"], q.get("max_lines", BATCH_STEP_LINES),
                                             q.get("budget_ms", BATCH_STEP_MS))),
-    "batch_export": Operation(bp.BatchExportParams, str,
+    "batch_export": Operation("BatchExportParams", str,
                               lambda q: _in("jobs").export_rows(
                                   q["job"], q["format"], q.get("order"), q.get("resolved"),
                                   unique=q.get("unique", False), excel=q.get("excel", False))),
-    "batch_close": Operation(bp.BatchCloseParams, bool,
+    "batch_close": Operation("BatchCloseParams", bool,
                              lambda q: _in("jobs").batch_close_json(q["job"])),
-    "batch_target": Operation(bp.BatchTargetParams, list[bp.BatchTarget],
+    "batch_target": Operation("BatchTargetParams", "list[bp.BatchTarget]",
                               lambda q: _in("checks").batch_target_json(q["job"], q["rows"])),
-    "batch_check": Operation(bp.BatchCheckParams, bp.BatchChecked,
+    "batch_check": Operation("BatchCheckParams", "bp.BatchChecked",
                             lambda q: _in("checks").batch_check_json(q)),
     "info": Operation(p.InfoParams, p.Info, lambda q: info_json()),
 }
@@ -176,11 +177,20 @@ def request_json(op: str, params_json: str = "{}") -> str:
         return error("bad-arguments", f"The params of {op} are not valid JSON: {exc}")
     if not isinstance(params, dict):
         return error("bad-arguments", f"The params of {op} are not a JSON object.")
-    missing = [k for k, (_, required) in p.fields_of(found.params).items()
+    missing = [k for k, (_, required) in p.fields_of(params_type(found)).items()
                if required and k not in params]
     if missing:
         return error("bad-arguments", f"The request {op} needs {', '.join(missing)}.")
     return found.run(params)
+
+
+def params_type(op: Operation) -> type:
+    """The TypedDict of ``op``'s params (:attr:`Operation.params`): named in
+    :mod:`.batch_protocol` for the batch operations, imported by the first of them."""
+    if isinstance(op.params, type):
+        return op.params
+    found: type = getattr(_in("batch_protocol"), op.params)
+    return found
 
 
 def result_type(op: Operation) -> object:
@@ -197,9 +207,10 @@ def result_type(op: Operation) -> object:
     from ..registry import RegistryRequest
     from ..resolver import HandleRecord, WhichRaResult
     from ..settle import Settled
+    from . import batch_protocol
     from .registry import RegistryReading
 
-    names = {**globals(), "CodePoint": CodePoint, "Comparison": Comparison,
+    names = {**globals(), "bp": batch_protocol, "CodePoint": CodePoint, "Comparison": Comparison,
              "RegistryRequest": RegistryRequest, "HandleRecord": HandleRecord,
              "WhichRaResult": WhichRaResult, "Settled": Settled,
              "RegistryReading": RegistryReading,

@@ -7,9 +7,6 @@ information), may become a clickable link (RFC 3986 §3 for the parts of a URL).
 
 from __future__ import annotations
 
-import ipaddress
-from urllib.parse import urlsplit
-
 from ..limits import MAX_URL
 
 __all__ = ["is_linkable_url"]
@@ -19,28 +16,38 @@ _HOST_PUNCT = frozenset("-._~")
 
 
 def _host_ok(authority: str) -> bool:
-    """A ``host[:port]`` with no user information: DNS-like labels or an IP literal."""
+    """A ``host[:port]`` with no user information (RFC 3986 §3.2): DNS-like labels (letters
+    of any script, digits, ``-._~``) or an IPv6 literal in brackets, and a port of ASCII
+    digits from 0 to 65535. Read here rather than by :func:`urllib.parse.urlsplit`, which
+    would bring :mod:`urllib.parse` and :mod:`ipaddress` into the first answer's import."""
     if not authority or "@" in authority:
         return False
+    if authority[0] == "[":
+        host, bracket, rest = authority[1:].partition("]")
+        if not bracket or not _ipv6(host):
+            return False
+    else:
+        host, _, port = authority.partition(":")
+        rest = authority[len(host):]
+        if not host or not all(c.isalnum() or c in _HOST_PUNCT for c in host) or \
+                not any(c.isalnum() for c in host):
+            return False
+    if not rest:
+        return True
+    port = rest[1:]
+    return rest[0] == ":" and port.isascii() and port.isdigit() and int(port) <= 0xFFFF
+
+
+def _ipv6(host: str) -> bool:
+    """An IPv6 address (RFC 4291 §2.2, a zone after ``%`` as :mod:`ipaddress` reads it);
+    :mod:`ipaddress` is imported by the first link that has one."""
+    import ipaddress
+
     try:
-        parts = urlsplit("//" + authority)
-        port = parts.port  # raises ValueError for a port that is not a number in range
+        ipaddress.IPv6Address(host)
     except ValueError:
         return False
-    host = parts.hostname
-    if host is None or parts.username is not None or parts.password is not None:
-        return False
-    if authority.startswith("["):
-        try:
-            ipaddress.IPv6Address(host)
-        except ValueError:
-            return False
-    elif not all(c.isalnum() or c in _HOST_PUNCT for c in host) or \
-            not any(c.isalnum() for c in host):
-        return False
-    rest = authority[authority.rfind("]") + 1:] if authority.startswith("[") else \
-        authority.partition(":")[1] + authority.partition(":")[2]
-    return not rest or (port is not None and rest[1:].isdigit())
+    return True
 
 
 def is_linkable_url(value: object) -> bool:
