@@ -242,11 +242,16 @@ def test_plain_http_urls_are_linkable(scheme: str, host: str, path: str) -> None
 
 def _host_by_urllib(authority: str) -> bool:
     """The host check as :func:`urllib.parse.urlsplit` and :mod:`ipaddress` read it: the
-    oracle of links.py's own reading of a ``host[:port]``."""
+    oracle of links.py's own reading of a ``host[:port]``. One difference, on purpose: a
+    second ``]`` after an IPv6 literal (``[::1]]``, ``[::1]x]``) makes no host, as the
+    WHATWG URL parser says; urlsplit reads the port after the first ``]`` and the old
+    check looked for text after the last one."""
     import ipaddress
     from urllib.parse import urlsplit
 
     if not authority or "@" in authority:
+        return False
+    if authority.startswith("[") and authority.count("]") > 1:
         return False
     try:
         parts = urlsplit("//" + authority)
@@ -290,7 +295,7 @@ def test_host_reading_agrees_with_urllib(authority: str) -> None:
     ("[::1]", True), ("[::1]:8080", True), ("[fe80::1%25eth0]", True), ("[::1", False),
     ("::1]", False), ("[1.2.3.4]", False), ("[v1.x]", False), ("[]", False),
     ("[::1]x80", False), ("a:1:2", False), ("caf\u00e9.example", True), (":80", False),
-    ("-", False), ("a\uff1a80", False),
+    ("-", False), ("a\uff1a80", False), ("[::1]]", False), ("[::1]x]", False),
 ])
 def test_host_and_port(authority: str, ok: bool) -> None:
     assert is_linkable_url(f"https://{authority}/") is ok

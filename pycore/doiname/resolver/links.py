@@ -27,7 +27,7 @@ def _host_ok(authority: str) -> bool:
         if not bracket or not _ipv6(host):
             return False
     else:
-        host, _, port = authority.partition(":")
+        host = authority.partition(":")[0]
         rest = authority[len(host):]
         if not host or not all(c.isalnum() or c in _HOST_PUNCT for c in host) or \
                 not any(c.isalnum() for c in host):
