@@ -193,15 +193,21 @@ class RecordGrouper:
         held.clear()  # (the same list holds the next lines)
 
     def finish(self, out: list[Record | str]) -> None:
-        """The input ended: a record still open gives its lines back, grouped again."""
-        if self._held:
-            self._release(out)
-        while self._pending:
+        """The input ended: a record still open gives its first line back as a line of its
+        own, and its other lines are grouped again as any lines are (:meth:`add`: plain
+        lines may make a reference wrapped over lines), until nothing is open."""
+        while True:
+            if self._held:
+                self._release(out)
+            if not self._pending:
+                return
             pending, start = self._pending, self._start
             self._pending = []
             out.append(Record(start, (pending[0],), "line"))
-            for at, line in enumerate(pending[1:], start + 1):
-                self._take(at, line, out)
+            self._after = False  # (a line of text read on its own, as add() reads one)
+            self._number = start  # the lines after it are added again, numbered as before
+            for line in pending[1:]:
+                self.add(line, out)
 
     def _take(self, at: int, line: str, out: list[Record | str]) -> None:
         """Line ``at``, not held as plain text: it goes on with the open record, opens one,

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from doiname.records import RECORD_MAX_LINES, Record, iter_records
@@ -49,6 +49,7 @@ files = st.tuples(st.lists(st.tuples(st.sampled_from(PIECES),
 
 @settings(max_examples=300)
 @given(files, st.integers(1, 80), st.sampled_from([None, "csv"]))
+@example(b"@article{k1,\n" * 5 + b"}\nER  - \ntail without a line break", 40, None)
 def test_any_splits_give_the_records_of_the_whole_file(raw: bytes, split: int,
                                                        hint: str | None) -> None:
     assert split_records(raw, split, hint) == cli_records(raw, hint)

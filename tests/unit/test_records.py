@@ -95,6 +95,21 @@ def test_a_record_that_never_closes_gives_its_lines_back() -> None:
                                       (3, 3, "line", None)]
 
 
+
+def test_the_lines_an_open_record_gives_back_at_the_end_are_grouped_as_anywhere() -> None:
+    # An entry still open when the input ends gives back its first line; the lines after
+    # it are grouped as the same lines are when nothing was open before them: here a
+    # reference wrapped over two lines (what a reading started at the second entry,
+    # Spark's split of the file, makes of them too).
+    lines = ["@article{k1,", "@article{k2,", "}", "Doe J. A title of", "mice in cages."]
+    assert kinds(lines) == [(1, 1, "line", None), (2, 3, "bibtex", "k2"),
+                            (4, 5, "reference", None)]
+    assert kinds(lines[1:]) == [(1, 2, "bibtex", "k2"), (3, 4, "reference", None)]
+    # given back again and again (each first line opens another entry that never closes)
+    nested = ["@a{k,"] * 3 + ["x 10.1/x", "Doe J. A title of", "mice in"]
+    assert kinds(nested) == [(1, 1, "line", None), (2, 2, "line", None), (3, 3, "line", None),
+                             (4, 4, "line", None), (5, 6, "reference", None)]
+
 def test_a_record_that_fails_is_skipped_not_fed_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """``{`` on every line (an object that never closes): each line is read once, not
     up to RECORD_MAX_LINES times (the review's 49,500 lines took 5.1 s)."""
