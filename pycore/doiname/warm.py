@@ -76,15 +76,18 @@ def _wrapped(module: str, on_exec: Callable[[str, dict[str, Any], Any], None],
     compiler = _compiler()
     real = compiler.compile
     names = vars(dataclasses)  # its ``exec`` is the builtin, looked up as a global
-    had_exec = "exec" in names
+    missing = object()
+    had = names.get("exec", missing)  # (a global ``exec`` someone else put there stays)
     names["exec"] = on_exec
     compiler.compile = lambda p, flags=0: on_compile(real, p, flags)
     try:
         return importlib.import_module(module)
     finally:
         compiler.compile = real
-        if not had_exec:
+        if had is missing:
             del names["exec"]
+        else:
+            names["exec"] = had
 
 
 def record(module: str) -> bytes:

@@ -141,3 +141,14 @@ def test_the_wrapped_functions_are_put_back(fresh: Any) -> None:
     warm.imported(fresh(), record)
     assert compiler.compile is before
     assert "exec" not in vars(dataclasses)
+
+
+def test_a_global_exec_that_was_there_stays(fresh: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    def theirs(*args: Any) -> None:
+        exec(*args)
+
+    monkeypatch.setitem(vars(dataclasses), "exec", theirs)
+    record = warm.record(fresh())
+    assert vars(dataclasses)["exec"] is theirs
+    warm.imported(fresh(), record)
+    assert vars(dataclasses)["exec"] is theirs
