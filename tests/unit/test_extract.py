@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import doiname as d
-from doiname.extract import extract
+from doiname.extract import extract, extract_general
 
 from .strategies import SICI
 
@@ -301,6 +301,54 @@ def test_line_broken_name_is_not_joined_but_flagged() -> None:
     assert str(m.doi) == "10.1002/anie.2019-"
     assert [f.code for f in m.findings] == ["line-break"]
     assert m.findings[0].severity == "warning"
+
+
+@pytest.mark.parametrize(("text", "written", "joined"), [
+    ("Smith J. 2019. https://doi.org/10.1000/\n182", "https://doi.org/10.1000/",
+     "https://doi.org/10.1000/182"),
+    ("10.1000/\n182.", "10.1000/", "10.1000/182"),
+    ("doi: 10.1000/\r\n  182\n", "doi: 10.1000/", "10.1000/182"),
+    ("doi:10.1000/ 182", "doi:10.1000/", "doi:10.1000/182"),
+    ("x https://doi-org.proxy.example.edu/10.1000/\nabc.182",
+     "https://doi-org.proxy.example.edu/10.1000/",
+     "https://doi-org.proxy.example.edu/10.1000/abc.182"),
+])
+def test_a_line_break_right_after_the_slash_offers_the_joined_name(
+        text: str, written: str, joined: str) -> None:
+    # R21 when the break left the suffix empty: the reading as written is no name (an
+    # error, kept), the joined one is the alternative and the repair, never chosen
+    (m,) = extract(text)
+    assert not m.ok and m.text == written and str(m.doi) == "10.1000/"
+    assert [f.code for f in m.findings] == ["empty-suffix", "line-break"]
+    brk = m.findings[1]
+    assert brk.repair == joined and brk.severity == "warning"
+    assert text[brk.start:brk.end].isspace()
+    (alt,) = m.alternatives
+    assert alt.how == "joined" and alt.doi == d.Doi("10.1000", joined.rsplit("/", 1)[1])
+    assert extract_general(text) == extract(text)
+
+
+@pytest.mark.parametrize("text", [
+    "10.1000/\nabc",  # the next line holds no digit
+    "10.1000/\n182 and more",  # nor ends with the token
+    "10.1000/\n\n182",  # two line breaks: a paragraph apart
+    "score 10.5/\n2020",  # R7: a number, not a name
+    "10.1000/ ",
+])
+def test_no_suffix_without_its_rest_is_no_match(text: str) -> None:
+    assert extract(text) == extract_general(text) == []
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("https://doi.org/10.1000/%ZZ", 24), ("see https://doi.org/10.1000/a%C3 now", 29),
+    ("see https://x.org/a?u=https://doi.org/10.1000/%ZZ", 46),
+])
+def test_a_links_error_is_placed_in_the_text(text: str, where: int) -> None:
+    # the reader reads a link's name alone when the link is not one it knows; its error
+    # is counted in the text, not in the name
+    (m,) = extract(text)
+    (f,) = m.findings
+    assert f.severity == "error" and f.start == where and f"character {where + 1}" in f.message
 
 
 def test_rejected_name_is_kept_with_the_readers_error() -> None:

@@ -28,6 +28,19 @@ def test_a_final_period_is_said_in_words_not_as_a_warning_on_the_right_reading()
     assert picked.headline is not None and picked.headline.alternative == 0
 
 
+def test_a_name_cut_right_after_its_slash_offers_the_joined_reading() -> None:
+    # extract R21 on an empty suffix: the reading as written is no name, the joined one is
+    # offered (not chosen); Inspect and Batch say the same
+    found = inspect("Smith J. Cut names. 2019. https://doi.org/10.1000/\n182")
+    written, joined = found.candidates
+    assert found.verdict == "invalid" and written.status == "error"
+    assert (written.label, joined.label) == ("As written, not valid",
+                                            "If the line break cut the name in two")
+    assert str(joined.doi) == "10.1000/182" and joined.status == "ok"
+    assert found.headline is not None and found.headline.alternative == 1
+    assert found.headline.said == "The name was read up to the line break."
+
+
 @pytest.mark.parametrize(("text", "said"), [
     ("see 10.1000/182/full now", "The final “/full” was left out: it names a publisher's page"),
     ("(see 10.1000/182) now", "The final “)” was left out: it closes a bracket opened before"),

@@ -77,7 +77,13 @@ def _read(s: str, kind: str, start: int, a: int,
             if kind != "url":
                 raise
             # not a link after all (e.g. a site with doi.org in its query): the name alone
-            r = read_noted(s[a:end])
+            try:
+                r = read_noted(s[a:end])
+            except DoiError as err:  # its error, placed from ``start`` as the caller reads
+                if err.position is None:
+                    raise
+                stop = err.end if err.end is not None else err.position + 1
+                raise err.moved(err.position + a - start, stop + a - start) from None
             return r.doi, "in-url", r.notes, a
         return r.doi, r.form, r.notes, start
     name = s[a:end]
@@ -161,8 +167,10 @@ def make_match(t: Text, sc: Scanned) -> Found:
     except DoiError as err:
         doi, form = Doi(s[sc.a:sc.p], s[sc.sep_end:end]), _BARE_FORMS.get(kind, kind)
         findings.append(_error_finding(t, err, base, start, end))
-        return _finish(t, Match(doi, *_orig(t, start, end), tuple(findings), form),
-                       start, end)
+        if sc.raw_end == sc.sep_end:  # R21: a line break right after the "/" (no suffix)
+            _r21_line_break(t, sc, kind, start, doi, findings, alternatives)
+        return _finish(t, Match(doi, *_orig(t, start, end), tuple(findings), form, "doi",
+                                tuple(alternatives)), start, end)
     kind = "in-url" if form == "in-url" else kind
     if t.edits:
         o_start, o_end = t.span(start, end)

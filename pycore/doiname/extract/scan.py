@@ -235,9 +235,18 @@ def _anchors(t: Text) -> list[Found]:
             continue  # R7: a number in running text; alone on its line it is read as a name
         end13 = r13_trailing(s, sep_end, raw_end)
         end = r19_viewer_tail(s, sep_end, r20_debris(s, sep_end, end13))
-        if end <= sep_end:
-            continue
         sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind)
+        if end <= sep_end:
+            # no suffix: a match only when a line break cut the name right after its "/"
+            # (R21: an error match with the joined reading); else R18 may find the label
+            if raw_end != sep_end or doubt or not s[sep_end].isspace():
+                continue
+            f = make_match(t, sc)
+            if not f.match.alternatives:
+                continue
+            found.append(f)
+            pos = barrier = f.end
+            continue
         if first is not None and len(found) == 1 and r15_repeats(t, found[0], first, sc):
             # the link's text repeats the link: R15 reports it once, as the match before
             # it, so it is not read again (only its place is told: start, end)
