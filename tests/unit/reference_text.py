@@ -35,7 +35,7 @@ SUFFIXES = ["182", "nature14539", "abc.123", "JS.55555", "j.2018.01.001",
             "a\ufffdb", "abc…", "ABC", "abc", "x" * 120, "a'b", "ab,cd", "DUP.7",
             "S0140-6736(20)30183-5", "(a)b.1", "a(b)(c)d", "a((b))c", "a(b", "a(b.)c.", "a()b",
             "a(%23)b", "a(b)/full", "a(b;2)c", "x.1.", "x.1...", "ab/.", "ab./cd.",
-            "étude.5", "Straße_2", "ab²c", "x٣y", "东京.1", "ǅa", "ſt-ı", "a\u0301b", "née-"]
+            "étude.5", "Straße_2", "ab²c", "x٣y", "东京.1", "ǅa", "ſt-ı", "a\u0301b", "née-", ""]
 
 FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：{n}",
          "https://doi.org/{n}", "http://dx.doi.org/{n}", "https://www.doi.org/{n}",
@@ -65,7 +65,7 @@ def names(draw: st.DrawFn) -> str:
 def reference_lines(draw: st.DrawFn) -> str:
     """A line of a reference list: words and names, in any order."""
     pieces = draw(st.lists(st.one_of(st.sampled_from(WORDS), names()), min_size=0, max_size=6))
-    seps = draw(st.lists(st.sampled_from([" ", " ", ", ", "; ", "\t", "", " \u00a0", "-\n"]),
+    seps = draw(st.lists(st.sampled_from([" ", " ", ", ", "; ", "\t", "", " \u00a0", "-\n", "\n"]),
                          min_size=len(pieces), max_size=len(pieces)))
     line = "".join(p + s for p, s in zip(pieces, seps, strict=True))
     return line.strip(" ") if draw(st.booleans()) else line

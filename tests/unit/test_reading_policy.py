@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 import doiname as d
 from doiname.batch import BatchJob
@@ -24,6 +26,8 @@ from doiname.comparison import compare
 from doiname.inspection import Candidate, inspect, written_form
 from doiname.jsonable import to_jsonable
 from doiname.linkify import link_targets
+
+from .reference_text import reference_lines
 
 TABLE = json.loads((Path(__file__).resolve().parents[1] / "fixtures" / "pastes.json")
                    .read_text(encoding="utf-8"))["rows"]
@@ -71,8 +75,20 @@ def batch_rows(text: str) -> list[d.batch.BatchRow]:
 
 @pytest.mark.parametrize("row", TABLE, ids=IDS)
 def test_batch_rows_read_each_line_as_inspect_does(row: dict[str, Any]) -> None:
-    rows = batch_rows(row["text"])
-    lines = row["text"].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    batch_reads_as_inspect(row["text"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(reference_lines(), min_size=1, max_size=3).map("\n".join))
+@example("Doe J. https://doi.org/10.1000/\n182")
+def test_batch_rows_read_generated_lines_as_inspect_does(text: str) -> None:
+    batch_reads_as_inspect(text)
+
+
+def batch_reads_as_inspect(text: str) -> None:
+    """Each line's Batch rows (or a wrapped record's) name what Inspect reads in it."""
+    rows = batch_rows(text)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # A reference wrapped over several lines is one record, read as Inspect reads its text.
     wrapped = {r.line: r.input for r in rows if "\n" in r.input}
     if wrapped:
