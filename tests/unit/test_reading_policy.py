@@ -88,7 +88,8 @@ def test_batch_rows_read_generated_lines_as_inspect_does(text: str) -> None:
 def batch_reads_as_inspect(text: str) -> None:
     """Each line's Batch rows (or a wrapped record's) name what Inspect reads in it."""
     rows = batch_rows(text)
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines: list[str | None] = list(text.replace("\r\n", "\n").replace("\r", "\n")
+                                   .split("\n"))
     # A reference wrapped over several lines is one record, read as Inspect reads its text.
     wrapped = {r.line: r.input for r in rows if "\n" in r.input}
     if wrapped:
