@@ -41,7 +41,7 @@ def canonical_uri_2003(text: str | Doi) -> str:
             try:
                 ssp, base, raw_name = str(parse(text)), 0, True
             except DoiError as err:
-                if err.code not in ("bad-prefix", "short-doi"):
+                if err.code not in ("bad-prefix", "short-doi", "not-a-doi-link"):
                     raise
                 # The 2003 draft is not limited to 10. prefixes (its example is dk/...):
                 # take the text as the scheme-specific part of a doi: URI.

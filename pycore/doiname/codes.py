@@ -36,6 +36,8 @@ RULES: dict[str, Rule] = _table(
     ("empty-suffix", "error", c.S002_4_3, "nothing after the '/'"),
     ("bad-prefix", "error", c.S002_A, "the prefix is not '10.' followed by digit groups"),
     ("short-doi", "error", c.SHORTDOI, "a shortDOI: an alias to expand, not a DOI name"),
+    ("not-a-doi-link", "error", c.DOIORG,
+     "a link to another site than a DOI resolver, not a DOI name"),
     ("bad-percent", "error", c.S001, "a '%' not followed by two hexadecimal digits"),
     ("bad-utf8", "error", c.both(c.S002_A, c.S003_2), "escaped bytes that are not UTF-8"),
     ("not-graphic", "error", c.both(c.S003_2, c.S002_4_1),

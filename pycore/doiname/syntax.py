@@ -13,6 +13,7 @@ The name, once decoded, is validated by :mod:`doiname.validation` (002 §4, 003 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .errors import DoiError
@@ -21,6 +22,10 @@ from .model import Doi, Finding
 from .percent import Span, decode
 from .plain_forms import FAST, matched_doi, parse_common
 from .validation import char_label, is_short_doi_code, places, validate_name
+
+#: A link with a scheme and a host (RFC 3986 §3.1-3.2) that :func:`~.forms.locate` does not
+#: read as a resolver's: the host, for the reader's error.
+_OTHER_LINK = re.compile(r"[A-Za-z][A-Za-z0-9+.\-]*://([^/?#\s]+)")
 
 __all__ = ["Reading", "char_label", "compose", "is_short_doi_code", "parse", "places",
            "read", "validate_name"]
@@ -139,6 +144,13 @@ def _read(text: str, *, want_spans: bool, diagnose: bool | None = None) -> Readi
         login = login_wrapper(text, lead, end)
         if login is not None:  # (its notes are placed through the spans of the inner link)
             return _read_login(text, login, notes, want_spans=want_spans or diagnose)
+        link = _OTHER_LINK.match(text, lead, end)
+        if link is not None:  # (a name starts with "10.": this text is none, say why)
+            raise DoiError.at(
+                "not-a-doi-link", "“{host}” (character {at}) is not a DOI resolver, so "
+                "this link is not a DOI name: a DOI name starts with “10.” (10.1000/182), "
+                "and its link is https://doi.org/ followed by the name.", link.start(1),
+                link.end(1), host=link.group(1))
     notes.extend(parts.notes)
     return _decode_parts(text, parts, notes, want_spans=want_spans, diagnose=diagnose)
 

@@ -20,6 +20,7 @@ EXAMPLES = {
     "empty-suffix": "10.1000/",
     "bad-prefix": "11.1000/x",
     "short-doi": "10/abcde",
+    "not-a-doi-link": "https://www.nature.com/articles/nature14539",
     "bad-percent": "10.1000/a%zz",
     "bad-utf8": "10.1000/a%C3",
     "not-graphic": "10.1000/a\u200bb",

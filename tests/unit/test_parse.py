@@ -88,6 +88,10 @@ ERRORS = [
     ("doi:10.1000/456?x", "uri-query", 15),
     ("  10.1000/a\u200b", "not-graphic", 11),
     ("https://doi.org/10.1000/a%ZZ", "bad-percent", 25),
+    # a link to a site that is no resolver: its host is pointed at, not "https:" as a prefix
+    ("https://www.nature.com/articles/nature14539", "not-a-doi-link", 8),
+    (" HTTP://Example.org:8080?doi=x", "not-a-doi-link", 8),
+    ("https://", "bad-prefix", 0),
 ]
 
 

@@ -129,3 +129,12 @@ def test_inspect_and_batch_give_one_verdict(text: str) -> None:
     (row,) = [r for r in iter_batch_rows(text.splitlines()) if r.status != "no-doi"]
     assert row.doi == c.doi.name
     assert row.status == ("warning" if warned else "ok"), (row.findings, found.headline)
+
+
+def test_a_link_to_another_site_is_said_to_be_one() -> None:
+    # not "the prefix “https:” does not start with 10.": the site is named, and the host
+    # is what the finding points at
+    found = inspect("https://www.nature.com/articles/nature14539")
+    assert found.verdict == "none"
+    assert "“www.nature.com” (character 9) is not a DOI resolver" in found.message
+    assert "https:" not in found.message.split("resolver")[0]
