@@ -100,8 +100,15 @@ def _alt_label(text: str, main: _Reading, alt: _Reading) -> str:
         tail = text[alt.end:main.end].strip()
         return f"If the final {_quoted(tail)} ends the sentence" if tail else "Shorter"
     if alt.how == "joined":
-        return "If the line break cut the name in two"
+        return f"If the {_cut_by(text, main, alt)} cut the name in two"
     return "The whole text read as one name"
+
+
+def _cut_by(text: str, main: _Reading, alt: _Reading) -> str:
+    """What the joined reading joins across, in words (extract R21, R22): ``line break``
+    when the gap after the name holds one, else ``space``."""
+    gap = text[main.end:alt.end]
+    return "line break" if "\n" in gap or "\r" in gap else "space"
 
 
 def candidate_labels(text: str, found: Sequence[_Reading]) -> list[str]:
@@ -174,7 +181,7 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
                 "some registered names end in a dot.")
     elif other.how == "joined":
         explains = "line-break"
-        said = "The name was read up to the line break."
+        said = f"The name was read up to the {_cut_by(text, c, other)}."
     else:
         before, after = text[other.start:c.start].strip(), text[c.end:other.end].strip()
         said = (f"{_quoted(after)} after the name was left out." if after and not before else

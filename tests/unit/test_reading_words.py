@@ -138,3 +138,18 @@ def test_a_link_to_another_site_is_said_to_be_one() -> None:
     assert found.verdict == "none"
     assert "“www.nature.com” (character 9) is not a DOI resolver" in found.message
     assert "https:" not in found.message.split("resolver")[0]
+
+
+@pytest.mark.parametrize(("text", "cut"), [
+    ("LeCun Y. Deep learning. Nature. https://doi.org/10.1038/nature14 539", "space"),
+    ("https://doi.org/10.1002/anie.2020\n12345", "line break"),
+    ("https://doi.org/10.1002/anie.2020\r\n12345", "line break"),
+    ("doi:10.1000/ 182", "space"),
+])
+def test_the_joined_reading_says_what_cut_the_name(text: str, cut: str) -> None:
+    # extract R21 and R22 join across a space or a line break: the words name which
+    found = inspect(text)
+    joined = next(c for c in found.candidates if c.how == "joined")
+    assert joined.label == f"If the {cut} cut the name in two"
+    assert found.headline is not None
+    assert found.headline.said == f"The name was read up to the {cut}."
