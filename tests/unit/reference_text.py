@@ -24,8 +24,8 @@ WORDS = ["Smith, J.", "(2019).", "A study of things.", "J Med.", "2018;5:1-9.", 
          "10.5 percent", "v2.10.1", "$10.99", "1.", "[12]", "(see", "see", "and", "Available at:",
          "accessed 2020", "“quoted”", "«Title»", "—", "…", "PMID: 123", "PMCID: PMC1", "x"]
 
-PREFIXES = ["10.1000", "10.1038", "10.1002", "10.12345", "10.5555", "10.25", "10.978.8898392",
-            "10.1", "10.1234.5", "10.123456789", "10.0000"]
+PREFIXES = ["10.1000", "10.1038", "10.1101", "10.1002", "10.12345", "10.5555", "10.25",
+            "10.978.8898392", "10.1", "10.1234.5", "10.123456789", "10.0000"]
 
 SUFFIXES = ["182", "nature14539", "abc.123", "JS.55555", "j.2018.01.001",
             "(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O", "x%23123", "50%zz",
@@ -35,7 +35,8 @@ SUFFIXES = ["182", "nature14539", "abc.123", "JS.55555", "j.2018.01.001",
             "a\ufffdb", "abc…", "ABC", "abc", "x" * 120, "a'b", "ab,cd", "DUP.7",
             "S0140-6736(20)30183-5", "(a)b.1", "a(b)(c)d", "a((b))c", "a(b", "a(b.)c.", "a()b",
             "a(%23)b", "a(b)/full", "a(b;2)c", "x.1.", "x.1...", "ab/.", "ab./cd.",
-            "étude.5", "Straße_2", "ab²c", "x٣y", "东京.1", "ǅa", "ſt-ı", "a\u0301b", "née-", ""]
+            "étude.5", "Straße_2", "ab²c", "x٣y", "东京.1", "ǅa", "ſt-ı", "a\u0301b", "née-", "",
+            "2020.01.01.123456v2.full.pdf", "123456v1", "2020.03.22.20040287v3/full"]
 
 FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：{n}",
          "https://doi.org/{n}", "http://dx.doi.org/{n}", "https://www.doi.org/{n}",
@@ -44,7 +45,8 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "info:doi/{n}", "hdl:{n}", "<a href=\"https://doi.org/{n}\">{n}</a>",
          "[{n}](https://doi.org/{n})", "({n})", "'{n}'", "\"{n}\"", "{n}.", "{n},", "{n};",
          "{n}/full", "https://doi.org/{n}?x=1", "doi10.1000/x{n}", "x{n}", "https://example.org/{n}",
-         "https://doi.org/10/abcde", "doi:10/abcde", "10/abcde", "doi: 10.abc/1"]
+         "https://www.biorxiv.org/content/{n}", "https://doi.org/10/abcde", "doi:10/abcde",
+         "10/abcde", "doi: 10.abc/1"]
 
 
 def _name(prefix: str, suffix: str) -> str:

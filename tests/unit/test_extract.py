@@ -351,6 +351,42 @@ def test_a_links_error_is_placed_in_the_text(text: str, where: int) -> None:
     assert f.severity == "error" and f.start == where and f"character {where + 1}" in f.message
 
 
+@pytest.mark.parametrize(("text", "name", "tail"), [
+    ("https://www.biorxiv.org/content/10.1101/2020.01.01.123456v2.full.pdf",
+     "10.1101/2020.01.01.123456", "v2.full.pdf"),
+    ("see https://www.medrxiv.org/content/10.1101/2020.03.22.20040287v1.full-text here",
+     "10.1101/2020.03.22.20040287", "v1.full-text"),
+    ("https://biorxiv.org/content/10.1101/123456v1", "10.1101/123456", "v1"),
+    ("https://www.biorxiv.org/content/10.1101/2020.01.01.123456v3/full",
+     "10.1101/2020.01.01.123456", "v3/full"),
+    ("https://www.biorxiv.org/content/10.1101/2020.01.01.123456v2?versioned=true",
+     "10.1101/2020.01.01.123456", "v2"),
+])
+def test_a_preprint_servers_version_and_page_are_left_out(text: str, name: str,
+                                                          tail: str) -> None:
+    # R19 in a bioRxiv or medRxiv link: the name without what the server adds, said, the
+    # literal reading kept
+    (m,) = extract(text)
+    assert str(m.doi) == name and m.form == "in-url"
+    (f,) = m.findings
+    assert f.code == "viewer-tail" and f.severity == "warning" and f"“{tail}”" in f.message
+    (alt,) = m.alternatives
+    assert alt.how == "literal" and str(alt.doi) == name + tail
+    assert extract_general(text) == extract(text)
+
+
+@pytest.mark.parametrize("text", [
+    "https://www.biorxiv.org/content/10.1101/2020.01.01.123456",  # no version: as it is
+    "https://www.biorxiv.org/content/10.1101/gr.123456.110v2",  # not a preprint's shape
+    "https://genome.cshlp.org/content/10.1101/2020.01.01.123456v2",  # another site
+    "https://figshare.com/articles/10.6084/m9.figshare.123456.v2",  # versions in names
+    "https://www.biorxiv.org/content/10.1102/2020.01.01.123456v2",  # another registrant
+])
+def test_versions_are_left_out_only_in_preprint_servers_links(text: str) -> None:
+    (m,) = extract(text)
+    assert m.findings == () and text.endswith(str(m.doi))
+
+
 def test_rejected_name_is_kept_with_the_readers_error() -> None:
     (m,) = extract("see 10.1234/50%zz now")
     assert not m.ok

@@ -13,8 +13,9 @@ import re
 import unicodedata
 
 __all__ = [
-    "OPENER", "QUOTES", "TRAILING", "r11_looks_like_tag", "r13_trailing", "r13_words",
-    "r19_viewer_tail", "r20_debris", "scan_suffix", "starts_anchor",
+    "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES", "TRAILING", "r11_looks_like_tag",
+    "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail", "r20_debris",
+    "scan_suffix", "starts_anchor",
 ]
 
 OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
@@ -44,6 +45,17 @@ _TEMPLATE_PARAM = re.compile(r"[ \t]{0,4}[A-Za-z][A-Za-z0-9_ -]{0,30}=|\}\}")
 _VIEWER_TAIL = re.compile(
     r"/(?:full|fulltext|abstract|abs|epdf|pdf|pdfdirect|figures|summary|references|citedby"
     r"|suppinfo)/?", re.IGNORECASE | re.ASCII)
+#: R19 in a preprint server's link (:data:`PREPRINT_PATHS`): a bioRxiv or medRxiv name
+#: (``2020.01.01.123456``, or six to eight digits before December 2019) and the version
+#: and page the server adds to it (``v2``, ``v2.full``, ``v1.full.pdf``, ``v3.abstract``).
+_PREPRINT_TAIL = re.compile(r"(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,8}(v\d{1,3}(?:\.[a-z][a-z.+\-]*)?)",
+                            re.ASCII)
+#: Where a link's path holds a name of a preprint server whose pages add to it (R19):
+#: ``https://www.biorxiv.org/content/10.1101/...``, read as the end of the text before
+#: the name, in lower case.
+PREPRINT_PATHS = ("biorxiv.org/content/", "medrxiv.org/content/")
+#: The registrant of the names of :data:`PREPRINT_PATHS` (Cold Spring Harbor Laboratory).
+PREPRINT_PREFIX = "10.1101"
 
 
 def r13_words(left: str) -> str:
@@ -140,6 +152,14 @@ def r19_viewer_tail(s: str, suffix_start: int, end: int) -> int:
     if _VIEWER_TAIL.fullmatch(s, cut, end) is None:
         return end
     return cut
+
+
+def r19_preprint_tail(s: str, suffix_start: int, end: int) -> int:
+    """R19 on a preprint server's link: the end without the version and page it adds to
+    the name (``2020.01.01.123456v2.full.pdf`` ends at ``v``); ``end`` for a suffix of
+    another shape."""
+    m = _PREPRINT_TAIL.fullmatch(s, suffix_start, end)
+    return end if m is None else m.start(1)
 
 
 def r20_debris(s: str, suffix_start: int, end: int) -> int:

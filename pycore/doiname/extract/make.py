@@ -26,7 +26,7 @@ __all__ = ["LINK_FORMS", "Scanned", "alone_on_line", "make_match", "moved"]
 LINK_FORMS = frozenset({"url", "urn-url", "api-url", "proxy-url", "proxy-login"})
 #: Kinds read as a whole written form (link or URI) by the reader; the others are bare.
 _WHOLE = frozenset({"url", "urn", "info-uri", "hdl-uri", "doi-uri"})
-_BARE_FORMS = {"in-url-path": "in-url", "in-url-query": "in-url"}
+_BARE_FORMS = {"in-url-path": "in-url", "in-url-preprint": "in-url", "in-url-query": "in-url"}
 _LINE_BREAKS = "\r\n"
 
 
@@ -259,6 +259,11 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
                 f"The name ends in “{cut}”: it was cut short for display, so the real name "
                 "is longer. Copy the whole name from its source.")
             rule = "extract R20"
+        elif sc.kind == "in-url-preprint" and cut[:1] == "v":
+            code, what = "viewer-tail", (
+                f"“{cut}” after the name is the version (and page) that bioRxiv and medRxiv "
+                "add to their links, not part of the DOI name; it was left out.")
+            rule = "extract R19"
         else:
             code, what = "viewer-tail", (
                 f"“{cut}” after the name looks like a publisher's page for the article "

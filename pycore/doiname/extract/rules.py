@@ -107,7 +107,9 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
     ("R19", "publisher viewer tails",
      "A final /full, /fulltext, /abstract, /abs, /epdf, /pdf, /pdfdirect, /figures, "
      "/summary, /references, /citedby or /suppinfo is a publisher's page, left out "
-     "(warning viewer-tail), the literal reading kept as an alternative.", "policy"),
+     "(warning viewer-tail), the literal reading kept as an alternative. In a bioRxiv or "
+     "medRxiv link (/content/10.1101/...), the version and page the server adds to the "
+     "name (v2, v2.full, v1.full.pdf) are left out in the same way.", "policy"),
     ("R20", "debris",
      "A final '…' (the name was cut short for display) is left out (warning "
      "truncated-name), the literal reading kept as an alternative; U+FFFD REPLACEMENT "

@@ -20,7 +20,15 @@ from ..forms import DOI_LINK_HEADS
 from ..model import Doi, Finding
 from ..syntax import is_short_doi_code, read
 from .clean import Text
-from .ends import r13_trailing, r19_viewer_tail, r20_debris, scan_suffix
+from .ends import (
+    PREPRINT_PATHS,
+    PREPRINT_PREFIX,
+    r13_trailing,
+    r19_preprint_tail,
+    r19_viewer_tail,
+    r20_debris,
+    scan_suffix,
+)
 from .make import Scanned, alone_on_line, make_match
 from .merge import MARKUP_GAP, MAX_GAP, r15_merge
 from .model import Found, Match
@@ -45,7 +53,8 @@ _URL_MARKERS = ("doi.org", "doi-org.", "handle.net", "handle-net.", "doi.acm.org
                 "test.datacite.org")
 _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
 #: R6: where a name inside another site's link stops (its query, its fragment).
-_STOPS = {"in-url-path": "?#", "in-url-query": "&#", "url-in-query": "&#"}
+_STOPS = {"in-url-path": "?#", "in-url-preprint": "?#", "in-url-query": "&#",
+          "url-in-query": "&#"}
 #: ASCII letters to lower case only (what the rules compare without case). On a hot path
 #: ``x.lower() == w and x.isascii()`` says ``x.translate(LOWER) == w`` of an ASCII ``w``, sooner.
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
@@ -180,7 +189,9 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
     if tok.endswith("doi："):
         return a - 4, "label"
     if "://" in tok or tok.startswith("www."):
-        return a, "in-url-query" if "?" in tok else "in-url-path"
+        if "?" in tok:
+            return a, "in-url-query"
+        return a, "in-url-preprint" if tok.endswith(PREPRINT_PATHS) else "in-url-path"
     return a, "name"
 
 
@@ -222,7 +233,7 @@ def _anchors(t: Text) -> list[Found]:
         start, kind = r6_context(s, a, max(barrier, a - _LOOKBACK), boundary)
         barrier = a
         doubt = r7_plausible_bare(s, a, p, sep_end, n) if kind in (
-            "name", "in-url-path", "in-url-query") else ""
+            "name", "in-url-path", "in-url-preprint", "in-url-query") else ""
         if doubt == "address" or (doubt and kind != "name"):
             continue
         stops = _STOPS.get(kind, "")
@@ -235,6 +246,9 @@ def _anchors(t: Text) -> list[Found]:
             continue  # R7: a number in running text; alone on its line it is read as a name
         end13 = r13_trailing(s, sep_end, raw_end)
         end = r19_viewer_tail(s, sep_end, r20_debris(s, sep_end, end13))
+        if kind == "in-url-preprint" and p - a == len(PREPRINT_PREFIX) \
+                and s.startswith(PREPRINT_PREFIX, a):
+            end = r19_preprint_tail(s, sep_end, end)
         sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind)
         if end <= sep_end:
             # no suffix: a match only when a line break cut the name right after its "/"
