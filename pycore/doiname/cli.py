@@ -37,7 +37,7 @@ from .batch import (
 )
 from .cli_files import open_input
 from .cli_names import PER_NAME
-from .cli_text import policy_notes, with_source
+from .cli_text import policy_notes, visible, with_source
 from .cli_verify import add_verify_parser, run_verify
 from .comparison import compare
 from .equivalence import explain_equivalence
@@ -92,7 +92,7 @@ class _Out:
             self.out.write(json.dumps({"input": text, "result": to_jsonable(value)},
                                       ensure_ascii=False) + "\n")
         else:
-            self.out.write(plain + "\n")
+            self.out.write(visible(plain) + "\n")
 
     def error(self, text: str, err: DoiError) -> None:
         self.failed += 1
@@ -100,9 +100,11 @@ class _Out:
             self.out.write(json.dumps({"input": text, "error": error_json(err)},
                                       ensure_ascii=False) + "\n")
             return
-        self.err.write(f"doiname: {with_source(err.message, err.source)}\n")
+        self.err.write(f"doiname: {visible(with_source(err.message, err.source))}\n")
         if err.position is not None and "\n" not in text and len(text) < 200:
-            shown = text.translate({c: "\u00b7" for c in range(0x20)})
+            # (one column a character, for the caret: what a terminal hides or acts on is
+            # a dot, as C0 controls were)
+            shown = "".join(c if c.isprintable() else "\u00b7" for c in text)
             width = max(1, (err.end or err.position + 1) - err.position)
             self.err.write(f"  {shown}\n  {' ' * err.position}{'^' * width}\n")
 
@@ -310,7 +312,7 @@ def _namer(exact: bool, stderr: TextIO) -> Callable[[str], Doi]:
     def name(text: str) -> Doi:
         doi, found = read_name(text)
         for line in policy_notes(found):
-            stderr.write(f"doiname: {text[:80]}: {line}\n")
+            stderr.write(visible(f"doiname: {text[:80]}: {line}") + "\n")
         return doi
 
     return name

@@ -7,11 +7,27 @@ for experts (:func:`with_source`)."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .inspection import Inspection
 
-__all__ = ["check_plain", "explain_plain", "inspect_plain", "policy_notes", "with_source"]
+__all__ = ["check_plain", "explain_plain", "inspect_plain", "policy_notes", "visible",
+           "with_source"]
+
+
+def visible(text: str) -> str:
+    """``text`` as a terminal may show it: every character that is not Unicode Graphic
+    (C0 and C1 controls, which start a terminal's escape sequences; the bidirectional
+    controls that reorder what follows them; invisible format characters; line and
+    paragraph separators) written as ``⟨U+001B⟩``, line breaks kept. What the command
+    line prints for people quotes the input, which is untrusted (003 ch. 6); a valid DOI
+    name is made of Graphic characters only (003 ch. 2, 002 §4.1), so it comes out as it
+    is, spaces such as U+00A0 included."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == "\n" or unicodedata.category(c) == "Zs"
+                   else f"⟨U+{ord(c):04X}⟩" for c in text)
 
 
 def with_source(message: str, source: str) -> str:

@@ -217,3 +217,24 @@ def test_standard_input_is_read_by_its_byte_order_mark() -> None:
     assert main(["batch", "-"], stdin=stdin_of(b"%PDF\x00\x01 10.1000/1\n"), stdout=out,
                 stderr=err) != 0
     assert "standard input was not read: it is not text" in err.getvalue()
+
+
+@pytest.mark.parametrize("argv", [
+    ["inspect", "10.1000/a\x1b[2Jb\x07"],
+    ["check", "10.1000/a\x1b]0;title\x07b"],
+    ["url", "see 10.1000/x\u202ey"],
+    ["inspect", "10.1000/x\u2066y\u2069 and \x9b31m"],
+])
+def test_what_people_read_never_carries_terminal_controls(argv: list[str]) -> None:
+    # the input is quoted in messages: an escape sequence or a bidirectional control in it
+    # would act on the terminal; it is shown as its code point instead
+    _, out, err = run(argv)
+    for text in (out, err):
+        assert not any(c in text for c in "\x1b\x07\x9b\u202e\u2066\u2069")
+    assert "U+" in out + err  # (named by its code point)
+
+
+def test_a_valid_name_is_printed_exactly_spaces_included() -> None:
+    # a valid name holds Graphic characters only: nothing of it is rewritten for display
+    code, out, _ = run(["parse", "--exact", "10.1000/a\u00a0b"])
+    assert code == 0 and out == "10.1000/a\u00a0b\n"
