@@ -45,7 +45,8 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "info:doi/{n}", "hdl:{n}", "<a href=\"https://doi.org/{n}\">{n}</a>",
          "[{n}](https://doi.org/{n})", "({n})", "'{n}'", "\"{n}\"", "{n}.", "{n},", "{n};",
          "{n}/full", "https://doi.org/{n}?x=1", "doi10.1000/x{n}", "x{n}", "https://example.org/{n}",
-         "https://www.biorxiv.org/content/{n}", "https://doi.org/10/abcde", "doi:10/abcde",
+         "https://www.biorxiv.org/content/{n}", "https://doi.org/https://doi.org/{n}",
+         "https://doi.org/10/abcde", "doi:10/abcde",
          "10/abcde", "doi: 10.abc/1"]
 
 

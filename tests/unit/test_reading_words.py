@@ -99,6 +99,8 @@ def test_short_dois_in_every_written_form(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "10/2021", "10/12/2021", "doi.org/2021", "on 10/abc we met", "https://www.doi.org/abcde",
     "https://shortdoi.org/abcde", "https://doi.org/abcde/full", "1/2 10/3",
+    "https://doi.org/https://doi.org/10.1000/182",  # a link doubled (a scheme, no code)
+    "http://dx.doi.org/http://dx.doi.org/10.1000/182",
 ])
 def test_what_only_looks_like_a_short_doi_is_not_one(text: str) -> None:
     assert all(m.kind != "short-doi" for m in extract(text))

@@ -59,7 +59,7 @@ _STOPS = {"in-url-path": "?#", "in-url-preprint": "?#", "in-url-query": "&#",
 #: ``x.lower() == w and x.isascii()`` says ``x.translate(LOWER) == w`` of an ASCII ``w``, sooner.
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 #: R17: where a shortDOI's code ends: before no name character (a final "." ends a sentence).
-_SHORT_END = r"(?![0-9A-Za-z/_-]|\.[0-9A-Za-z/_-])"
+_SHORT_END = r"(?![0-9A-Za-z/_-]|\.[0-9A-Za-z/_-]|:/)"  # (not a scheme: doi.org/https://)
 #: R17: a shortDOI after a doi.org link or a doi: label (``doi:10/abcde``,
 #: ``https://doi.org/10/abcde``), or a doi.org link to its code alone
 #: (``https://doi.org/abcde``, where shortDOIs resolve: specs README).
