@@ -22,7 +22,8 @@ FIXTURES = ROOT / "tests" / "fixtures"
 WORDS = ["Smith, J.", "(2019).", "A study of things.", "J Med.", "2018;5:1-9.", "Epub",
          "pp. 45-67", "Müller", "Ørsted", "Łódź", "東京", "vol. 12(3)", "ISBN 978-3-16-148410-0",
          "10.5 percent", "v2.10.1", "$10.99", "1.", "[12]", "(see", "see", "and", "Available at:",
-         "accessed 2020", "“quoted”", "«Title»", "—", "…", "PMID: 123", "PMCID: PMC1", "x"]
+         "accessed 2020", "“quoted”", "«Title»", "—", "…", "PMID: 123", "PMCID: PMC1", "x",
+         "次の文。", "【図】", "東京大学，"]
 
 PREFIXES = ["10.1000", "10.1038", "10.1101", "10.1002", "10.12345", "10.5555", "10.25",
             "10.978.8898392", "10.1", "10.1234.5", "10.123456789", "10.0000"]
@@ -46,6 +47,7 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "[{n}](https://doi.org/{n})", "({n})", "'{n}'", "\"{n}\"", "{n}.", "{n},", "{n};",
          "{n}/full", "https://doi.org/{n}?x=1", "doi10.1000/x{n}", "x{n}", "https://example.org/{n}",
          "https://www.biorxiv.org/content/{n}", "https://doi.org/https://doi.org/{n}",
+         "（{n}）", "「{n}」", "{n}。", "doi：{n}、", "{n}，",
          "https://doi.org/10/abcde", "doi:10/abcde",
          "10/abcde", "doi: 10.abc/1"]
 

@@ -387,6 +387,21 @@ def test_versions_are_left_out_only_in_preprint_servers_links(text: str) -> None
     assert m.findings == () and text.endswith(str(m.doi))
 
 
+@pytest.mark.parametrize(("text", "names"), [
+    ("10.1000/182。次の文", ["10.1000/182"]),
+    ("（10.1000/182）", ["10.1000/182"]),
+    ("「10.1000/182」と『10.1000/183』", ["10.1000/182", "10.1000/183"]),
+    ("doi：10.1000/182、と", ["10.1000/182"]),
+    ("10.1000/182，10.1000/183", ["10.1000/182", "10.1000/183"]),
+    ("【10.1000/182】", ["10.1000/182"]),
+    ("https://doi.org/10.1000/182。", ["10.1000/182"]),
+])
+def test_east_asian_punctuation_and_brackets_end_a_name(text: str, names: list[str]) -> None:
+    # R8, R9: such text has no spaces between words; no name holds these characters
+    assert [str(m.doi) for m in extract(text)] == names
+    assert extract_general(text) == extract(text)
+
+
 def test_rejected_name_is_kept_with_the_readers_error() -> None:
     (m,) = extract("see 10.1234/50%zz now")
     assert not m.ok

@@ -13,16 +13,20 @@ import re
 import unicodedata
 
 __all__ = [
-    "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES", "TRAILING", "r11_looks_like_tag",
-    "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail", "r20_debris",
-    "scan_suffix", "starts_anchor",
+    "CJK_STOPS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES", "TRAILING",
+    "r11_looks_like_tag", "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail",
+    "r20_debris", "scan_suffix", "starts_anchor",
 ]
 
 OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
 #: R13: what ends a sentence (a final one of these after a name is the sentence's).
 SENTENCE_ENDS = frozenset(".!?")
 #: R9: characters that end a name.
-QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛')
+QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛「」『』〝〞＂')
+#: R8: East Asian punctuation and brackets (ideographic and fullwidth) end a name as a
+#: space does: text in those scripts has no space between words, and no DOI name holds
+#: them (``10.1000/182。次``, ``（10.1000/182）``, ``10.1000/1，10.1000/2``).
+CJK_STOPS = frozenset("。、，；：！？．（）【】〔〕［］｛｝〈〉《》〖〗")
 #: R13: trailing characters left out.
 TRAILING = frozenset(".,;:!?'*")
 #: R20: a final ellipsis (the name was cut short for display).
@@ -84,7 +88,7 @@ def scan_suffix(s: str, i: int, n: int, stops: str) -> int:
         if i >= n:
             break
         c = s[i]
-        if c.isspace() or c in QUOTES:  # R8, R9
+        if c.isspace() or c in QUOTES or c in CJK_STOPS:  # R8, R9
             break
         if c in "([{":  # R10
             stack.append(c)

@@ -33,7 +33,7 @@ from ..memo import Memo
 from ..model import Finding, make_doi
 from ..syntax import Reading, _decode_parts, read_noted
 from .clean import Text, needs_cleaning
-from .ends import QUOTES, r19_viewer_tail
+from .ends import CJK_STOPS, QUOTES, r19_viewer_tail
 from .make import Scanned, _plain_link, make_match, moved
 from .make import _read as read_span
 from .model import Match
@@ -93,7 +93,7 @@ def _ends_name(text: str, e: int, n: int) -> bool:
     if e >= n:
         return True
     c = text[e]
-    if c.isspace() or c in QUOTES or c == ",":
+    if c.isspace() or c in QUOTES or c == "," or c in CJK_STOPS:
         return True
     return c == ";" and not (e + 1 < n and text[e + 1] in _DIGITS)
 

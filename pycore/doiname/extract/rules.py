@@ -59,11 +59,13 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "line is read as a name, with a warning (looks-like-a-number); an IPv4 address never.",
      "policy; 002 §4.2"),
     ("R8", "whitespace ends a name",
-     "Any space, line break or control character ends it; names broken over two lines are "
-     "not joined (R21 and R22 say when one probably was).", "policy"),
+     "Any space, line break or control character ends it, and so does East Asian "
+     "punctuation or a bracket (。、，（）【】 and their kin: such text has no spaces); names "
+     "broken over two lines are not joined (R21 and R22 say when one probably was).",
+     "policy"),
     ("R9", "quotes end a name",
-     "\", the backtick and typographic quotes end it; ' ends it when the match was opened "
-     "by ' (href='...').", "policy"),
+     "\", the backtick and typographic quotes (East Asian 「」『』 included) end it; ' ends "
+     "it when the match was opened by ' (href='...').", "policy"),
     ("R10", "brackets balance",
      "( [ { < are kept; a closer is kept only when it closes one opened inside the name, "
      "so SICI names keep <693::AID-ASI4> and (see 10.1000/182) does not keep ')'.",
