@@ -48,6 +48,8 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "{n}/full", "https://doi.org/{n}?x=1", "doi10.1000/x{n}", "x{n}", "https://example.org/{n}",
          "https://www.biorxiv.org/content/{n}", "https://doi.org/https://doi.org/{n}",
          "（{n}）", "「{n}」", "{n}。", "doi：{n}、", "{n}，",
+         "https://urldefense.com/v3/__https://doi.org/{n}__;!!Fjc1LPEtn8I!x-y$",
+         "https://urldefense.com/v3/__https://doi.org/{n}*3B__;JQ!!Fjc1LPEtn8I!x$",
          "https://doi.org/10/abcde", "doi:10/abcde",
          "10/abcde", "doi: 10.abc/1"]
 

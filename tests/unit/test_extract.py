@@ -402,6 +402,25 @@ def test_east_asian_punctuation_and_brackets_end_a_name(text: str, names: list[s
     assert extract_general(text) == extract(text)
 
 
+def test_a_link_wrapped_by_url_defense_is_read_unwrapped() -> None:
+    # R3: Proofpoint URL Defense (v3) wraps a message's links: the link inside is read, its
+    # characters written "*" as the ones the wrapper gives after "__;" (base64url)
+    plain = "https://urldefense.com/v3/__https://doi.org/10.1038/nature14539__;!!abc$"
+    (m,) = extract(plain)
+    assert str(m.doi) == "10.1038/nature14539" and m.text == "https://doi.org/10.1038/nature14539"
+    assert m.findings == () and m.start == plain.index("https://doi.org")
+    star = "See https://urldefense.com/v3/__https://doi.org/10.1000/x*23abc__;JQ!!Fjc1L!x-y$ now"
+    (m,) = extract(star)
+    assert str(m.doi) == "10.1000/x#abc" and m.text == "https://doi.org/10.1000/x*23abc"
+    wrapper = next(f for f in m.findings if f.code == "link-wrapper")
+    assert star[wrapper.start:wrapper.end] == "*" and "read as “%”" in wrapper.message
+    # without the characters it stands for, a "*" is left as written
+    (m,) = extract("https://urldefense.com/v3/__https://doi.org/10.1000/x*23abc__;!!Fjc$")
+    assert str(m.doi) == "10.1000/x*23abc"
+    for text in (plain, star):
+        assert extract_general(text) == extract(text)
+
+
 def test_rejected_name_is_kept_with_the_readers_error() -> None:
     (m,) = extract("see 10.1234/50%zz now")
     assert not m.ok

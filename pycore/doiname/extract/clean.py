@@ -8,6 +8,7 @@ results always count code points of the text that was given.
 
 from __future__ import annotations
 
+import base64
 import dataclasses
 import html
 import re
@@ -38,8 +39,17 @@ _EDIT_RE = re.compile(
 )
 _ESCAPE_NAMES = {"/": "JSON", "_": "LaTeX", "&": "LaTeX", "%": "LaTeX", "#": "LaTeX",
                  "$": "LaTeX"}
+#: R3: a link wrapped by Proofpoint URL Defense (version 3), as e-mail security rewrites
+#: the links of a message: ``https://urldefense.com/v3/__`` + the link, with some of its
+#: characters written ``*`` + ``__;`` + those characters in base64url + ``!!`` + a token,
+#: ``$``. Bounded quantifiers only (linear).
+_URLDEFENSE_RE = re.compile(
+    r"https?://urldefense(?:\.proofpoint)?\.com/v3/__(?P<link>[^\s\"'<>]{1,4000}?)__;"
+    r"(?P<chars>[A-Za-z0-9_\-]{0,4000})!![^\s\"'<>$]{0,4000}\$?", re.IGNORECASE | re.ASCII)
+#: What :func:`needs_cleaning` looks for first (URL Defense links are written in lower case).
+_URLDEFENSE = "urldefense"
 
-Kind = Literal["invisible", "entity", "escape", "latex", "wbr"]
+Kind = Literal["invisible", "entity", "escape", "latex", "wbr", "wrapper"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,17 +118,15 @@ class Text:
         pieces: list[str] = []
         last = 0
         out = 0
-        for m in _EDIT_RE.finditer(original):
-            found = _replacement(m[0])
-            if found is None:
-                continue
-            value, kind = found
-            pieces.append(original[last:m.start()])
-            out += m.start() - last
-            edits.append(Edit(out, len(value), m.start(), m.end(), kind, m[0], value))
+        for start, end, value, kind in _changes(original):
+            if start < last:
+                continue  # (inside a change made already)
+            pieces.append(original[last:start])
+            out += start - last
+            edits.append(Edit(out, len(value), start, end, kind, original[start:end], value))
             pieces.append(value)
             out += len(value)
-            last = m.end()
+            last = end
         if edits:
             pieces.append(original[last:])
             self.text = "".join(pieces)
@@ -175,9 +183,47 @@ class Text:
         return [e for e in self.edits[lo:hi] if e.size or e.at > a]
 
 
+def _changes(original: str) -> list[tuple[int, int, str, Kind]]:
+    """Every change R1-R3 make to ``original``, in order: ``(start, end, value, kind)``
+    (a change inside one before it is skipped by the caller)."""
+    out: list[tuple[int, int, str, Kind]] = []
+    for m in _EDIT_RE.finditer(original):
+        found = _replacement(m[0])
+        if found is not None:
+            out.append((m.start(), m.end(), *found))
+    if _URLDEFENSE in original:
+        wrapped = [c for m in _URLDEFENSE_RE.finditer(original) for c in _unwrapped(m)]
+        if wrapped:
+            out = sorted(out + wrapped)
+    return out
+
+
+def _unwrapped(m: re.Match[str]) -> list[tuple[int, int, str, Kind]]:
+    """R3 on one URL Defense link: each ``*`` of the link as the character it stands for,
+    in order (when the characters given after ``__;`` are as many; else the link is left
+    as written), and what follows the link (``__;...$``) as a space, so that a name ends
+    with the link."""
+    out: list[tuple[int, int, str, Kind]] = []
+    link, stars = m.start("link"), m["link"].count("*")
+    if stars:
+        chars = m["chars"]
+        try:
+            given = base64.urlsafe_b64decode(chars + "=" * (-len(chars) % 4)).decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            given = ""
+        if len(given) == stars and "**" not in m["link"]:  # ("**x": a run, not read here)
+            at = link
+            for c in given:
+                at = m.string.index("*", at)
+                out.append((at, at + 1, c, "wrapper"))
+                at += 1
+    out.append((m.end("link"), m.end(), " ", "wrapper"))
+    return out
+
+
 def needs_cleaning(text: str) -> bool:
     """Whether R1-R3 could change anything in ``text`` (a quick test before the regex)."""
-    if "&" in text or "\\" in text or "<w" in text or "<W" in text:
+    if "&" in text or "\\" in text or "<w" in text or "<W" in text or _URLDEFENSE in text:
         return True
     if text.isascii():
         return False
@@ -245,6 +291,7 @@ def _edits_finding(kind: str, group: list[Edit]) -> Finding:
         code, rule, how = {
             "entity": ("html-entity", "extract R2", "HTML escaping"),
             "latex": ("latex-escape", "extract R3", "LaTeX, as BibTeX exports write it"),
+            "wrapper": _WRAPPER,
         }.get(kind, ("backslash-escape", "extract R3", "backslash escaping"))
         values = {e.written: e.value for e in group}
         each = "; ".join(f"“{w}” as “{values[w]}” {_at(places(at))}"
@@ -253,6 +300,11 @@ def _edits_finding(kind: str, group: list[Edit]) -> Finding:
     return Finding(code, severity, what, first.start, last.end, first.start, last.end,
                    in_name=False, source=rule,
                    places=joined_places([(e.start, e.end) for e in group]))
+
+
+#: The finding of a character of a wrapped link undone (R3): code, rule, how it was written.
+_WRAPPER = ("link-wrapper", "extract R3",
+            "Proofpoint URL Defense writes some characters of the links it wraps as “*”")
 
 
 def _at(where: str) -> str:
@@ -277,6 +329,7 @@ def edit_finding(e: Edit) -> Finding:
         code, rule, how = {
             "entity": ("html-entity", "extract R2", "HTML escaping"),
             "latex": ("latex-escape", "extract R3", "LaTeX, as BibTeX exports write it"),
+            "wrapper": _WRAPPER,
         }.get(e.kind, ("backslash-escape", "extract R3",
                        f"{_ESCAPE_NAMES.get(e.value, 'backslash')} escaping"))
         what = f"“{e.written}” {at} was read as “{e.value}” ({how})."

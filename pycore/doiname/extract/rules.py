@@ -36,7 +36,10 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
     ("R3", "backslash and LaTeX escapes",
      "\\/ (JSON), \\_ \\& \\% \\# \\$ (LaTeX), braced forms such as {\\_} and the text "
      "commands {\\textunderscore}, {\\textless}, {\\textgreater}, {\\textasciitilde} stand "
-     "for their character (info backslash-escape, latex-escape).", "policy"),
+     "for their character (info backslash-escape, latex-escape). A link wrapped by "
+     "Proofpoint URL Defense (https://urldefense.com/v3/__<link>__;...$) is read as the "
+     "link inside it, its characters written '*' as those the wrapper gives (info "
+     "link-wrapper).", "policy"),
     ("R4", "anchor",
      "10. followed by digit groups, then /, %2F, or : right after urn:doi:.",
      "002 §4, appendix A; 000 (URN form)"),
