@@ -50,6 +50,7 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "（{n}）", "「{n}」", "{n}。", "doi：{n}、", "{n}，",
          "https://urldefense.com/v3/__https://doi.org/{n}__;!!Fjc1LPEtn8I!x-y$",
          "https://urldefense.com/v3/__https://doi.org/{n}*3B__;JQ!!Fjc1LPEtn8I!x$",
+         "https://urldefense.proofpoint.com/v2/url?u=https-3A__doi.org_{n}&d=DwMFaQ&e=",
          "https://doi.org/10/abcde", "doi:10/abcde",
          "10/abcde", "doi: 10.abc/1"]
 

@@ -421,6 +421,22 @@ def test_a_link_wrapped_by_url_defense_is_read_unwrapped() -> None:
         assert extract_general(text) == extract(text)
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    ("https://urldefense.proofpoint.com/v2/url?u=https-3A__doi.org_10.1038_nature14539"
+     "&d=DwMFaQ&c=abc&r=def&m=ghi&s=jkl&e=", "10.1038/nature14539"),
+    ("see https://urldefense.proofpoint.com/v2/url?u=https-3A__doi.org_10.1016_S0140-2D6736"
+     "-2820-2930183-2D5&d=DwMFaQ&e= now", "10.1016/S0140-6736(20)30183-5"),
+    ("https://urldefense.proofpoint.com/v2/url?u=https-3A__doi.org_10.1000_-C3-A9tude&d=x",
+     "10.1000/étude"),
+])
+def test_a_link_wrapped_by_url_defense_v2_is_read_unwrapped(text: str, name: str) -> None:
+    # R3: version 2 writes "/" as "_" and every other escape "%XX" as "-XX"
+    (m,) = extract(text)
+    assert str(m.doi) == name and m.form == "url"
+    assert [f.code for f in m.findings] == ["link-wrapper"]
+    assert extract_general(text) == extract(text)
+
+
 def test_rejected_name_is_kept_with_the_readers_error() -> None:
     (m,) = extract("see 10.1234/50%zz now")
     assert not m.ok

@@ -46,6 +46,12 @@ _ESCAPE_NAMES = {"/": "JSON", "_": "LaTeX", "&": "LaTeX", "%": "LaTeX", "#": "La
 _URLDEFENSE_RE = re.compile(
     r"https?://urldefense(?:\.proofpoint)?\.com/v3/__(?P<link>[^\s\"'<>]{1,4000}?)__;"
     r"(?P<chars>[A-Za-z0-9_\-]{0,4000})!![^\s\"'<>$]{0,4000}\$?", re.IGNORECASE | re.ASCII)
+#: R3: the same in its version 2, the link in the query: ``u=`` + the link with each
+#: "/" written "_" and every other escape "%XX" written "-XX" + ``&d=``...
+_URLDEFENSE_V2_RE = re.compile(
+    r"https?://urldefense(?:\.proofpoint)?\.com/v2/url\?u=(?P<link>[A-Za-z0-9_.~\-]{1,4000})"
+    r"(?P<tail>&[a-z]=[^\s\"'<>]{0,4000})?", re.IGNORECASE | re.ASCII)
+_V2_CODES = re.compile(r"(?:-[0-9A-Fa-f]{2})+|_")
 #: What :func:`needs_cleaning` looks for first (URL Defense links are written in lower case).
 _URLDEFENSE = "urldefense"
 
@@ -193,6 +199,7 @@ def _changes(original: str) -> list[tuple[int, int, str, Kind]]:
             out.append((m.start(), m.end(), *found))
     if _URLDEFENSE in original:
         wrapped = [c for m in _URLDEFENSE_RE.finditer(original) for c in _unwrapped(m)]
+        wrapped += [c for m in _URLDEFENSE_V2_RE.finditer(original) for c in _unwrapped_v2(m)]
         if wrapped:
             out = sorted(out + wrapped)
     return out
@@ -218,6 +225,27 @@ def _unwrapped(m: re.Match[str]) -> list[tuple[int, int, str, Kind]]:
                 out.append((at, at + 1, c, "wrapper"))
                 at += 1
     out.append((m.end("link"), m.end(), " ", "wrapper"))
+    return out
+
+
+def _unwrapped_v2(m: re.Match[str]) -> list[tuple[int, int, str, Kind]]:
+    """R3 on one URL Defense link of version 2: each ``_`` of the link as "/", each run of
+    ``-XX`` as the characters its bytes make in UTF-8 (a run that makes none is left as
+    written), and what follows the link (``&d=...``) as a space."""
+    out: list[tuple[int, int, str, Kind]] = []
+    at = m.start("link")
+    for piece in _V2_CODES.finditer(m["link"]):
+        code = piece[0]
+        if code == "_":
+            value = "/"
+        else:
+            try:
+                value = bytes.fromhex(code.replace("-", "")).decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+        out.append((at + piece.start(), at + piece.end(), value, "wrapper"))
+    if m["tail"]:
+        out.append((m.start("tail"), m.end("tail"), " ", "wrapper"))
     return out
 
 
@@ -304,7 +332,7 @@ def _edits_finding(kind: str, group: list[Edit]) -> Finding:
 
 #: The finding of a character of a wrapped link undone (R3): code, rule, how it was written.
 _WRAPPER = ("link-wrapper", "extract R3",
-            "Proofpoint URL Defense writes some characters of the links it wraps as “*”")
+            "Proofpoint URL Defense rewrites the links it wraps in e-mail")
 
 
 def _at(where: str) -> str:

@@ -38,8 +38,9 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "commands {\\textunderscore}, {\\textless}, {\\textgreater}, {\\textasciitilde} stand "
      "for their character (info backslash-escape, latex-escape). A link wrapped by "
      "Proofpoint URL Defense (https://urldefense.com/v3/__<link>__;...$) is read as the "
-     "link inside it, its characters written '*' as those the wrapper gives (info "
-     "link-wrapper).", "policy"),
+     "link inside it, its characters written '*' as those the wrapper gives; in version 2 "
+     "(.../v2/url?u=<link>&d=...) its '_' as '/' and its -XX as the escaped characters "
+     "(info link-wrapper).", "policy"),
     ("R4", "anchor",
      "10. followed by digit groups, then /, %2F, or : right after urn:doi:.",
      "002 §4, appendix A; 000 (URN form)"),
