@@ -174,7 +174,7 @@ def _build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=["csv", "jsonl"], default=None,
                    help="output format (default csv; --json means jsonl)")
     p = add("batch", "find, clean, check and deduplicate the DOIs of a list, one row per "
-            "reference (a BibTeX entry, a RIS record, a JSON object, a line of text)")
+            "reference (a BibTeX entry, a RIS or PubMed record, a JSON object, a line of text)")
     p.add_argument("file", help="a path, or - for standard input")
     p.add_argument("--format", choices=["csv", "jsonl"], default=None,
                    help="output format (default csv; --json means jsonl)")

@@ -1,7 +1,7 @@
 """``doiname verify FILE``: each reference of a list checked against the record its DOI is
 registered for (002 foreword, "DOI and Metadata"), as the page's Batch "Check all" does.
 
-The list is read as Batch reads it (records: BibTeX entries, RIS records, JSON objects,
+The list is read as Batch reads it (records: BibTeX entries, RIS and MEDLINE records, JSON objects,
 lines); each DOI's agency is asked of doi.org's Which RA once per prefix; its record is
 read with the request :func:`doiname.registry_request` builds, through ``urllib`` with a
 deadline and a size cap, one request at a time (within Crossref's limits with or

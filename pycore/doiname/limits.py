@@ -72,7 +72,7 @@ MAX_URL = 8000
 #: how long the line was and that the rest was not read. 100,000 characters hold about
 #: 3,000 names; a reference is rarely over 2,000.
 BATCH_MAX_LINE_CHARS = 100_000
-#: Lines one record (a BibTeX entry, a RIS record, a JSON object) holds at most; a record
+#: Lines one record (a BibTeX entry, a RIS or MEDLINE record, a JSON object) holds at most; a record
 #: that does not close by then gives its lines back one by one (doiname.records).
 RECORD_MAX_LINES = 300
 #: Characters one record holds at most (the same).
@@ -95,7 +95,7 @@ BATCH_STEP_MS = 50
 #: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
 #: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
 BATCH_STEP_MAX_ROWS = 5_000
-#: Structured records (BibTeX, RIS, JSON) a batch keeps the text of, for "Check all" to
+#: Structured records (BibTeX, RIS, MEDLINE, JSON) a batch keeps the text of, for "Check all" to
 #: compare their fields with the registry's record (doiname.batch.checks); rows of later
 #: records are compared with their line. A BibTeX entry is about 500 characters.
 BATCH_CHECK_MAX_RECORDS = 20_000

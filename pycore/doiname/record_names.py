@@ -1,4 +1,4 @@
-"""What names a record in a list: its own key (a BibTeX key, a RIS ``ID``, a JSON
+"""What names a record in a list: its own key (a BibTeX key, a RIS ``ID``, a PMID, a JSON
 object's identifier) and its label, the key and the first line a person recognises
 (:attr:`doiname.records.Record.label`)."""
 
@@ -9,7 +9,7 @@ from types import ModuleType
 from .limits import RECORD_MAX_CHARS
 from .resolver.body import load_json
 
-__all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "ris_key"]
+__all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "medline_key", "ris_key"]
 
 _JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
 
@@ -101,3 +101,9 @@ def ris_key(lines: list[str]) -> str | None:
                 if value:
                     return value[:200]
     return None
+
+
+def medline_key(lines: list[str]) -> str | None:
+    """The key of a PubMed record in MEDLINE format: its PMID (``PMID- 26017442``)."""
+    value = lines[0][5:].strip() if lines and lines[0].startswith("PMID-") else ""
+    return value[:200] or None

@@ -9,16 +9,25 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-__all__ = ["BIBTEX_START", "JSON_PUNCTUATION", "OPENERS", "Kind", "continues",
-           "continues_named", "ends_with_name", "starts"]
+__all__ = ["BIBTEX_START", "JSON_PUNCTUATION", "MEDLINE_START", "OPENERS", "REFERENCE_KINDS",
+           "STRUCTURED_KINDS", "Kind", "continues", "continues_named", "ends_with_name",
+           "starts"]
 
-Kind = Literal["line", "reference", "bibtex", "ris", "json", "csv", "structure"]
+Kind = Literal["line", "reference", "bibtex", "ris", "medline", "json", "csv", "structure"]
+#: Kinds of record made of fields (one row for each name, wherever in the record).
+STRUCTURED_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "json", "csv"})
+#: Kinds of record whose fields say which work they cite (title, authors, year: what
+#: Check all compares with the registry's record).
+REFERENCE_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "json"})
+#: The first line of a PubMed record in MEDLINE format (PubMed's "PubMed" export, .nbib):
+#: ``PMID- 26017442``; the record ends at a blank line.
+MEDLINE_START = "PMID-"
 
 BIBTEX_START = re.compile(r"\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s{}()]*)")
 JSON_PUNCTUATION = re.compile(r"\s*[\[\]],?\s*")
 #: First characters of a line that may open a record or be structure (a line starting
 #: with anything else, not a space, is plain text: ``starts`` says "line" for it).
-OPENERS = frozenset("@{[]T")
+OPENERS = frozenset("@{[]TP")
 #: A line that starts a reference of its own: a number or a bullet (``1.``, ``[1]``,
 #: ``(1)``, ``-``, ``*``, ``•``) ...
 _LIST_START = re.compile(
@@ -68,7 +77,7 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     """Whether ``line`` goes on with the reference of the plain lines ``before`` (one
     reference wrapped over lines, as copies from a PDF give it), not a record of its own.
 
-    A blank line, a line that opens a structured record (BibTeX, RIS, JSON) and a line
+    A blank line, a line that opens a structured record (BibTeX, RIS, MEDLINE, JSON) and a line
     that starts with a number or a bullet begin a new record, and so does a line that
     starts with an author (``Smith, J.``) unless the line before ends mid-sentence.
     Otherwise the line goes on with the one before when:
@@ -137,6 +146,8 @@ def starts(line: str, hint: str | None) -> Kind:
         return "bibtex"
     if line.startswith("TY  -"):
         return "ris"
+    if line.startswith(MEDLINE_START):
+        return "medline"
     stripped = line.lstrip()
     if stripped.startswith("{"):
         return "json"

@@ -1,7 +1,9 @@
 """Records, not lines: a list's lines grouped into the references they belong to.
 
 A reference list pasted or exported holds references, not lines: a BibTeX entry
-(``@article{key, ... }``), a RIS record (``TY  -`` ... ``ER  -``), a JSON object
+(``@article{key, ... }``), a RIS record (``TY  -`` ... ``ER  -``), a PubMed record in
+MEDLINE format (``PMID- `` ... a blank line, the next ``PMID-`` or the input's end), a
+JSON object
 spread over lines, a CSV row whose quoted cell holds line breaks. :func:`iter_records`
 groups a stream of lines into :class:`Record` objects, so that Batch gives one row per
 reference (with the record's key or ID when there is one) instead of one row per field
@@ -22,10 +24,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
-from .record_names import json_key, label_of, ris_key
+from .record_names import json_key, label_of, medline_key, ris_key
 from .record_starts import (
     BIBTEX_START,
     JSON_PUNCTUATION,
+    MEDLINE_START,
     OPENERS,
     Kind,
     continues,
@@ -42,10 +45,11 @@ class Record:
     """Lines that belong together: ``lines[0]`` is line ``first_line`` (counting from 1).
 
     ``kind`` says what grouped them: ``line`` (plain text, one line), ``bibtex``,
-    ``ris``, ``json`` (an object, on one line or several), ``csv`` (a row whose quoted
+    ``ris``, ``medline``, ``json`` (an object, on one line or several), ``csv`` (a row whose quoted
     cell spans lines), ``reference`` (plain text wrapped over several lines,
     :func:`continues`) or ``structure`` (JSON punctuation: no row). ``key`` is the
-    record's own key or ID (BibTeX key, RIS ``ID``, a JSON object's ``id``), or ``None``.
+    record's own key or ID (BibTeX key, RIS ``ID``, MEDLINE ``PMID``, a JSON object's
+    ``id``), or ``None``.
     """
 
     first_line: int
@@ -67,7 +71,7 @@ class Record:
     def label(self) -> str | None:
         """What points a person at this record in a list (a Batch row's ``record``, the
         CSV's record column): its key and its first line, ``smith2020 · Smith (2020)
-        Deep learning…``. The first line of a BibTeX entry, a RIS record or a JSON object
+        Deep learning…``. The first line of a BibTeX entry, a RIS or MEDLINE record or a JSON object
         is made of its first author's family name, year and title (002 foreword, "DOI and
         Metadata": the fields by their names, :data:`doiname.verify.fields.FIELD_NAMES`);
         that of a reference wrapped over lines or a CSV row over lines is its first line
@@ -175,7 +179,8 @@ class RecordGrouper:
                     and (first not in OPENERS
                          # "[1] Doe A ..." or "The ...": what _take makes a "line" of
                          or (first == "[" and JSON_PUNCTUATION.fullmatch(line) is None)
-                         or (first == "T" and not line.startswith("TY  -")))):
+                         or (first == "T" and not line.startswith("TY  -"))
+                         or (first == "P" and not line.startswith(MEDLINE_START)))):
                 self._after = False  # the commonest line: text; the next may continue it
                 held.append(line)
                 self._held_start = number
@@ -201,6 +206,10 @@ class RecordGrouper:
                 self._release(out)
             if not self._pending:
                 return
+            if self._kind == "medline":  # (its end: a blank line, or the input's)
+                out.append(_record(self._start, self._pending, "medline"))
+                self._pending = []
+                return
             pending, start = self._pending, self._start
             self._pending = []
             out.append(Record(start, (pending[0],), "line"))
@@ -213,6 +222,9 @@ class RecordGrouper:
         """Line ``at``, not held as plain text: it goes on with the open record, opens one,
         or is a record of its own."""
         pending = self._pending
+        if pending and self._kind == "medline" and line.startswith(MEDLINE_START):
+            out.append(_record(self._start, pending, "medline"))  # the next one, no blank
+            pending = self._pending = []  # line between: this one ends before it
         if pending:
             pending.append(line)
             self._chars += len(line)
@@ -254,7 +266,7 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
     """Group lines (with or without their line breaks) into records, lazily.
 
     ``hint`` is ``"csv"`` when the input is known to be CSV or TSV (a quoted cell may
-    then span lines); BibTeX, RIS and JSON are recognised by their own lines. A record
+    then span lines); BibTeX, RIS, MEDLINE and JSON are recognised by their own lines. A record
     that does not close within the bounds gives back its first line as a line of its own
     and its other lines are grouped again.
     """
@@ -287,6 +299,8 @@ def _as_records(items: list[Record | str], number: int) -> Iterator[Record]:
 def _closes(kind: Kind, line: str, depth: _Depth, quotes: int) -> bool:
     if kind == "ris":
         return line.startswith("ER  -")
+    if kind == "medline":
+        return not line.strip()
     if kind == "csv":
         return (quotes + line.count('"')) % 2 == 0
     return depth.feed(line) <= 0
@@ -299,6 +313,8 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
         key = m.group(2) or None if m is not None else None
     elif kind == "ris":
         key = ris_key(lines)
+    elif kind == "medline":
+        key = medline_key(lines)
     elif kind == "json":
         key = json_key("\n".join(lines))
     return Record(start, tuple(lines), kind, key)

@@ -30,6 +30,7 @@ from doiname.batch import (
 )
 from doiname.extract import extract
 from doiname.model import Doi, Finding
+from doiname.record_starts import REFERENCE_KINDS
 from doiname.records import iter_records
 
 from .batch_cases import FIXTURES, LIST, rows_of
@@ -222,7 +223,7 @@ def test_chunks_give_the_same_rows_as_one_stream() -> None:
 @pytest.mark.parametrize("path", sorted(p for p in FIXTURES.iterdir()
                                          if ".expected." not in p.name), ids=lambda p: p.name)
 def test_fixture_files_through_the_batch(path: Path) -> None:
-    """Records, not lines. Every record (a BibTeX entry, a RIS record, a line of
+    """Records, not lines. Every record (a BibTeX entry, a RIS or MEDLINE record, a line of
     plain text) gives its rows, on the lines inside it, and the names its text holds (one
     row per name in a structured record)."""
     with path.open(encoding="utf-8", newline="") as fp:
@@ -236,7 +237,7 @@ def test_fixture_files_through_the_batch(path: Path) -> None:
         mine = [r for r in rows if rec.first_line <= r.line <= rec.last_line]
         assert mine, rec  # every record has a row
         names = [str(m.doi) for m in extract(rec.text)]
-        if rec.kind in ("bibtex", "ris", "json"):  # one row per name in a reference
+        if rec.kind in REFERENCE_KINDS:  # one row per name in a reference
             names = list(dict.fromkeys(d.equivalence_key(n) for n in names))
             assert [d.equivalence_key(r.doi or "") for r in mine if r.status != "no-doi"] \
                 == names
@@ -245,7 +246,7 @@ def test_fixture_files_through_the_batch(path: Path) -> None:
             assert [r.doi for r in mine if r.status != "no-doi"] == names
         want.extend(names)
     assert len([r for r in rows if r.status != "no-doi"]) == len(want)
-    if path.suffix in (".bib", ".ris"):
+    if path.suffix in (".bib", ".ris", ".nbib"):
         assert len(rows) < len(text.splitlines()) / 2  # far fewer rows than lines
 
 

@@ -1,4 +1,4 @@
-"""Records, not lines: BibTeX entries, RIS records, JSON objects, CSV rows."""
+"""Records, not lines: BibTeX entries, RIS and MEDLINE records, JSON objects, CSV rows."""
 
 from __future__ import annotations
 
@@ -129,6 +129,7 @@ def test_a_record_that_fails_is_skipped_not_fed_again(monkeypatch: pytest.Monkey
 
 
 @given(st.lists(st.sampled_from(["@a{k,", "}", "{", "TY  - X", "ER  -", "[", "x 10.1/x", "",
+                                 "PMID- 1", "AID - 10.1/m [doi]", "      wrapped",
                                  '"', "doi = {10.1000/1}", "Doe J. A title of", "mice in",
                                  "https://doi.org/10.1/y", "12345", "1. Roe K,"]),
                 max_size=60))
@@ -140,6 +141,35 @@ def test_every_line_is_in_exactly_one_record_in_order(lines: list[str]) -> None:
         first = r.last_line + 1
         seen.extend(r.lines)
     assert seen == lines
+
+
+def test_pubmed_records_in_medline_format_are_one_record_each_with_their_pmid() -> None:
+    # PubMed's export (.nbib): "PMID- " opens a record, a blank line ends it, and so do
+    # the next record's first line and the end of the input
+    lines = (FIXTURES / "medline.nbib").read_text().splitlines()
+    got = kinds(lines)
+    assert got == [(1, 25, "medline", "26017442"), (26, 38, "medline", "16873662"),
+                   (39, 54, "medline", "31986264")]
+    labels = [r.label for r in iter_records(lines)]
+    assert labels == [
+        "26017442 · LeCun (2015) Deep learning.",
+        "16873662 · Hinton (2006) Reducing the dimensionality of data with neural networks.",
+        "31986264 · Huang (2020) Clinical features of patients infected with 2019 novel "
+        "coronavirus in Wuhan, China."]
+    # a line of text that starts with a P is text
+    assert kinds(["Proc. 10.1000/1", "PMID: 123 10.1000/2"]) == [
+        (1, 1, "line", None), (2, 2, "line", None)]
+
+
+def test_pubmed_records_give_one_row_each() -> None:
+    from doiname.batch import iter_batch_rows
+
+    rows = list(iter_batch_rows((FIXTURES / "medline.nbib").read_text()))
+    assert [(r.line, r.doi, r.status) for r in rows] == [
+        (7, "10.1038/nature14539", "ok"), (37, "10.1126/science.1127647", "ok"),
+        (46, "10.1016/S0140-6736(20)30183-5", "ok")]
+    assert [f.code for f in rows[0].findings] == ["same-record"]
+    assert rows[0].record == "26017442 · LeCun (2015) Deep learning."
 
 
 def test_blank_lines_separate_records_without_rows_but_stay_lines_in_plain_text() -> None:

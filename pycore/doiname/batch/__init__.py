@@ -1,9 +1,10 @@
 """Batch processing of lists: every reference in, one or more rows out.
 
-A librarian's list (``.txt``, ``.csv``, ``.tsv``, ``.bib``, ``.ris``, ``.json``, or a paste)
-is read as records (:mod:`doiname.records`: BibTeX entries, RIS records, JSON objects and
-lines of plain text), each scanned with :func:`doiname.extract.extract` and judged as
-every other surface judges it (:mod:`doiname.inspection`).
+A librarian's list (``.txt``, ``.csv``, ``.tsv``, ``.bib``, ``.ris``, ``.nbib``, ``.json``, or
+a paste) is read as records (:mod:`doiname.records`: BibTeX entries, RIS and MEDLINE
+records, JSON objects and lines of plain text), each scanned with
+:func:`doiname.extract.extract` and judged as every other surface judges it
+(:mod:`doiname.inspection`).
 
 * :mod:`.rows`: :class:`BatchRow` and :class:`BatchSummary`;
 * :mod:`.status`: the statuses of rows, in one table (what the page reads too);

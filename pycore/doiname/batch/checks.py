@@ -2,7 +2,7 @@
 foreword, "DOI and Metadata").
 
 A job keeps the text of the structured records its rows come from (BibTeX entries, RIS
-records, JSON objects: :class:`References`, bounded by
+and MEDLINE records, JSON objects: :class:`References`, bounded by
 :data:`~doiname.limits.BATCH_CHECK_MAX_RECORDS`); a plain line is its own reference. When
 the registry's answer for a name comes (:func:`doiname.read_registry_answer`), every row
 of the job whose name is equivalent to it (003 ch. 3: its duplicates too) is checked
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..equivalence import equivalence_key
 from ..limits import BATCH_CHECK_MAX_RECORDS
+from ..record_starts import REFERENCE_KINDS
 
 if TYPE_CHECKING:
     from ..records import Record
@@ -25,9 +26,6 @@ if TYPE_CHECKING:
     from .store import RowStore
 
 __all__ = ["REFERENCE_KINDS", "Checks", "References"]
-
-#: The record kinds whose fields are a reference (the others: the row's line).
-REFERENCE_KINDS = frozenset({"bibtex", "ris", "json"})
 
 
 class References:

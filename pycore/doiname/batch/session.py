@@ -2,7 +2,7 @@
 :func:`iter_batch_rows` (streaming, what the CLI runs).
 
 A list is read as records (:class:`doiname.records.RecordGrouper`): a BibTeX entry, a RIS
-record, a JSON object or a CSV row with quoted line breaks is one reference, plain text
+or MEDLINE record, a JSON object or a CSV row with quoted line breaks is one reference, plain text
 one line each. Each record is scanned with :func:`doiname.extract.extract` and judged
 like every other surface (:func:`doiname.inspection.judge`), so a row says what Inspect
 says for the same text. A record gives one row per DOI name in it (the same name twice in

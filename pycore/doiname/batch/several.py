@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from ..extract import Match
 from ..limits import BATCH_MAX_LINE_CHARS
 from ..model import Finding
+from ..record_starts import STRUCTURED_KINDS as _STRUCTURED
 from ..records import Record
 from .general import Checker, Part, key_of, part_of, shifted
 from .lines import LongLine
@@ -25,7 +26,6 @@ from .rows import BatchRow, make_row, shown_input
 
 __all__ = ["record_rows"]
 
-_STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
 
 #: ``part_row(line, text, key, part)``: the row of one part, deduplicated by the session.
 PartRow = Callable[[int, str, str | None, Part], BatchRow]

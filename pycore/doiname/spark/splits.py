@@ -34,12 +34,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import chain, tee
 
+from ..record_starts import STRUCTURED_KINDS as _STRUCTURED
 from ..records import Record, iter_records
 from .lines import Bytes, decode, iter_lines
 
 __all__ = ["Region", "Scan", "regions", "scan_split", "split_starts"]
 
-_STRUCTURED = frozenset({"bibtex", "ris", "json", "csv"})
 
 
 @dataclass(frozen=True, slots=True)

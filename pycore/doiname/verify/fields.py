@@ -25,20 +25,20 @@ __all__ = ["FIELD_NAMES", "YEAR", "ReferenceEvidence", "first_author", "parse_re
 #: Greek letters' names, as LaTeX writes them (``\\alpha``).
 GREEK_NAMES = frozenset(GREEK.values())
 
-#: Field names of each part of a reference, in BibTeX, biblatex, RIS, CSL-JSON, Crossref's
+#: Field names of each part of a reference, in BibTeX, biblatex, RIS, MEDLINE, CSL-JSON, Crossref's
 #: deposited references and PubMed-like forms, folded to lower case. A record with none
 #: of them but an ``unstructured`` (Crossref) or ``note`` text is compared as that text.
 FIELD_NAMES: dict[str, tuple[str, ...]] = {
     "title": ("title", "ti", "t1", "atitle", "article-title", "chapter"),
     "author": ("author", "authors", "au", "a1", "firstauthor", "first_author", "creator",
                "editor", "ed", "a2"),
-    "year": ("year", "py", "y1", "da", "date", "issued", "publication_year"),
+    "year": ("year", "py", "y1", "da", "date", "issued", "publication_year", "dp"),
     "container": ("journal", "journaltitle", "jtitle", "booktitle", "container-title",
                   "journal-title", "volume-title", "series-title", "jo", "jf", "ja", "j2",
-                  "t2", "series", "publisher"),
-    "volume": ("volume", "vl"),
+                  "t2", "series", "publisher", "jt"),
+    "volume": ("volume", "vl", "vi"),
     "first_page": ("pages", "page", "sp", "firstpage", "first_page", "first-page", "fpage",
-                   "article-number", "eid"),
+                   "article-number", "eid", "pg"),
 }
 
 #: A year in a date field (``2019/05/01``, ``May 2019``).
@@ -68,6 +68,9 @@ _BARE = re.compile(r"[^,}\s]*")
 #: inside (the commonest value: read with the name, :func:`_bibtex_value` reads the rest).
 _BIBTEX_FIELD = re.compile(r"([A-Za-z][\w:-]*)\s*=\s*(?:\{([^{}]*)\})?")
 _RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
+#: A field of a PubMed record in MEDLINE format: a tag of 2-4 letters padded to four
+#: characters, "- ", the value (``TI  - Deep learning.``, ``PMID- 26017442``).
+_MEDLINE_LINE = re.compile(r"^([A-Z][A-Z0-9]{1,3}) {0,2}- ?(.*)$")
 #: Between two authors of an author field; a Vancouver name's initials (``Smith JA``).
 _AUTHORS_SPLIT = re.compile(r"\s+and\s+|;|\n")
 _INITIALS = re.compile(r"[A-Z]{1,3}\.?")
@@ -145,7 +148,7 @@ def unlatex(value: str) -> str:
 
 
 def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> dict[str, str]:
-    """The fields of a BibTeX entry, a RIS record or a JSON object (the kinds of
+    """The fields of a BibTeX entry, a RIS or MEDLINE record or a JSON object (the kinds of
     :class:`doiname.records.Record`), names in lower case, values as written (braces
     of BibTeX dropped; a RIS tag given twice keeps its first value, the first author).
     Any other text gives ``{}``.
@@ -187,6 +190,20 @@ def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> d
             m = _RIS_LINE.match(line)
             if m is not None and m.group(2).strip():
                 out.setdefault(m.group(1).lower(), m.group(2).strip())
+    elif kind == "medline":
+        name = ""  # the tag the lines go on with (a value wraps onto lines of 6 spaces)
+        for line in text.splitlines():
+            m = _MEDLINE_LINE.match(line)
+            if m is not None:
+                name = m.group(1).lower()
+                if name in out:
+                    name = ""  # (a tag given twice keeps its first value)
+                elif m.group(2).strip():
+                    out[name] = m.group(2).strip()
+                else:
+                    name = ""
+            elif name and line.startswith("      ") and line.strip():
+                out[name] += " " + line.strip()
     elif kind == "json":
         # nesting checked before parsing (Pyodide's stack is small: resolver.body)
         data, ok, _ = load_json(text.strip().rstrip(","), max_depth=REGISTRY_MAX_DEPTH)

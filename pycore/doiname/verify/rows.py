@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from ..record_starts import REFERENCE_KINDS
 from ..registry.answers import RegistryAnswer
 from ..registry.work import Work
 from .fields import parse_record_fields
@@ -63,9 +64,10 @@ class RowCheck:
 
 def row_reference(text: str, kind: str = "line") -> str | Mapping[str, str]:
     """What a row's record says of the cited work, for :func:`check_row`: the fields of
-    a ``bibtex``, ``ris`` or ``json`` record (:class:`doiname.records.Record` kinds) when
-    it has a title or an author, else its text (002 foreword, "DOI and Metadata")."""
-    if kind in ("bibtex", "ris", "json"):
+    a record of :data:`~doiname.record_starts.REFERENCE_KINDS` (BibTeX, RIS, MEDLINE,
+    JSON) when it has a title or an author, else its text (002 foreword, "DOI and
+    Metadata")."""
+    if kind in REFERENCE_KINDS:
         fields = parse_record_fields(text, kind)
         if any(k in fields for k in ("title", "ti", "t1", "author", "au", "a1")):
             return fields
