@@ -197,6 +197,25 @@ def test_open_a_file(page: Page, site_url: str, tmp_path: Path) -> None:
     assert got == want
 
 
+def test_a_pubmed_export_is_one_row_a_record(page: Page, site_url: str, tmp_path: Path) -> None:
+    # PubMed's export (.nbib, MEDLINE format), opened as a file: a row for each record,
+    # its PMID and first author, year and title in the Record column, as the host reads it
+    path = tmp_path / "pubmed.nbib"
+    source = (REFERENCES / "medline.nbib").read_text(encoding="utf-8")
+    path.write_text(source, encoding="utf-8")
+    rows = host_rows(source)
+    assert len(rows) == 3
+    open_page(page, site_url)
+    page.set_input_files("#batch-file", str(path))
+    expect(page.locator("#batch-status")).to_contain_text(
+        "Done: 54 lines in 3 records, 3 DOI names (3 unique, 0 duplicates, 0 unreadable), "
+        "0 records without a DOI.")
+    got = list(csv.reader(io.StringIO(read_download(page, "#batch-csv"))))
+    assert got == list(csv.reader(io.StringIO(host_csv(rows))))
+    assert [r[1] for r in got[1:]] == [r.record for r in rows]
+    assert got[1][1] == "26017442 · LeCun (2015) Deep learning."
+
+
 def test_nothing_to_search_is_said(page: Page, site_url: str) -> None:
     open_page(page, site_url)
     page.fill("#batch-input", "   \n  ")

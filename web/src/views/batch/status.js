@@ -212,7 +212,10 @@ export function endMessage(c, cancelled, source, last = null) {
   }
   if (!c) return "";
   const dois = `${fmt(c.dois)} DOI names (${fmt(c.unique)} unique, ${fmt(c.duplicates)} duplicates, ${fmt(c.errors)} unreadable)`;
-  return `Done: ${fmt(c.lines)} lines, ${dois}, ${fmt(c.no_doi)} lines without a DOI.${held}`;
+  // (lines grouped into records, a BibTeX entry or a PubMed record: each record is a row)
+  const grouped = c.records < c.input_lines;
+  const read = grouped ? `${fmt(c.input_lines)} lines in ${fmt(c.records)} records` : `${fmt(c.lines)} lines`;
+  return `Done: ${read}, ${dois}, ${fmt(c.no_doi)} ${grouped ? "records" : "lines"} without a DOI.${held}`;
 }
 
 /** The downloads: file format, Python's options, the file's name and what to say. */
