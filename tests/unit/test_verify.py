@@ -290,3 +290,20 @@ def test_bibtex_latex_reads_as_text() -> None:
     work = Work(doi=None, title="The β-catenin of Müller cells in François's <i>Xenopus</i>",
                 authors=(Author("Müller", "J."),), issued_year=2001)
     assert verify(fields, work).verdict == "matches"
+
+
+def test_a_pubmed_record_is_checked_by_its_fields() -> None:
+    # a MEDLINE record's TI, AU, DP, VI and PG (PubMed's export) against the registry's
+    # record: the cited work, and another work's fields
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "registry" / "csl-science.json"
+    work = Work.from_csl(json.loads(path.read_text(encoding="utf-8")))
+    record = ("PMID- 5452358\nDP  - 1970 Aug 14\nTI  - The structure of ordinary\n"
+              "      water.\nPG  - 635-41\nFAU - Frank, H S\nAU  - Frank HS\nVI  - 169\n"
+              "JT  - Science (New York, N.Y.)\nAID - 10.1126/science.169.3946.635 [doi]\n")
+    fields = row_reference(record, "medline")
+    assert not isinstance(fields, str)
+    assert fields["ti"] == "The structure of ordinary water." and fields["dp"] == "1970 Aug 14"
+    assert verify(fields, work).verdict == "matches"
+    other = record.replace("The structure of ordinary", "Deep learning in").replace(
+        "Frank", "LeCun").replace("1970 Aug 14", "2015 May 28")
+    assert verify(row_reference(other, "medline"), work).verdict == "mismatch"
