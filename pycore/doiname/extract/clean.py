@@ -8,7 +8,6 @@ results always count code points of the text that was given.
 
 from __future__ import annotations
 
-import base64
 import dataclasses
 import html
 import re
@@ -213,6 +212,8 @@ def _unwrapped(m: re.Match[str]) -> list[tuple[int, int, str, Kind]]:
     out: list[tuple[int, int, str, Kind]] = []
     link, stars = m.start("link"), m["link"].count("*")
     if stars:
+        import base64  # (only for such a link: not in the boot's import)
+
         chars = m["chars"]
         try:
             given = base64.urlsafe_b64decode(chars + "=" * (-len(chars) % 4)).decode("utf-8")
