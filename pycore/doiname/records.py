@@ -3,8 +3,7 @@
 A reference list pasted or exported holds references, not lines: a BibTeX entry
 (``@article{key, ... }``), a RIS record (``TY  -`` ... ``ER  -``), a PubMed record in
 MEDLINE format (``PMID- `` ... a blank line, the next ``PMID-`` or the input's end), a
-JSON object
-spread over lines, a CSV row whose quoted cell holds line breaks. :func:`iter_records`
+JSON object spread over lines, a CSV row whose quoted cell holds line breaks. :func:`iter_records`
 groups a stream of lines into :class:`Record` objects, so that Batch gives one row per
 reference (with the record's key or ID when there is one) instead of one row per field
 line; plain text is one record per line unless a line continues the one before it (a
@@ -45,8 +44,8 @@ class Record:
     """Lines that belong together: ``lines[0]`` is line ``first_line`` (counting from 1).
 
     ``kind`` says what grouped them: ``line`` (plain text, one line), ``bibtex``,
-    ``ris``, ``medline``, ``json`` (an object, on one line or several), ``csv`` (a row whose quoted
-    cell spans lines), ``reference`` (plain text wrapped over several lines,
+    ``ris``, ``medline``, ``json`` (an object, on one line or several), ``csv`` (a row
+    whose quoted cell spans lines), ``reference`` (plain text wrapped over several lines,
     :func:`continues`) or ``structure`` (JSON punctuation: no row). ``key`` is the
     record's own key or ID (BibTeX key, RIS ``ID``, MEDLINE ``PMID``, a JSON object's
     ``id``), or ``None``.
