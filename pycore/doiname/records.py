@@ -3,8 +3,9 @@
 A reference list pasted or exported holds references, not lines: a BibTeX entry
 (``@article{key, ... }``), a RIS record (``TY  -`` ... ``ER  -``), a PubMed record in
 MEDLINE format (``PMID- `` ... a blank line, the next ``PMID-`` or the input's end), a
-JSON object spread over lines, a CSV row whose quoted cell holds line breaks. :func:`iter_records`
-groups a stream of lines into :class:`Record` objects, so that Batch gives one row per
+JSON object spread over lines, a CSV row whose quoted cell holds line breaks.
+:func:`iter_records` groups a stream of lines into :class:`Record` objects, so that Batch
+gives one row per
 reference (with the record's key or ID when there is one) instead of one row per field
 line; plain text is one record per line unless a line continues the one before it (a
 reference wrapped over lines, as copies from a PDF are: :func:`continues`), and mixed
