@@ -5,11 +5,11 @@ A reference list pasted or exported holds references, not lines: a BibTeX entry
 MEDLINE format (``PMID- `` ... a blank line, the next ``PMID-`` or the input's end), a
 JSON object spread over lines, a CSV row whose quoted cell holds line breaks.
 :func:`iter_records` groups a stream of lines into :class:`Record` objects, so that Batch
-gives one row per
-reference (with the record's key or ID when there is one) instead of one row per field
-line; plain text is one record per line unless a line continues the one before it (a
-reference wrapped over lines, as copies from a PDF are: :func:`continues`), and mixed
-lists (BibTeX, then RIS, then APA lines) are grouped piece by piece.
+gives one row per reference (with the record's key or ID when there is one) instead of
+one row per field line; plain text is one record per line unless a line continues the
+one before it (a reference wrapped over lines, as copies from a PDF are:
+:func:`continues`), and mixed lists (BibTeX, then RIS, then APA lines) are grouped piece
+by piece.
 
 Memory and work are bounded: a record that does not close within
 :data:`RECORD_MAX_LINES` lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced
