@@ -130,10 +130,7 @@ def candidate_labels(text: str, found: Sequence[_Reading]) -> list[str]:
             elif len(names) > 1:
                 label = f"DOI name {k} of {len(names)}"
             else:
-                # (a reading as written that is no name is not the likely one: a line
-                # break right after the "/" left no suffix, R21)
-                label = ("DOI name" if i not in has_alt
-                         else "As written" if c.status == "error" else "Most likely")
+                label = "Most likely" if i in has_alt else "DOI name"
             if c.kind != "short-doi" and c.status == "error":
                 label += ", not valid"
         out.append(label)

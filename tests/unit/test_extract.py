@@ -303,28 +303,30 @@ def test_line_broken_name_is_not_joined_but_flagged() -> None:
     assert m.findings[0].severity == "warning"
 
 
-@pytest.mark.parametrize(("text", "written", "joined"), [
-    ("Smith J. 2019. https://doi.org/10.1000/\n182", "https://doi.org/10.1000/",
-     "https://doi.org/10.1000/182"),
-    ("10.1000/\n182.", "10.1000/", "10.1000/182"),
-    ("doi: 10.1000/\r\n  182\n", "doi: 10.1000/", "10.1000/182"),
-    ("doi:10.1000/ 182", "doi:10.1000/", "doi:10.1000/182"),
+@pytest.mark.parametrize(("text", "written", "name"), [
+    ("Smith J. 2019. https://doi.org/10.1000/\n182", "https://doi.org/10.1000/\n182",
+     "10.1000/182"),
+    ("10.1000/\n182.", "10.1000/\n182", "10.1000/182"),
+    ("doi: 10.1000/\r\n  182\n", "doi: 10.1000/\r\n  182", "10.1000/182"),
+    ("doi:10.1000/ 182", "doi:10.1000/ 182", "10.1000/182"),
     ("x https://doi-org.proxy.example.edu/10.1000/\nabc.182",
-     "https://doi-org.proxy.example.edu/10.1000/",
-     "https://doi-org.proxy.example.edu/10.1000/abc.182"),
+     "https://doi-org.proxy.example.edu/10.1000/\nabc.182", "10.1000/abc.182"),
+    ("Coral Reefs 25, 73-76. (doi:10.1007/ \ns00338-005-0072-7)",
+     "doi:10.1007/ \ns00338-005-0072-7", "10.1007/s00338-005-0072-7"),
+    ("Child Adolesc Soc Work J, 17, 115-140. doi:10.1023/ \nA:1007558323191.",
+     "doi:10.1023/ \nA:1007558323191", "10.1023/A:1007558323191"),
 ])
-def test_a_line_break_right_after_the_slash_offers_the_joined_name(
-        text: str, written: str, joined: str) -> None:
-    # R21 when the break left the suffix empty: the reading as written is no name (an
-    # error, kept), the joined one is the alternative and the repair, never chosen
+def test_a_name_cut_right_after_the_slash_is_read_joined(text: str, written: str,
+                                                         name: str) -> None:
+    # R21 when the cut left no suffix: as written there is no name, so the name is read
+    # joined across the break (or the space), with a warning that says so; the text is
+    # the match's as written, the break inside it
     (m,) = extract(text)
-    assert not m.ok and m.text == written and str(m.doi) == "10.1000/"
-    assert [f.code for f in m.findings] == ["empty-suffix", "line-break"]
-    brk = m.findings[1]
-    assert brk.repair == joined and brk.severity == "warning"
+    assert m.ok and m.text == written and str(m.doi) == name
+    assert text[m.start:m.end] == written and m.alternatives == ()
+    brk = next(f for f in m.findings if f.code == "line-break")
+    assert brk.severity == "warning" and brk.repair is None
     assert text[brk.start:brk.end].isspace()
-    (alt,) = m.alternatives
-    assert alt.how == "joined" and alt.doi == d.Doi("10.1000", joined.rsplit("/", 1)[1])
     assert extract_general(text) == extract(text)
 
 

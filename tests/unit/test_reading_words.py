@@ -28,19 +28,6 @@ def test_a_final_period_is_said_in_words_not_as_a_warning_on_the_right_reading()
     assert picked.headline is not None and picked.headline.alternative == 0
 
 
-def test_a_name_cut_right_after_its_slash_offers_the_joined_reading() -> None:
-    # extract R21 on an empty suffix: the reading as written is no name, the joined one is
-    # offered (not chosen); Inspect and Batch say the same
-    found = inspect("Smith J. Cut names. 2019. https://doi.org/10.1000/\n182")
-    written, joined = found.candidates
-    assert found.verdict == "invalid" and written.status == "error"
-    assert (written.label, joined.label) == ("As written, not valid",
-                                            "If the line break cut the name in two")
-    assert str(joined.doi) == "10.1000/182" and joined.status == "ok"
-    assert found.headline is not None and found.headline.alternative == 1
-    assert found.headline.said == "The name was read up to the line break."
-
-
 @pytest.mark.parametrize(("text", "said"), [
     ("see 10.1000/182/full now", "The final “/full” was left out: it names a publisher's page"),
     ("(see 10.1000/182) now", "The final “)” was left out: it closes a bracket opened before"),
@@ -146,7 +133,7 @@ def test_a_link_to_another_site_is_said_to_be_one() -> None:
     ("LeCun Y. Deep learning. Nature. https://doi.org/10.1038/nature14 539", "space"),
     ("https://doi.org/10.1002/anie.2020\n12345", "line break"),
     ("https://doi.org/10.1002/anie.2020\r\n12345", "line break"),
-    ("doi:10.1000/ 182", "space"),
+    ("see 10.1002/anie.2020 12345", "space"),
 ])
 def test_the_joined_reading_says_what_cut_the_name(text: str, cut: str) -> None:
     # extract R21 and R22 join across a space or a line break: the words name which
@@ -155,3 +142,18 @@ def test_the_joined_reading_says_what_cut_the_name(text: str, cut: str) -> None:
     assert joined.label == f"If the {cut} cut the name in two"
     assert found.headline is not None
     assert found.headline.said == f"The name was read up to the {cut}."
+
+
+@pytest.mark.parametrize(("text", "cut"), [
+    ("Coral Reefs 25, 73-76. (doi:10.1007/ \ns00338-005-0072-7)", "line break"),
+    ("doi:10.1000/ 182", "space"),
+])
+def test_a_name_cut_right_after_its_slash_is_read_joined(text: str, cut: str) -> None:
+    # extract R21: as written there is no suffix, so the joined name is the reading, with
+    # a warning that says so; Inspect, Batch and the CLI say the same
+    found = inspect(text)
+    first = found.candidates[0]
+    assert found.verdict == "name" and first.status == "warning"
+    assert [f.code for f in first.findings] == ["line-break"]
+    assert f"cut by a {cut} right after its “/”" in first.findings[0].message
+    assert first.findings[0].repair is None

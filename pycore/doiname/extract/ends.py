@@ -15,7 +15,7 @@ import unicodedata
 __all__ = [
     "CJK_STOPS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES", "TRAILING",
     "r11_looks_like_tag", "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail",
-    "r20_debris", "scan_suffix", "starts_anchor",
+    "r20_debris", "scan_suffix", "starts_anchor", "to_line_end",
 ]
 
 OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
@@ -70,6 +70,14 @@ def r13_words(left: str) -> str:
     if set(left) <= SENTENCE_ENDS:
         return "it ends the sentence"
     return "it is punctuation after the name"
+
+
+def to_line_end(s: str, i: int, skip: str = " \t") -> bool:
+    """Whether only characters of ``skip`` lie between ``i`` and the end of its line."""
+    n = len(s)
+    while i < n and s[i] in skip:
+        i += 1
+    return i >= n or s[i] in "\r\n"
 
 
 def starts_anchor(s: str, i: int, n: int) -> bool:

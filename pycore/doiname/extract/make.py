@@ -4,7 +4,7 @@ Every name is read by the core reader (:func:`doiname.read` / :func:`doiname.par
 decoding and validation follow the same rules everywhere (R6, R16). Then the findings of
 what cleaning changed (R1-R3), of what the ends rules left out (R13, R14, R19, R20), the
 other readings (:class:`~.model.Alternative`) and a name cut by a line break (R21) or
-between two of its digits (R22, :mod:`.split`).
+between two of its digits (R22): :mod:`.breaks`. The reading itself: :mod:`.reading`.
 """
 
 from __future__ import annotations
@@ -13,20 +13,17 @@ import dataclasses
 from dataclasses import dataclass
 
 from ..errors import DoiError
-from ..forms import DOI_LINK_STARTS
 from ..model import Doi, Finding, Severity
-from ..syntax import char_label, parse, read_noted
+from ..syntax import char_label
+from .breaks import r21_line_break, r21_read_joined, r22_cut
 from .clean import Text, edit_findings, one_repair
-from .ends import OPENER, TRAILING, r13_trailing, r13_words, scan_suffix, starts_anchor
+from .ends import OPENER, TRAILING, r13_words, to_line_end
 from .model import Alternative, Found, Match
-from .split import r22_cut_digits
+from .reading import BARE_FORMS, WHOLE, moved, read_span
 
-__all__ = ["LINK_FORMS", "Scanned", "alone_on_line", "make_match", "moved"]
+__all__ = ["LINK_FORMS", "Scanned", "alone_on_line", "make_match"]
 
 LINK_FORMS = frozenset({"url", "urn-url", "api-url", "proxy-url", "proxy-login"})
-#: Kinds read as a whole written form (link or URI) by the reader; the others are bare.
-_WHOLE = frozenset({"url", "urn", "info-uri", "hdl-uri", "doi-uri"})
-_BARE_FORMS = {"in-url-path": "in-url", "in-url-preprint": "in-url", "in-url-query": "in-url"}
 _LINE_BREAKS = "\r\n"
 
 
@@ -42,63 +39,6 @@ class Scanned:
     end13: int  # the end after R13 alone
     raw_end: int  # where R8-R12 stopped
     kind: str
-
-
-def _plain_link(span: str) -> bool:
-    """A doi.org/dx.doi.org link with nothing the reader would note (proxy, %, ?, #)."""
-    if "%" in span or "?" in span or "#" in span:
-        return False
-    return span[:24].lower().startswith(DOI_LINK_STARTS)
-
-
-def _plain_uri(span: str) -> bool:
-    """A ``doi:`` URI (003 ch. 2) with nothing the reader would note or refuse: no escape
-    to decode (001), no query or fragment (the URI's error); its head is the URI's."""
-    return not ("%" in span or "?" in span or "#" in span)
-
-
-def _read(s: str, kind: str, start: int, a: int,
-          end: int) -> tuple[Doi, str, tuple[Finding, ...], int]:
-    """Read ``s[start:end]`` (links, URIs) or ``s[a:end]`` (bare names); raise DoiError.
-
-    Returns the name, its form, the reader's notes and where the text given to the
-    reader starts (the notes' positions count from there).
-    """
-    if kind in _WHOLE:
-        span = s[start:end]
-        if (kind == "url" and _plain_link(span)) or (kind == "doi-uri" and _plain_uri(span)):
-            try:
-                return parse(span), kind, (), start
-            except DoiError:
-                pass  # read it again below, with its notes and fallbacks
-        try:
-            r = read_noted(span)
-        except DoiError:
-            if kind != "url":
-                raise
-            # not a link after all (e.g. a site with doi.org in its query): the name alone
-            try:
-                r = read_noted(s[a:end])
-            except DoiError as err:  # its error, placed from ``start`` as the caller reads
-                if err.position is None:
-                    raise
-                stop = err.end if err.end is not None else err.position + 1
-                raise err.moved(err.position + a - start, stop + a - start) from None
-            return r.doi, "in-url", r.notes, a
-        return r.doi, r.form, r.notes, start
-    name = s[a:end]
-    form = _BARE_FORMS.get(kind, kind)
-    if "%" in name:
-        r = read_noted(name)
-        return r.doi, form, r.notes, a
-    return parse(name), form, (), a
-
-
-def moved(t: Text, f: Finding, base: int) -> Finding:
-    """A reader note re-positioned from the string given to the reader to the text."""
-    a, b = t.span(base + f.start, base + f.end)
-    places = tuple(t.span(base + x, base + y) for x, y in f.places)
-    return Finding(f.code, f.severity, f.message, a, b, a, b, False, f.source, f.repair, places)
 
 
 def _error_finding(t: Text, err: DoiError, base: int, start: int, end: int) -> Finding:
@@ -121,14 +61,6 @@ def _error_finding(t: Text, err: DoiError, base: int, start: int, end: int) -> F
                    repair=repair)
 
 
-def _to_line_end(s: str, i: int, skip: str = " \t") -> bool:
-    """Whether only characters of ``skip`` lie between ``i`` and the end of its line."""
-    n = len(s)
-    while i < n and s[i] in skip:
-        i += 1
-    return i >= n or s[i] in _LINE_BREAKS
-
-
 def alone_on_line(s: str, start: int, end: int) -> bool:
     """Whether ``s[start:end]`` is the only thing on its line: nothing before it, and after
     it only what the ends rules leave out (no other word). Bounded: linear overall."""
@@ -140,7 +72,7 @@ def alone_on_line(s: str, start: int, end: int) -> bool:
     j, n = end, len(s)
     while j < n and not s[j].isspace() and j - end < 64:
         j += 1
-    return (j >= n or s[j].isspace()) and _to_line_end(s, j)
+    return (j >= n or s[j].isspace()) and to_line_end(s, j)
 
 
 def make_match(t: Text, sc: Scanned) -> Found:
@@ -148,7 +80,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
     s = t.text
     findings: list[Finding] = []
     start, kind = sc.start, sc.kind
-    base = start if kind in _WHOLE else sc.a
+    base = start if kind in WHOLE else sc.a
     end = sc.end
     alternatives: list[Alternative] = []
     # R13: a bare name that is all its line has keeps its final dots when there are
@@ -159,18 +91,20 @@ def make_match(t: Text, sc: Scanned) -> Found:
     if dots_kept:
         end = sc.raw_end
     try:
-        doi, form, notes, base = _read(s, kind, start, sc.a, end)
+        doi, form, notes, base = read_span(s, kind, start, sc.a, end)
         if form == "in-url" and kind == "url":
             start = sc.a
         if notes:
             findings.extend([moved(t, n, base) for n in notes])
     except DoiError as err:
-        doi, form = Doi(s[sc.a:sc.p], s[sc.sep_end:end]), _BARE_FORMS.get(kind, kind)
+        doi, form = Doi(s[sc.a:sc.p], s[sc.sep_end:end]), BARE_FORMS.get(kind, kind)
         findings.append(_error_finding(t, err, base, start, end))
-        if sc.raw_end == sc.sep_end:  # R21: a line break right after the "/" (no suffix)
-            _r21_line_break(t, sc, kind, start, doi, findings, alternatives)
-        return _finish(t, Match(doi, *_orig(t, start, end), tuple(findings), form, "doi",
-                                tuple(alternatives)), start, end)
+        if sc.raw_end == sc.sep_end:  # R21: cut right after the "/" (no suffix as written)
+            joined = r21_read_joined(t, sc)
+            if joined is not None:
+                return joined
+        return _finish(t, Match(doi, *_orig(t, start, end), tuple(findings), form),
+                       start, end)
     kind = "in-url" if form == "in-url" else kind
     if t.edits:
         o_start, o_end = t.span(start, end)
@@ -200,9 +134,9 @@ def make_match(t: Text, sc: Scanned) -> Found:
             "extract R20"))
     # R21 and R22 look at what follows the name: a space, or a "-" before the line's end
     if (((raw_end < n and s[raw_end].isspace()) or s[sc.end - 1] == "-")
-            and not _r21_line_break(t, sc, kind, start, doi, findings, alternatives)
+            and not r21_line_break(t, sc, kind, start, doi, findings, alternatives)
             and sc.end == raw_end):
-        _r22_cut(t, sc, kind, start, doi, findings, alternatives)
+        r22_cut(t, sc, kind, start, doi, findings, alternatives)
     m = Match(doi, o_start, o_end, t.original[o_start:o_end],
               one_repair(tuple(findings)) if findings else (), form, "doi",
               tuple(alternatives) if alternatives else ())
@@ -233,7 +167,7 @@ def _alternative(t: Text, kind: str, start: int, a: int, end: int, chosen: Doi,
                  how: str) -> Alternative | None:
     """The reading of ``[start, end)`` as another candidate, if it is a different name."""
     try:
-        doi = _read(t.text, kind, start, a, end)[0]
+        doi = read_span(t.text, kind, start, a, end)[0]
     except DoiError:
         return None
     if doi == chosen:
@@ -308,88 +242,3 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
         alone = alone_on_line(s, sc.start, sc.end)
         findings.append(_note(t, "unbalanced-closer", "warning" if alone else "info",
                               sc.raw_end, sc.raw_end + 1, what, "extract R14"))
-
-
-def _r21_line_break(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
-                    findings: list[Finding], alternatives: list[Alternative]) -> bool:
-    """R21: a name cut by a line break (PDF text): say so, offer the joined reading.
-    Whether it said anything."""
-    s = t.text
-    joined = _r21_joined(t, sc, kind, start, doi)
-    if joined is not None:
-        alternatives.append(joined)
-        b0, b1 = t.span(sc.raw_end, sc.raw_end + 1)
-        findings.append(Finding(
-            "line-break", "warning",
-            f"The name seems cut by a line break at character {b0 + 1}: joined, it reads "
-            f"{joined.doi}. Line-broken names are not joined without asking.",
-            b0, b1, b0, b1, in_name=False, source="extract R21", repair=joined.text))
-        return True
-    if s[sc.end - 1] == "-" and _to_line_end(s, sc.end):
-        o0, o1 = t.span(sc.end - 1, sc.end)
-        findings.append(Finding(
-            "line-break", "warning",
-            f"The DOI ends with “-” at the end of a line (character {o0 + 1}): if the name "
-            "goes on on the next line, it was cut there. Line-broken names are not joined.",
-            o0, o1, o0, o1, in_name=False, source="extract R21"))
-        return True
-    return False
-
-
-def _r22_cut(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
-             findings: list[Finding], alternatives: list[Alternative]) -> None:
-    """R22: a name cut between two of its digits by a space or a line break: say so,
-    offer the joined reading (never chosen without asking)."""
-    s = t.text
-    rest = r22_cut_digits(s, sc.raw_end)
-    if rest is None:
-        return
-    w, tok_end = rest
-    x = start if kind in _WHOLE else sc.a
-    try:
-        joined = parse(s[x:sc.raw_end] + s[w:tok_end])
-    except DoiError:
-        return
-    o0, o1 = t.span(start, tok_end)
-    h0, h1 = t.span(x, sc.raw_end)
-    k0, k1 = t.span(w, tok_end)
-    alt = Alternative(joined, o0, o1, t.original[h0:h1] + t.original[k0:k1], "joined")
-    alternatives.append(alt)
-    b0, b1 = t.span(sc.raw_end, w)
-    cut = "a line break" if any(c in "\n\r" for c in s[sc.raw_end:w]) else "a space"
-    findings.append(Finding(
-        "split-name", "warning",
-        f"The name may be cut by {cut} at character {b0 + 1}: the digits “{s[w:tok_end]}” "
-        f"right after it may belong to it, and joined it reads {joined}. Resolve tells "
-        "which one is registered; the two are not joined without asking.",
-        b0, b1, b0, b1, in_name=False, source="extract R22", repair=alt.text))
-
-
-def _r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Alternative | None:
-    """The reading of a name joined across one line break, when the text looks cut there:
-    the name ends in ``- . / _`` before the break, and one run of name characters holding
-    a digit follows and ends its line."""
-    s, n, raw = t.text, len(t.text), sc.raw_end
-    if raw >= n or not s[raw].isspace() or s[raw - 1] not in "-./_":
-        return None
-    w = raw
-    while w < n and s[w].isspace() and w - raw < 8:
-        w += 1
-    breaks = s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w)
-    if w >= n or breaks > 1 or not s[w].isalnum() or starts_anchor(s, w, n):
-        return None
-    tok_end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
-    token = s[w:tok_end]
-    if not any(map(str.isdigit, token)) or not _to_line_end(s, tok_end, ".,;:!?'* \t"):
-        return None
-    x = start if kind in _WHOLE else sc.a
-    try:
-        joined = parse(s[x:raw] + token)
-    except DoiError:
-        return None
-    if joined == doi:
-        return None
-    o0, o1 = t.span(start, tok_end)
-    h0, h1 = t.span(x, raw)
-    k0, k1 = t.span(w, tok_end)
-    return Alternative(joined, o0, o1, t.original[h0:h1] + t.original[k0:k1], "joined")

@@ -34,9 +34,10 @@ from ..model import Finding, make_doi
 from ..syntax import Reading, _decode_parts, read_noted
 from .clean import Text, needs_cleaning
 from .ends import CJK_STOPS, QUOTES, r19_viewer_tail
-from .make import Scanned, _plain_link, make_match, moved
-from .make import _read as read_span
+from .make import Scanned, make_match
 from .model import Match
+from .reading import moved, read_span
+from .reading import plain_link as _plain_link
 from .scan import DOI_WORD as _DOI_WORD
 from .scan import r6_context
 from .split import r22_cut_digits

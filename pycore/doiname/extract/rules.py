@@ -123,11 +123,11 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "wrong character encoding.", "policy"),
     ("R21", "names cut by a line break",
      "A name ending in '-', '.', '/' or '_' right before a space or line break, followed by "
-     "one more run of name characters holding a digit that ends the line, was probably cut "
-     "by a line break (PDF): warning line-break, the joined reading as an alternative and "
-     "as the repair. A break right after the '/' leaves no suffix: that reading is an "
-     "error match (empty-suffix) with the joined reading as its alternative and repair.",
-     "policy"),
+     "one more run of name characters holding a digit that ends the line (closing brackets "
+     "and punctuation after it allowed), was probably cut by a line break (PDF): warning "
+     "line-break, the joined reading as an alternative and as the repair. A cut right "
+     "after the '/' leaves no name as written (nothing after the '/'): the name is read "
+     "joined, with the warning line-break.", "policy"),
     ("R22", "names cut between digits",
      "A name ending in a digit, followed by one space (or one line break) and a run of "
      "digits that ends the line (nature14 539, anie.2020 / 12345), was probably cut there: "

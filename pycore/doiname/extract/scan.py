@@ -251,12 +251,12 @@ def _anchors(t: Text) -> list[Found]:
             end = r19_preprint_tail(s, sep_end, end)
         sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind)
         if end <= sep_end:
-            # no suffix: a match only when a line break cut the name right after its "/"
-            # (R21: an error match with the joined reading); else R18 may find the label
+            # no suffix: a match only when a line break or a space cut the name right
+            # after its "/" (R21: the name read joined); else R18 may find the label
             if raw_end != sep_end or doubt or not s[sep_end].isspace():
                 continue
             f = make_match(t, sc)
-            if not f.match.alternatives:
+            if not f.match.ok:
                 continue
             found.append(f)
             pos = barrier = f.end
