@@ -51,6 +51,7 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "https://urldefense.com/v3/__https://doi.org/{n}__;!!Fjc1LPEtn8I!x-y$",
          "https://urldefense.com/v3/__https://doi.org/{n}*3B__;JQ!!Fjc1LPEtn8I!x$",
          "https://urldefense.proofpoint.com/v2/url?u=https-3A__doi.org_{n}&d=DwMFaQ&e=",
+         "(doi:10. \n{rest})", "https://doi.org/10.\n{rest}",
          "https://doi.org/10/abcde", "doi:10/abcde",
          "10/abcde", "doi: 10.abc/1"]
 
@@ -66,7 +67,13 @@ def names(draw: st.DrawFn) -> str:
     prefix = draw(st.sampled_from(PREFIXES))
     suffix = draw(st.one_of(st.sampled_from(SUFFIXES),
                             st.from_regex(r"[A-Za-z0-9._/\-]{1,12}", fullmatch=True)))
-    return form.format(n=_name(prefix, suffix))
+    return written(form, _name(prefix, suffix))
+
+
+def written(form: str, name: str) -> str:
+    """``name`` written in ``form`` (one of :data:`FORMS`): ``{n}`` is the name, ``{rest}``
+    what follows its ``10.`` (a form that cuts the prefix)."""
+    return form.format(n=name, rest=name[3:])
 
 
 @st.composite

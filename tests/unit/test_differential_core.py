@@ -42,7 +42,7 @@ from doiname.encoding import _POLICIES, CONTEXTS, LEVELS, encode_component, expl
 from doiname.percent import decode, decode_valid
 from doiname.presentation import DEFAULT_RESOLVER
 
-from .reference_text import FORMS, PREFIXES, ROOT, SUFFIXES, fixture_lines, names
+from .reference_text import FORMS, PREFIXES, ROOT, SUFFIXES, fixture_lines, names, written
 from .strategies import SICI, dois
 
 HEADS = ["", "", "doi:", "DOI:", "Doi:", "https://doi.org/", "http://doi.org/", "http://dx.doi.org/",
@@ -233,7 +233,7 @@ def test_check_of_names_with_each_latin_letter() -> None:
 
 def test_the_bench_names_fixtures_and_every_form() -> None:
     texts = bench_core_names() + fixture_lines()
-    texts += [form.format(n=p + "/" + s) for form in FORMS for p in PREFIXES[:3] for s in SUFFIXES]
+    texts += [written(form, p + "/" + s) for form in FORMS for p in PREFIXES[:3] for s in SUFFIXES]
     texts += [h + p + "/" + x for h in HEADS for p in NAME_PREFIXES[:4] for x in PIECES]
     for text in texts:
         assert_same_name(text)

@@ -315,6 +315,10 @@ def test_line_broken_name_is_not_joined_but_flagged() -> None:
      "doi:10.1007/ \ns00338-005-0072-7", "10.1007/s00338-005-0072-7"),
     ("Child Adolesc Soc Work J, 17, 115-140. doi:10.1023/ \nA:1007558323191.",
      "doi:10.1023/ \nA:1007558323191", "10.1023/A:1007558323191"),
+    # cut inside the prefix, after "10." (a PDF breaks lines at a dot): no prefix as written
+    ("Mol. Psychiatry 6, 13-34. (doi:10. \n1038/sj.mp.4000812)",
+     "doi:10. \n1038/sj.mp.4000812", "10.1038/sj.mp.4000812"),
+    ("https://doi.org/10.\n1000/182", "https://doi.org/10.\n1000/182", "10.1000/182"),
 ])
 def test_a_name_cut_right_after_the_slash_is_read_joined(text: str, written: str,
                                                          name: str) -> None:
@@ -336,6 +340,7 @@ def test_a_name_cut_right_after_the_slash_is_read_joined(text: str, written: str
     "10.1000/\n\n182",  # two line breaks: a paragraph apart
     "score 10.5/\n2020",  # R7: a number, not a name
     "10.1000/ ",
+    "Section 10.\n2000/01 and 10. \n1000/182",  # a cut prefix is joined after a label only
 ])
 def test_no_suffix_without_its_rest_is_no_match(text: str) -> None:
     assert extract(text) == extract_general(text) == []

@@ -26,7 +26,7 @@ from doiname.resolver.outcome import HANDLE_API, WHICH_RA
 
 from .batch_cases import FIXTURES as REFERENCES
 from .handles import FIX, INDEX
-from .reference_text import FORMS, PREFIXES, SUFFIXES, bench_lines, fixture_lines
+from .reference_text import FORMS, PREFIXES, SUFFIXES, bench_lines, fixture_lines, written
 from .test_findings_rules import EXAMPLES
 
 #: A spec citation inside a sentence: ``003 ch. 2``, ``002 §4.3``, ``002 section 4``,
@@ -69,7 +69,7 @@ def _texts() -> Iterator[str]:
     for form in FORMS:
         for prefix in PREFIXES[:2]:
             for suffix in SUFFIXES:
-                yield form.format(n=f"{prefix}/{suffix}")
+                yield written(form, f"{prefix}/{suffix}")
     yield from fixture_lines()
     pastes = json.loads((FIX.parent / "pastes.json").read_text(encoding="utf-8"))
     yield from (row["text"] for row in pastes["rows"])

@@ -6,13 +6,15 @@ one run of name characters holding a digit that ends its line (closing brackets 
 sentence punctuation after it allowed), was probably cut there. When the name read
 before the cut is a name, it stays the reading, with a warning and the joined reading as
 the alternative (nothing joined without asking: only the registry says which exists).
-When the cut is right after the ``/``, what comes before it is no name at all (nothing
-after the ``/``): the joined name is the reading, with a warning that says it was joined.
+When the cut is right after the ``/`` or the ``10.`` of a labelled name or a link, what
+comes before it is no name at all: the joined name is the reading, with a warning that
+says it was joined.
 R22 (:mod:`.split` finds the digits): a name cut between two of its digits.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ..errors import DoiError
@@ -27,7 +29,7 @@ from .split import r22_cut_digits
 if TYPE_CHECKING:
     from .make import Scanned
 
-__all__ = ["r21_line_break", "r21_read_joined", "r21_rest", "r22_cut"]
+__all__ = ["r21_line_break", "r21_read_joined", "r21_read_prefix_cut", "r21_rest", "r22_cut"]
 
 #: What may follow the rest of a cut name on its line (R21): sentence punctuation and the
 #: closer of a bracket opened before the name, ``(doi:10.1007/`` + break + ``s00338-...)``.
@@ -110,17 +112,51 @@ def r21_read_joined(t: Text, sc: Scanned) -> Found | None:
     joined across the cut, with a warning that says so (the reader's notes and what
     cleaning changed placed in the text); ``None`` when R21 finds no rest or the joined
     text is no name either."""
-    s, raw = t.text, sc.raw_end
-    rest = r21_rest(s, raw)
+    rest = r21_rest(t.text, sc.raw_end)
     if rest is None:
         return None
-    w, tok_end = rest
-    start, kind = sc.start, sc.kind
-    x = start if kind in WHOLE else sc.a
+    return _read_joined(t, sc.start, sc.kind, sc.a, sc.raw_end, *rest, "right after its “/”",
+                        "as written it has no suffix")
+
+
+#: R21 in a prefix: what follows ``10.`` and the cut, a registrant of four digits or more
+#: and its ``/`` (``doi:10.`` + a line break + ``1038/sj.mp.4000812``).
+_PREFIX_REST = re.compile(r"[0-9]{4,9}(?:\.[0-9]+)*/")
+
+
+def r21_read_prefix_cut(t: Text, start: int, kind: str, a: int) -> Found | None:
+    """R21 on a labelled name or a link cut right after its ``10.`` by a line break or a
+    space (``(doi:10.`` + a line break + ``1038/sj.mp.4000812)``, as PDF text breaks
+    lines at a dot): as written there is no prefix, so the name is read joined, with a
+    warning; ``None`` when no registrant, "/" and suffix follow the cut (within eight
+    characters of space and one line break) or the joined text is no name."""
+    s, n = t.text, len(t.text)
+    raw = a + 3
+    w = raw
+    while w < n and s[w].isspace() and w - raw < 8:
+        w += 1
+    breaks = s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w)
+    m = _PREFIX_REST.match(s, w) if breaks <= 1 and w > raw else None
+    if m is None:
+        return None
+    end = r13_trailing(s, m.end(), scan_suffix(s, m.end(), n, ""))
+    if end <= m.end():
+        return None
+    return _read_joined(t, start, kind, a, raw, w, end, "inside its prefix, after “10.”",
+                        "as written it has no prefix")
+
+
+def _read_joined(t: Text, start: int, kind: str, a: int, raw: int, w: int, tok_end: int,
+                 where: str, written: str) -> Found | None:
+    """The match of a name read joined across the cut ``[raw, w)``: ``s[x:raw] +
+    s[w:tok_end]``, read as its kind is read (:func:`~.reading.read_span`), with the
+    warning line-break and the reader's notes placed in the text."""
+    s = t.text
+    x = start if kind in WHOLE else a
     head = raw - x  # (the joined text: s[x:raw] + s[w:tok_end])
     try:
-        doi, form, notes, base = read_span(s[x:raw] + s[w:tok_end], kind, start - x,
-                                           sc.a - x, head + tok_end - w)
+        doi, form, notes, base = read_span(s[x:raw] + s[w:tok_end], kind, start - x, a - x,
+                                           head + tok_end - w)
     except DoiError:
         return None
     if form == "in-url":
@@ -130,9 +166,9 @@ def r21_read_joined(t: Text, sc: Scanned) -> Found | None:
     cut = _cut_by(s, raw, w)
     findings = [Finding(
         "line-break", "warning",
-        f"The name is cut by {cut} right after its “/” (character {b0 + 1}): as written it "
-        f"has no suffix, so it was read joined with “{s[w:tok_end]}” after the "
-        f"{cut[2:]}: {doi}. Resolve tells whether that name is registered.",
+        f"The name is cut by {cut} {where} (character {b0 + 1}): {written}, so it was read "
+        f"joined with “{s[w:tok_end]}” after the {cut[2:]}: {doi}. Resolve tells whether "
+        "that name is registered.",
         b0, b1, b0, b1, in_name=False, source="extract R21")]
     gap = w - raw
     for n in notes:  # (a note's place in the joined text, then in the text)

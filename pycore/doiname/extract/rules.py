@@ -126,8 +126,8 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "one more run of name characters holding a digit that ends the line (closing brackets "
      "and punctuation after it allowed), was probably cut by a line break (PDF): warning "
      "line-break, the joined reading as an alternative and as the repair. A cut right "
-     "after the '/' leaves no name as written (nothing after the '/'): the name is read "
-     "joined, with the warning line-break.", "policy"),
+     "after the '/', or after the '10.' of a labelled name or a link, leaves no name as "
+     "written: the name is read joined, with the warning line-break.", "policy"),
     ("R22", "names cut between digits",
      "A name ending in a digit, followed by one space (or one line break) and a run of "
      "digits that ends the line (nature14 539, anie.2020 / 12345), was probably cut there: "

@@ -19,6 +19,7 @@ from ..errors import DoiError
 from ..forms import DOI_LINK_HEADS
 from ..model import Doi, Finding
 from ..syntax import is_short_doi_code, read
+from .breaks import r21_read_prefix_cut
 from .clean import Text
 from .ends import (
     PREPRINT_PATHS,
@@ -214,6 +215,12 @@ def _anchors(t: Text) -> list[Found]:
             continue
         m = _PREFIX_RE.match(s, a)
         if m is None:
+            if a + 3 < n and s[a + 3].isspace():  # R21: "doi:10." + break + "1038/..."
+                start, kind = r6_context(s, a, max(barrier, a - _LOOKBACK), boundary)
+                cut = r21_read_prefix_cut(t, start, kind, a) if start < a else None
+                if cut is not None:
+                    found.append(cut)
+                    pos = barrier = cut.end
             continue
         p = m.end()
         if p >= n:
