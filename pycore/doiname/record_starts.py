@@ -45,6 +45,13 @@ _NAME_START = re.compile(r"\s*(?:(?:https?://|doi:|DOI\b|10\.\d)|(?:dx\.)?doi\.o
 _NAME_FIRST = frozenset("hHdD1")
 #: A line whose first word may be the rest of a name cut by the line break.
 _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
+#: ... or, after a name ending in ``. - / _`` (a PDF's line break cut it there), a first
+#: word of name characters, brackets and the closer of one opened before the name
+#: (``S1074-7613(00)80572-5``, ``1038/sj.mp.4000812)``, ``A:1007558323191.``).
+_CUT_REST = re.compile(r"[\w.\-/:;()<>\[\]#%+*~]+,?(?:\s|$)")
+#: A line that goes on with a labelled name or a link cut after its ``10.``: a registrant
+#: and its ``/`` (``(doi:10.`` then ``1038/sj.mp.4000812``).
+_PREFIX_REST = re.compile(r"[0-9]{4,9}(?:\.[0-9]+)*/")
 #: The ways text holds a DOI name, a shortDOI or a link to one (:func:`_has_name`): each
 #: alone is found from its first characters, where a pattern of all of them is tried at
 #: every character; the last two are asked of ASCII text in lower case.
@@ -88,9 +95,12 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     - the line before ends with a DOI name (where a reference ends: nothing else goes
       on with it), save when this line's first word holds only letters, digits, ``.``,
       ``_`` and ``-`` and starts with a digit, or the name ends with ``.``, ``-``,
-      ``/`` or ``_`` and this line does not start with an author: the rest of a name
-      cut by the line break, whether it belongs to it the split-name rule (extract
-      R22) and the dot-before-line-break join decide on the record's text;
+      ``/`` or ``_`` and this line does not start with an author and its first word is
+      made of name characters (brackets and a closer after it included): the rest of a
+      name cut by the line break, whether it belongs to it the split-name rule (extract
+      R22) and the line-break rule (R21) decide on the record's text; and so does a
+      line that starts with a registrant and its ``/`` after a ``doi:10.`` or a
+      ``doi.org/10.`` that ends the line before;
     - it starts in lower case and the line before does not end with ``.``: a sentence
       that goes on;
     - the line before ends mid-sentence (``,``, ``;``, ``&``, a hyphen or dash, ``and``,
@@ -128,11 +138,14 @@ def continues_named(before: tuple[str, ...] | list[str], line: str, named: bool)
             return False
         text = " ".join(before)
         return not _has_name(text) and len(text.split()) >= 3
-    if named:  # a line that ends with a name: the reference ends
-        if first.isdigit():
-            return _NAME_REST.match(head) is not None
-        return (tail[-1] in ".-/_" and _NAME_REST.match(head) is not None  # (the word's end)
-                and _AUTHOR_START.match(head) is None)
+    if named:  # a line that ends with a name: the reference ends, but for the name's rest
+        if (tail[-1] in ".-/_" and _CUT_REST.match(head) is not None  # (the word's end)
+                and _AUTHOR_START.match(head) is None):
+            return True
+        return first.isdigit() and _NAME_REST.match(head) is not None
+    if (tail[-1] == "." and tail.endswith("10.") and first.isdigit()
+            and "doi" in tail[-24:].lower() and _PREFIX_REST.match(head) is not None):
+        return True  # (a labelled name or a link cut after its "10.": extract R21 joins it)
     # (its longest match is a word of three letters and the boundary before it: the last
     # four characters say what the whole line would, without a search along it)
     if _OPEN_END.search(tail[-4:]) is not None:

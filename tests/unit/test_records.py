@@ -172,6 +172,23 @@ def test_pubmed_records_give_one_row_each() -> None:
     assert rows[0].record == "26017442 · LeCun (2015) Deep learning."
 
 
+@pytest.mark.parametrize("lines", [
+    ["Hornak J. 1996. Neuropsychologia 34, 247-261. (doi:10.1016/ ", "0028-3932(95)00106-9)"],
+    ["Davis M. Mol. Psychiatry 6, 13-34. (doi:10. ", "1038/sj.mp.4000812)"],
+    ["Crawford F. Immunity. 8:675-682. doi:10.1016/ ", "S1074-7613(00)80572-5"],
+    ["Lancet. 2020. https://doi.org/10.", "1016/S0140-6736(20)30183-5"],
+])
+def test_a_name_cut_by_the_line_break_goes_on_on_the_next_line(lines: list[str]) -> None:
+    # the rest of a name a PDF's line break cut (after its "/", its "10." or a "."): one
+    # reference, whose text extract reads joined (R21)
+    assert kinds(lines) == [(1, 2, "reference", None)]
+
+
+def test_a_line_after_a_name_is_not_its_rest_when_it_starts_another_reference() -> None:
+    assert [k[2] for k in kinds(["Roe K. A title. doi:10.1000/", "Smith, J. (2019). B."])] == [
+        "line", "line"]
+
+
 def test_blank_lines_separate_records_without_rows_but_stay_lines_in_plain_text() -> None:
     assert kinds(["@a{k, doi={10.1/x}}", "", "", "plain line", ""]) == [
         (1, 1, "bibtex", "k"), (2, 2, "structure", None), (3, 3, "structure", None),
