@@ -41,14 +41,15 @@ _ESCAPE_NAMES = {"/": "JSON", "_": "LaTeX", "&": "LaTeX", "%": "LaTeX", "#": "La
 #: R3: a link wrapped by Proofpoint URL Defense (version 3), as e-mail security rewrites
 #: the links of a message: ``https://urldefense.com/v3/__`` + the link, with some of its
 #: characters written ``*`` + ``__;`` + those characters in base64url + ``!!`` + a token,
-#: ``$``. Bounded quantifiers only (linear).
+#: ``$``. Bounded quantifiers only (linear; a link of at most 2,048 characters, a browser's
+#: practical bound).
 _URLDEFENSE_RE = re.compile(
-    r"https?://urldefense(?:\.proofpoint)?\.com/v3/__(?P<link>[^\s\"'<>]{1,4000}?)__;"
+    r"https?://urldefense(?:\.proofpoint)?\.com/v3/__(?P<link>[^\s\"'<>]{1,2048}?)__;"
     r"(?P<chars>[A-Za-z0-9_\-]{0,4000})!![^\s\"'<>$]{0,4000}\$?", re.IGNORECASE | re.ASCII)
 #: R3: the same in its version 2, the link in the query: ``u=`` + the link with each
 #: "/" written "_" and every other escape "%XX" written "-XX" + ``&d=``...
 _URLDEFENSE_V2_RE = re.compile(
-    r"https?://urldefense(?:\.proofpoint)?\.com/v2/url\?u=(?P<link>[A-Za-z0-9_.~\-]{1,4000})"
+    r"https?://urldefense(?:\.proofpoint)?\.com/v2/url\?u=(?P<link>[A-Za-z0-9_.~\-]{1,2048})"
     r"(?P<tail>&[a-z]=[^\s\"'<>]{0,4000})?", re.IGNORECASE | re.ASCII)
 _V2_CODES = re.compile(r"(?:-[0-9A-Fa-f]{2})+|_")
 #: What :func:`needs_cleaning` looks for first (URL Defense links are written in lower case).
