@@ -4,7 +4,7 @@ Needs the optional extra ``doiname[spark]`` (pyspark with pandas and pyarrow); p
 imported when a function is called, never when ``doiname`` is.
 
 * :func:`batch`: the CLI's batch rows (``doiname batch``) for text files, CSV, JSON Lines,
-  BibTeX, RIS (also compressed), or a DataFrame's text column, with duplicates found
+  BibTeX, RIS, PubMed MEDLINE (also compressed), or a DataFrame's text column, with duplicates found
   across the whole corpus through Spark's shuffle; :func:`write` writes them as CSV (the
   CLI's bytes) or Parquet.
 * :func:`doi_name`, :func:`doi_url`, :func:`doi_uri`, :func:`doi_key`,
