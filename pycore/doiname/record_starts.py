@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from .extract.breaks import PREFIX_REST
+
 __all__ = ["BIBTEX_START", "JSON_PUNCTUATION", "MEDLINE_START", "OPENERS", "REFERENCE_KINDS",
            "STRUCTURED_KINDS", "Kind", "continues", "continues_named", "ends_with_name",
            "starts"]
@@ -49,9 +51,6 @@ _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
 #: word of name characters, brackets and the closer of one opened before the name
 #: (``S1074-7613(00)80572-5``, ``1038/sj.mp.4000812)``, ``A:1007558323191.``).
 _CUT_REST = re.compile(r"[\w.\-/:;()<>\[\]#%+*~]+,?(?:\s|$)")
-#: A line that goes on with a labelled name or a link cut after its ``10.``: a registrant
-#: and its ``/`` (``(doi:10.`` then ``1038/sj.mp.4000812``).
-_PREFIX_REST = re.compile(r"[0-9]{4,9}(?:\.[0-9]+)*/")
 #: The ways text holds a DOI name, a shortDOI or a link to one (:func:`_has_name`): each
 #: alone is found from its first characters, where a pattern of all of them is tried at
 #: every character; the last two are asked of ASCII text in lower case.
@@ -144,7 +143,7 @@ def continues_named(before: tuple[str, ...] | list[str], line: str, named: bool)
             return True
         return first.isdigit() and _NAME_REST.match(head) is not None
     if (tail[-1] == "." and tail.endswith("10.") and first.isdigit()
-            and "doi" in tail[-24:].lower() and _PREFIX_REST.match(head) is not None):
+            and "doi" in tail[-24:].lower() and PREFIX_REST.match(head) is not None):
         return True  # (a labelled name or a link cut after its "10.": extract R21 joins it)
     # (its longest match is a word of three letters and the boundary before it: the last
     # four characters say what the whole line would, without a search along it)

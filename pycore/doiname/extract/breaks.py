@@ -29,7 +29,8 @@ from .split import r22_cut_digits
 if TYPE_CHECKING:
     from .make import Scanned
 
-__all__ = ["r21_line_break", "r21_read_joined", "r21_read_prefix_cut", "r21_rest", "r22_cut"]
+__all__ = ["PREFIX_REST", "r21_line_break", "r21_read_joined", "r21_read_prefix_cut",
+           "r21_rest", "r22_cut"]
 
 #: What may follow the rest of a cut name on its line (R21): sentence punctuation and the
 #: closer of a bracket opened before the name, ``(doi:10.1007/`` + break + ``s00338-...)``.
@@ -121,7 +122,7 @@ def r21_read_joined(t: Text, sc: Scanned) -> Found | None:
 
 #: R21 in a prefix: what follows ``10.`` and the cut, a registrant of four digits or more
 #: and its ``/`` (``doi:10.`` + a line break + ``1038/sj.mp.4000812``).
-_PREFIX_REST = re.compile(r"[0-9]{4,9}(?:\.[0-9]+)*/")
+PREFIX_REST = re.compile(r"[0-9]{4,9}(?:\.[0-9]+)*/")
 
 
 def r21_read_prefix_cut(t: Text, start: int, kind: str, a: int) -> Found | None:
@@ -136,7 +137,7 @@ def r21_read_prefix_cut(t: Text, start: int, kind: str, a: int) -> Found | None:
     while w < n and s[w].isspace() and w - raw < 8:
         w += 1
     breaks = s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w)
-    m = _PREFIX_REST.match(s, w) if breaks <= 1 and w > raw else None
+    m = PREFIX_REST.match(s, w) if breaks <= 1 and w > raw else None
     if m is None:
         return None
     end = r13_trailing(s, m.end(), scan_suffix(s, m.end(), n, ""))

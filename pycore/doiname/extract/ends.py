@@ -13,7 +13,7 @@ import re
 import unicodedata
 
 __all__ = [
-    "CJK_STOPS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES", "TRAILING",
+    "CJK_STOPS", "LINE_BREAKS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES", "TRAILING",
     "r11_looks_like_tag", "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail",
     "r20_debris", "scan_suffix", "starts_anchor", "to_line_end",
 ]
@@ -72,12 +72,16 @@ def r13_words(left: str) -> str:
     return "it is punctuation after the name"
 
 
+#: What ends a line of text, for the rules that look at a line's end (R7, R13, R21).
+LINE_BREAKS = "\r\n"
+
+
 def to_line_end(s: str, i: int, skip: str = " \t") -> bool:
     """Whether only characters of ``skip`` lie between ``i`` and the end of its line."""
     n = len(s)
     while i < n and s[i] in skip:
         i += 1
-    return i >= n or s[i] in "\r\n"
+    return i >= n or s[i] in LINE_BREAKS
 
 
 def starts_anchor(s: str, i: int, n: int) -> bool:

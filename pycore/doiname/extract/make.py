@@ -17,14 +17,13 @@ from ..model import Doi, Finding, Severity
 from ..syntax import char_label
 from .breaks import r21_line_break, r21_read_joined, r22_cut
 from .clean import Text, edit_findings, one_repair
-from .ends import OPENER, TRAILING, r13_words, to_line_end
+from .ends import LINE_BREAKS, OPENER, TRAILING, r13_words, to_line_end
 from .model import Alternative, Found, Match
 from .reading import BARE_FORMS, WHOLE, moved, read_span
 
 __all__ = ["LINK_FORMS", "Scanned", "alone_on_line", "make_match"]
 
 LINK_FORMS = frozenset({"url", "urn-url", "api-url", "proxy-url", "proxy-login"})
-_LINE_BREAKS = "\r\n"
 
 
 @dataclass(slots=True)
@@ -67,7 +66,7 @@ def alone_on_line(s: str, start: int, end: int) -> bool:
     k = start
     while k > 0 and s[k - 1] in " \t\u00a0":
         k -= 1
-    if k > 0 and s[k - 1] not in _LINE_BREAKS:
+    if k > 0 and s[k - 1] not in LINE_BREAKS:
         return False
     j, n = end, len(s)
     while j < n and not s[j].isspace() and j - end < 64:
