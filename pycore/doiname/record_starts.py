@@ -48,9 +48,10 @@ _NAME_FIRST = frozenset("hHdD1")
 #: A line whose first word may be the rest of a name cut by the line break.
 _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
 #: ... or, after a name ending in ``. - / _`` (a PDF's line break cut it there), a first
-#: word of name characters, brackets and the closer of one opened before the name
-#: (``S1074-7613(00)80572-5``, ``1038/sj.mp.4000812)``, ``A:1007558323191.``).
-_CUT_REST = re.compile(r"[\w.\-/:;()<>\[\]#%+*~]+,?(?:\s|$)")
+#: word that starts with a letter or a digit, of name characters, brackets and the closer
+#: of one opened before the name (``S1074-7613(00)80572-5``, ``1038/sj.mp.4000812)``,
+#: ``A:1007558323191.``; not ``% a comment``, ``- an item``).
+_CUT_REST = re.compile(r"[^\W_][\w.\-/:;()<>\[\]#%+*~]*,?(?:\s|$)")
 #: The ways text holds a DOI name, a shortDOI or a link to one (:func:`_has_name`): each
 #: alone is found from its first characters, where a pattern of all of them is tried at
 #: every character; the last two are asked of ASCII text in lower case.

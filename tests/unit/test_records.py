@@ -187,6 +187,10 @@ def test_a_name_cut_by_the_line_break_goes_on_on_the_next_line(lines: list[str])
 def test_a_line_after_a_name_is_not_its_rest_when_it_starts_another_reference() -> None:
     assert [k[2] for k in kinds(["Roe K. A title. doi:10.1000/", "Smith, J. (2019). B."])] == [
         "line", "line"]
+    # a comment or a list item after a line ending in a name (a file's last line, the next
+    # file's first): no name's rest
+    for line in ("% Exported from a reference manager", "- an item", "_x_ 1"):
+        assert [k[2] for k in kinds(["score 10.5/20.", line])] == ["line", "line"]
 
 
 def test_blank_lines_separate_records_without_rows_but_stay_lines_in_plain_text() -> None:
