@@ -444,6 +444,26 @@ def test_a_link_wrapped_by_url_defense_v2_is_read_unwrapped(text: str, name: str
     assert extract_general(text) == extract(text)
 
 
+@pytest.mark.parametrize(("text", "name", "left"), [
+    ("https://doi.org/10.1000/182/", "10.1000/182", "/"),
+    ("see https://doi.org/10.1038/nature14539/ for", "10.1038/nature14539", "/"),
+    ("10.1000/a/b/", "10.1000/a/b", "/"),
+])
+def test_a_links_final_slash_is_left_out_and_said(text: str, name: str, left: str) -> None:
+    # R13: a link copied with a final "/" (doi.org finds no name ending so); the literal
+    # reading is kept, so it is a note
+    (m,) = extract(text)
+    assert str(m.doi) == name
+    (f,) = m.findings
+    assert f.code == "trailing-punctuation" and f.severity == "info"
+    assert f"The final “{left}” was left out: a link's path" in f.message
+    assert [(str(a.doi), a.how) for a in m.alternatives] == [(name + left, "literal")]
+    assert extract_general(text) == extract(text)
+    # a viewer path's own final "/" is said with it, once
+    (m,) = extract("x 10.1002/anie.201915678/full/")
+    assert [(f.code, "“/full/”" in f.message) for f in m.findings] == [("viewer-tail", True)]
+
+
 def test_rejected_name_is_kept_with_the_readers_error() -> None:
     (m,) = extract("see 10.1234/50%zz now")
     assert not m.ok

@@ -61,7 +61,7 @@ def extract(text: str) -> list[Match]:
         fast = _FAST_LINE_RE.fullmatch(text)
         if fast is not None:
             s0, s1 = fast.span("s")
-            if text[s1 - 1] != "-" and r19_viewer_tail(text, s0 - 1, s1) == s1:
+            if text[s1 - 1] not in "-/" and r19_viewer_tail(text, s0 - 1, s1) == s1:
                 start, end = fast.span("m")
                 return [Match(Doi(fast["p"], fast["s"]), start, end, fast["m"], (),
                               "url" if fast["u"] else "name")]

@@ -27,8 +27,8 @@ QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛「」『』〝〞＂')
 #: space does: text in those scripts has no space between words, and no DOI name holds
 #: them (``10.1000/182。次``, ``（10.1000/182）``, ``10.1000/1，10.1000/2``).
 CJK_STOPS = frozenset("。、，；：！？．（）【】〔〕［］｛｝〈〉《》〖〗")
-#: R13: trailing characters left out.
-TRAILING = frozenset(".,;:!?'*")
+#: R13: trailing characters left out (a final "/": a link's path, copied with its slash).
+TRAILING = frozenset(".,;:!?'*/")
 #: R20: a final ellipsis (the name was cut short for display).
 ELLIPSIS = "\u2026"
 # The common run of suffix characters that need no decision in scan_suffix: letters and
@@ -69,6 +69,8 @@ def r13_words(left: str) -> str:
         return "invisible characters after a name are not part of it"
     if set(left) <= SENTENCE_ENDS:
         return "it ends the sentence"
+    if left == "/":
+        return "a link's path often ends with one, a DOI name hardly ever"
     return "it is punctuation after the name"
 
 

@@ -184,9 +184,12 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
               alternatives: list[Alternative]) -> None:
     """R13, R14, R19, R20: say what the ends rules left out; keep the literal reading."""
     s = t.text
-    if sc.end < sc.end13:  # R19 / R20 cut a viewer tail or an ellipsis
-        cut = s[sc.end:sc.end13]
-        alt = _alternative(t, kind, sc.start, sc.a, sc.end13, doi, "literal")
+    end13 = sc.end13
+    if sc.end < end13 and s[end13:sc.raw_end] == "/":
+        end13 = sc.raw_end  # ("/full/": the viewer path's own final "/", said with it)
+    if sc.end < end13:  # R19 / R20 cut a viewer tail or an ellipsis
+        cut = s[sc.end:end13]
+        alt = _alternative(t, kind, sc.start, sc.a, end13, doi, "literal")
         if cut.endswith("\u2026"):
             code, what = "truncated-name", (
                 f"The name ends in “{cut}”: it was cut short for display, so the real name "
@@ -205,11 +208,11 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
         if alt is not None:
             what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
-        findings.append(_note(t, code, "warning", sc.end, sc.end13, what, rule))
-    if sc.end13 < sc.raw_end:  # R13
-        left = s[sc.end13:sc.raw_end]
+        findings.append(_note(t, code, "warning", sc.end, end13, what, rule))
+    if end13 < sc.raw_end:  # R13
+        left = s[end13:sc.raw_end]
         alt = (_alternative(t, kind, sc.start, sc.a, sc.raw_end, doi, "literal")
-               if sc.end == sc.end13 else None)
+               if sc.end == end13 else None)
         what = f"The final “{_shown(left)}” was left out: {r13_words(left)}."
         if alt is not None:
             what += f" If it belongs to the name, the name is “{alt.doi}”."
@@ -220,7 +223,7 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
         # (another rule cut the name too) the shorter reading is a warning.
         severity: Severity = "info" if alt is not None or not left.isprintable() \
             else "warning"
-        findings.append(_note(t, "trailing-punctuation", severity, sc.end13, sc.raw_end, what,
+        findings.append(_note(t, "trailing-punctuation", severity, end13, sc.raw_end, what,
                               "extract R13"))
     elif sc.raw_end < len(s) and s[sc.raw_end] in ")]}>":  # R14
         closer = s[sc.raw_end]

@@ -82,7 +82,7 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "',' or ';' before another 10.<digit> always ends it; '|' before a template parameter "
      "(|pmid=) or '}}' ends it (wiki citation templates).", "policy"),
     ("R13", "trailing punctuation",
-     "Trailing . , ; : ! ? ' * and invisible format characters are left out, the literal "
+     "Trailing . , ; : ! ? ' * / and invisible format characters are left out, the literal "
      "reading kept as an alternative (a name may end in them): info trailing-punctuation "
      "in the words every surface shows ('The final . was left out: it ends the "
      "sentence'), a warning only when no literal reading can be kept; a bare "
