@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import ModuleType
 
 from .limits import RECORD_MAX_CHARS
+from .record_starts import MEDLINE_START
 from .resolver.body import load_json
 
 __all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "medline_key", "ris_key"]
@@ -105,5 +106,6 @@ def ris_key(lines: list[str]) -> str | None:
 
 def medline_key(lines: list[str]) -> str | None:
     """The key of a PubMed record in MEDLINE format: its PMID (``PMID- 26017442``)."""
-    value = lines[0][5:].strip() if lines and lines[0].startswith("PMID-") else ""
+    first = lines[0] if lines else ""
+    value = first[len(MEDLINE_START):].strip() if first.startswith(MEDLINE_START) else ""
     return value[:200] or None
