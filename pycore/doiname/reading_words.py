@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .errors import DoiError
+from .extract.breaks import cut_by
 from .extract.ends import r13_words
 from .model import Doi, Finding
 from .presentation import to_url
@@ -107,8 +108,7 @@ def _alt_label(text: str, main: _Reading, alt: _Reading) -> str:
 def _cut_by(text: str, main: _Reading, alt: _Reading) -> str:
     """What the joined reading joins across, in words (extract R21, R22): ``line break``
     when the gap after the name holds one, else ``space``."""
-    gap = text[main.end:alt.end]
-    return "line break" if "\n" in gap or "\r" in gap else "space"
+    return cut_by(text, main.end, alt.end)[2:]
 
 
 def candidate_labels(text: str, found: Sequence[_Reading]) -> list[str]:

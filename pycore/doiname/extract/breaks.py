@@ -29,7 +29,7 @@ from .split import r22_cut_digits
 if TYPE_CHECKING:
     from .make import Scanned
 
-__all__ = ["PREFIX_REST", "r21_line_break", "r21_read_joined", "r21_read_prefix_cut",
+__all__ = ["PREFIX_REST", "cut_by", "r21_line_break", "r21_read_joined", "r21_read_prefix_cut",
            "r21_rest", "r22_cut"]
 
 #: What may follow the rest of a cut name on its line (R21): sentence punctuation and the
@@ -57,8 +57,10 @@ def r21_rest(s: str, raw: int) -> tuple[int, int] | None:
     return w, end
 
 
-def _cut_by(s: str, raw: int, w: int) -> str:
-    return "a line break" if any(c in "\n\r" for c in s[raw:w]) else "a space"
+def cut_by(s: str, a: int, b: int) -> str:
+    """What cut a name in the gap ``s[a:b]``, in words: ``a line break`` when the gap holds
+    one, else ``a space`` (R21, R22; every surface says it so)."""
+    return "a line break" if "\n" in s[a:b] or "\r" in s[a:b] else "a space"
 
 
 def r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Alternative | None:
@@ -164,7 +166,7 @@ def _read_joined(t: Text, start: int, kind: str, a: int, raw: int, w: int, tok_e
         return None  # (not a link after all: the scanner's reading of the name alone)
     o0, o1 = t.span(start, tok_end)
     b0, b1 = t.span(raw, w)
-    cut = _cut_by(s, raw, w)
+    cut = cut_by(s, raw, w)
     findings = [Finding(
         "line-break", "warning",
         f"The name is cut by {cut} {where} (character {b0 + 1}): {written}, so it was read "
@@ -200,7 +202,7 @@ def r22_cut(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
     alt = Alternative(joined, o0, o1, t.original[h0:h1] + t.original[k0:k1], "joined")
     alternatives.append(alt)
     b0, b1 = t.span(sc.raw_end, w)
-    cut = _cut_by(s, sc.raw_end, w)
+    cut = cut_by(s, sc.raw_end, w)
     findings.append(Finding(
         "split-name", "warning",
         f"The name may be cut by {cut} at character {b0 + 1}: the digits “{s[w:tok_end]}” "
