@@ -78,7 +78,8 @@ def policy_notes(found: Inspection) -> list[str]:
     line = found.headline
     said = [line.said] if line is not None and line.explains else []
     said += [f"{f.severity}: {with_source(f.message, f.source)}" for f in c.findings
-             if (f.severity != "info" or f.code in ("trailing-punctuation", "unbalanced-closer"))
+             if (f.severity != "info"
+                 or f.code in ("trailing-punctuation", "unbalanced-closer", "glued-text"))
              and not (line is not None and f.code == line.explains)]
     others = [x for x in found.candidates if x is not c]
     if others:

@@ -21,15 +21,16 @@ from typing import Protocol
 
 from .errors import DoiError
 from .extract.breaks import cut_by
-from .extract.ends import r13_words
+from .extract.ends import R8_WORDS, r13_words
 from .model import Doi, Finding
 from .presentation import to_url
 from .syntax import read
 
 __all__ = ["Headline", "Offer", "candidate_labels", "headline", "offer"]
 
-#: R13, R14, R19, R20: the findings that say what was left out after a name, and why.
-_LEFT_OUT = ("trailing-punctuation", "viewer-tail", "truncated-name", "unbalanced-closer")
+#: R8, R13, R14, R19, R20: the findings that say what was left out after a name, and why.
+_LEFT_OUT = ("trailing-punctuation", "viewer-tail", "truncated-name", "unbalanced-closer",
+             "glued-text")
 
 
 class _Reading(Protocol):
@@ -168,6 +169,8 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
             why = "the name was cut short for display; copy it whole from its source"
         elif explains == "unbalanced-closer":
             why = "it closes a bracket opened before the name"
+        elif explains == "glued-text":
+            why = R8_WORDS
         else:
             why = "it is not read as part of the name"
         said = f"The final {_quoted(tail)} was left out: {why}."

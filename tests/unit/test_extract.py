@@ -409,6 +409,39 @@ def test_east_asian_punctuation_and_brackets_end_a_name(text: str, names: list[s
     assert extract_general(text) == extract(text)
 
 
+@pytest.mark.parametrize(("text", "name", "left"), [
+    ("詳細は10.1000/182を参照", "10.1000/182", "を参照"),  # kana before and after
+    ("10.1000/182を参照してください。", "10.1000/182", "を参照してください"),  # a line's start
+    ("DOI为10.1016/j.cell.2020.01.001的文章", "10.1016/j.cell.2020.01.001", "的文章"),
+    ("见https://doi.org/10.1000/182了解", "10.1000/182", "了解"),
+    ("doi:10.1000/182を参照", "10.1000/182", "を参照"),
+    ("참고 10.1000/182를 보라", "10.1000/182", "를"),  # a Hangul particle
+    ("10.1000/182.を参照", "10.1000/182", ".を参照"),  # R13's "." said with it
+    ("10.1000/abc(中文)を参照", "10.1000/abc(中文)", "を参照"),  # inside brackets: kept
+])
+def test_east_asian_text_written_against_a_name_ends_it(text: str, name: str,
+                                                       left: str) -> None:
+    # R5: a name may start right after such a letter; R8: a run of them after a suffix
+    # character of another script ends the name, the literal reading kept
+    (m,) = extract(text)
+    assert str(m.doi) == name
+    (note,) = [f for f in m.findings if f.code == "glued-text"]
+    assert note.severity == "info" and text[note.start:note.end] == left
+    assert note.source == "extract R8" and f"“{left}”" in note.message
+    (alt,) = m.alternatives
+    assert alt.how == "literal" and str(alt.doi) == name + left
+    assert extract_general(text) == extract(text)
+
+
+@pytest.mark.parametrize("text", ["10.1000/中文", "10.1000/中文abc", "https://doi.org/10.1000/日本",
+                                  "10.1000/a(中", "山田10.1000/182"])
+def test_a_name_of_east_asian_letters_is_read_whole(text: str) -> None:
+    # R8 cuts only text written after a suffix character of another script, outside
+    # brackets: a suffix that starts with such letters keeps them
+    (m,) = extract(text)
+    assert text.endswith(str(m.doi)) and m.alternatives == () and m.findings == ()
+
+
 def test_a_link_wrapped_by_url_defense_is_read_unwrapped() -> None:
     # R3: Proofpoint URL Defense (v3) wraps a message's links: the link inside is read, its
     # characters written "*" as the ones the wrapper gives after "__;" (base64url)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 
 from ..encoding import fix_dot_segments
-from ..extract import _FAST_LINE_RE, Match
+from ..extract import Match, fast_line
 from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
 from ..extract.plain import Plain, new_plain
@@ -63,7 +63,7 @@ def line_name(text: str) -> list[Plain] | None:
     pattern); the name is bounded as plain_names bounds it, so that
     :func:`doiname.check` has nothing to say of it (at most 100 characters, no reserved
     ``x/`` start, 002 §4.3)."""
-    m = _FAST_LINE_RE.fullmatch(text)
+    m = fast_line(text)
     if m is not None:
         form = "url" if m["u"] else "name"
     else:

@@ -22,7 +22,7 @@ import re
 from ..forms import DOI_LINK_HEADS
 from ..model import Doi
 from .clean import needs_cleaning
-from .ends import r19_viewer_tail
+from .ends import has_spaceless, r19_viewer_tail
 from .model import Alternative, Match, MatchKind
 from .plain import plain_names, read_plains
 from .rules import RULES, Rule
@@ -42,6 +42,14 @@ _FAST_LINE_RE = re.compile(
 )
 
 
+def fast_line(text: str) -> re.Match[str] | None:
+    """The one-line fast path's match of ``text`` (:data:`_FAST_LINE_RE`), or ``None``
+    when the scanner must read it: no match, or East Asian letters that a name may end
+    before (R8: ``10.1000/182を参照``; its pattern's word characters hold them)."""
+    m = _FAST_LINE_RE.fullmatch(text)
+    return None if m is None or has_spaceless(text) else m
+
+
 def extract(text: str) -> list[Match]:
     """Find every DOI name (and shortDOI) in ``text``, in order, without overlaps.
 
@@ -58,7 +66,7 @@ def extract(text: str) -> list[Match]:
     if not clean:
         if "10" not in text and not has_doi_word(text):
             return []  # no anchor (R4), no shortDOI (R17), no label (R18)
-        fast = _FAST_LINE_RE.fullmatch(text)
+        fast = fast_line(text)
         if fast is not None:
             s0, s1 = fast.span("s")
             if text[s1 - 1] not in "-/" and r19_viewer_tail(text, s0 - 1, s1) == s1:

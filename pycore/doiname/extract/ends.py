@@ -13,9 +13,10 @@ import re
 import unicodedata
 
 __all__ = [
-    "CJK_STOPS", "LINE_BREAKS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES", "TRAILING",
-    "r11_looks_like_tag", "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail",
-    "r20_debris", "scan_suffix", "starts_anchor", "to_line_end",
+    "CJK_STOPS", "LINE_BREAKS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES",
+    "R8_WORDS", "SPACELESS", "TRAILING", "has_spaceless", "r8_glued", "r11_looks_like_tag",
+    "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail", "r20_debris",
+    "scan_suffix", "spaceless", "starts_anchor", "to_line_end",
 ]
 
 OPENER = {")": "(", "]": "[", "}": "{", ">": "<"}
@@ -27,6 +28,46 @@ QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛「」『』〝〞＂')
 #: space does: text in those scripts has no space between words, and no DOI name holds
 #: them (``10.1000/182。次``, ``（10.1000/182）``, ``10.1000/1，10.1000/2``).
 CJK_STOPS = frozenset("。、，；：！？．（）【】〔〕［］｛｝〈〉《》〖〗")
+#: R5, R8: the letters of the scripts written without a space between words (Han, kana)
+#: or with particles joined to the word before (Hangul): a name may start right after one
+#: (``詳細は10.1000/182``), and a run of them written against a suffix of other characters
+#: ends it (``10.1000/182を参照``, ``10.1016/j.x.2020.01.001的``).
+SPACELESS = ("\u1100-\u11ff\u3005\u3006\u3040-\u309f\u30a0-\u30ff\u3130-\u318f"
+             "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+             "\uff66-\uff9f\U00020000-\U0003134f")
+_SPACELESS_RE = re.compile(f"[{SPACELESS}]")
+_PAIRS = (("(", ")"), ("[", "]"), ("{", "}"), ("<", ">"))
+#: R8: a letter of :data:`SPACELESS` after a character of another script.
+_GLUED_RE = re.compile(f"(?<![{SPACELESS}])[{SPACELESS}]")
+
+
+def has_spaceless(s: str) -> bool:
+    """Whether ``s`` holds a letter of :data:`SPACELESS` (R5, R8)."""
+    return not s.isascii() and _SPACELESS_RE.search(s) is not None
+
+
+def spaceless(c: str) -> bool:
+    """Whether the character ``c`` is a letter of :data:`SPACELESS`."""
+    return c >= "\u1100" and _SPACELESS_RE.match(c) is not None
+
+
+def r8_glued(s: str, suffix_start: int, end: int) -> int:
+    """R8: where a run of :data:`SPACELESS` letters written against the suffix
+    ``[suffix_start, end)`` starts (after at least one character of another script, and
+    outside the suffix's brackets, R10), or ``end``: the text goes on without a space,
+    and the name ends before it."""
+    depth, at = 0, suffix_start
+    for m in _GLUED_RE.finditer(s, suffix_start + 1, end):
+        g = m.start()
+        part = s[at:g]
+        at = g
+        for opener, closer in _PAIRS:
+            depth += part.count(opener) - part.count(closer)
+        if depth <= 0:
+            return g
+    return end
+
+
 #: R13: trailing characters left out (a final "/": a link's path, copied with its slash).
 TRAILING = frozenset(".,;:!?'*/")
 #: R20: a final ellipsis (the name was cut short for display).
@@ -72,6 +113,12 @@ def r13_words(left: str) -> str:
     if left == "/":
         return "a link's path often ends with one, a DOI name hardly ever"
     return "it is punctuation after the name"
+
+
+#: Why R8 left out East Asian text written against a name, in the words every surface
+#: shows (the finding, Inspect's card line).
+R8_WORDS = ("it is Chinese, Japanese or Korean text written against the name without a "
+            "space, not part of a DOI name")
 
 
 #: What ends a line of text, for the rules that look at a line's end (R7, R13, R21).

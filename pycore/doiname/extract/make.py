@@ -17,7 +17,7 @@ from ..model import Doi, Finding, Severity
 from ..syntax import char_label
 from .breaks import r21_line_break, r21_read_joined, r22_cut
 from .clean import Text, edit_findings, one_repair
-from .ends import LINE_BREAKS, OPENER, TRAILING, r13_words, to_line_end
+from .ends import LINE_BREAKS, OPENER, R8_WORDS, TRAILING, r13_trailing, r13_words, to_line_end
 from .model import Alternative, Found, Match
 from .reading import BARE_FORMS, WHOLE, moved, read_span
 
@@ -38,6 +38,7 @@ class Scanned:
     end13: int  # the end after R13 alone
     raw_end: int  # where R8-R12 stopped
     kind: str
+    text_end: int  # where they stopped with no glued text (R8) cut off: raw_end or later
 
 
 def _error_finding(t: Text, err: DoiError, base: int, start: int, end: int) -> Finding:
@@ -120,7 +121,7 @@ def make_match(t: Text, sc: Scanned) -> Found:
             "(some registered names end in dots). If the dots ended a sentence, the name is "
             + (f"“{alt.doi}”." if alt else "shorter."), "extract R13"))
         alternatives.extend([alt] if alt else [])
-    elif (sc.end < sc.end13 or sc.end13 < raw_end
+    elif (sc.end < sc.end13 or sc.end13 < raw_end or raw_end < sc.text_end
           or (raw_end < n and s[raw_end] in ")]}>")):  # (what _left_out reports)
         _left_out(t, sc, kind, doi, findings, alternatives)
     if "\ufffd" in doi.suffix or "\ufffd" in doi.prefix:
@@ -209,7 +210,9 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
             what += f" If it belongs to the name, the name is “{alt.doi}”."
             alternatives.append(alt)
         findings.append(_note(t, code, "warning", sc.end, end13, what, rule))
-    if end13 < sc.raw_end:  # R13
+    if sc.raw_end < sc.text_end:  # R8: text written against the name (and R13 before it)
+        _glued(t, sc, kind, end13, doi, findings, alternatives)
+    elif end13 < sc.raw_end:  # R13
         left = s[end13:sc.raw_end]
         alt = (_alternative(t, kind, sc.start, sc.a, sc.raw_end, doi, "literal")
                if sc.end == end13 else None)
@@ -244,3 +247,21 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
         alone = alone_on_line(s, sc.start, sc.end)
         findings.append(_note(t, "unbalanced-closer", "warning" if alone else "info",
                               sc.raw_end, sc.raw_end + 1, what, "extract R14"))
+
+
+def _glued(t: Text, sc: Scanned, kind: str, end13: int, doi: Doi, findings: list[Finding],
+           alternatives: list[Alternative]) -> None:
+    """R8: say that the text written against the name (East Asian letters, no space
+    between) was left out, with any punctuation R13 left out before it; keep the literal
+    reading (up to where R8-R12 stop without that rule, R13 applied)."""
+    s = t.text
+    lit = r13_trailing(s, sc.raw_end, sc.text_end)
+    alt = _alternative(t, kind, sc.start, sc.a, lit, doi, "literal")
+    left = s[end13:lit]
+    o0 = t.span(end13, lit)[0]
+    what = (f"“{_shown(left)}” (from character {o0 + 1}) was left out: {R8_WORDS}.")
+    if alt is not None:
+        what += f" If it belongs to the name, the name is “{alt.doi}”."
+        alternatives.append(alt)
+    findings.append(_note(t, "glued-text", "info" if alt is not None else "warning", end13,
+                          lit, what, "extract R8"))

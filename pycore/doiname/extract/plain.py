@@ -258,7 +258,7 @@ def read_plain(text: str, name: Plain) -> Match:
         while text[raw:raw + 1] == ".":
             raw += 1
         return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, raw,
-                                                     kind)).match
+                                                     kind, raw)).match
     try:
         if kind == "url" and text[a - 1] == "/" and not _plain_link(text[start:end]):
             r = _read_link(text[start:end], a - start)  # what read_span does, sooner
@@ -275,7 +275,7 @@ def read_plain(text: str, name: Plain) -> Match:
             notes = tuple(moved(t, n, base) for n in notes)
         return Match(doi, start, end, text[start:end], tuple(notes), read_as)
     return make_match(Text(text, False), Scanned(start, a, sep, sep + 1, end, end, end,
-                                                 kind)).match
+                                                 kind, end)).match
 
 
 def _read_link(span: str, at: int) -> Reading:

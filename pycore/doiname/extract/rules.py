@@ -46,8 +46,9 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "002 §4, appendix A; 000 (URN form)"),
     ("R5", "left boundary",
      "No letter, digit, '.', '-', '_', '+' or currency sign right before 10. (110.5/x, "
-     "v2.10.1/x, $10.99/month), except an encoded link, a dropped invisible character, or a "
-     "glued doi10.1000/x (PDF text).", "policy"),
+     "v2.10.1/x, $10.99/month), except an encoded link, a dropped invisible character, a "
+     "glued doi10.1000/x (PDF text), or a Han, kana or Hangul letter (詳細は10.1000/182: "
+     "such text has no spaces between words).", "policy"),
     ("R6", "form by looking back",
      "At most 400 characters back, never into the previous match: a link on doi.org, "
      "another resolver or a proxy host (the match starts at the link), urn:doi:, info:doi/, "
@@ -64,8 +65,11 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "policy; 002 §4.2"),
     ("R8", "whitespace ends a name",
      "Any space, line break or control character ends it, and so does East Asian "
-     "punctuation or a bracket (。、，（）【】 and their kin: such text has no spaces); names "
-     "broken over two lines are not joined (R21 and R22 say when one probably was).",
+     "punctuation or a bracket (。、，（）【】 and their kin: such text has no spaces); so does "
+     "a run of Han, kana or Hangul letters written against a suffix of other characters, "
+     "outside its brackets (10.1000/182を参照): info glued-text, the literal reading kept "
+     "as an alternative. Names broken over two lines are not joined (R21 and R22 say when "
+     "one probably was).",
      "policy"),
     ("R9", "quotes end a name",
      "\", the backtick and typographic quotes (East Asian 「」『』 included) end it; ' ends "

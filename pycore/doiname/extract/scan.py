@@ -24,11 +24,14 @@ from .clean import Text
 from .ends import (
     PREPRINT_PATHS,
     PREPRINT_PREFIX,
+    has_spaceless,
+    r8_glued,
     r13_trailing,
     r19_preprint_tail,
     r19_viewer_tail,
     r20_debris,
     scan_suffix,
+    spaceless,
 )
 from .make import Scanned, alone_on_line, make_match
 from .merge import MARKUP_GAP, MAX_GAP, r15_merge
@@ -95,6 +98,8 @@ def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
         return False
     prev = s[a - 1]
     if not (prev.isalnum() or prev in "._-+" or unicodedata.category(prev) == "Sc"):
+        return False
+    if spaceless(prev):  # text with no space between words: 詳細は10.1000/182
         return False
     if a >= 3 and s[a - 3] == "%" and s[a - 2:a].translate(LOWER) in ("2f", "3a"):
         return False
@@ -204,6 +209,7 @@ def _anchors(t: Text) -> list[Found]:
     pos = 0
     barrier = 0  # the look-back never crosses this (previous anchor or match end)
     first: Scanned | None = None  # what the first match was read from
+    glued = has_spaceless(s)  # (R8: a name may end where such text is written against it)
     find = s.find
     while True:
         a = find("10.", pos)
@@ -248,7 +254,8 @@ def _anchors(t: Text) -> list[Found]:
             kind = "url"
         if start > 0 and s[start - 1] == "'":
             stops += "'"
-        raw_end = scan_suffix(s, sep_end, n, stops)
+        text_end = scan_suffix(s, sep_end, n, stops)
+        raw_end = r8_glued(s, sep_end, text_end) if glued else text_end
         if doubt and not alone_on_line(s, start, raw_end):
             continue  # R7: a number in running text; alone on its line it is read as a name
         end13 = r13_trailing(s, sep_end, raw_end)
@@ -256,7 +263,7 @@ def _anchors(t: Text) -> list[Found]:
         if kind == "in-url-preprint" and p - a == len(PREPRINT_PREFIX) \
                 and s.startswith(PREPRINT_PREFIX, a):
             end = r19_preprint_tail(s, sep_end, end)
-        sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind)
+        sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind, text_end)
         if end <= sep_end:
             # no suffix: a match only when a line break or a space cut the name right
             # after its "/" (R21: the name read joined); else R18 may find the label
