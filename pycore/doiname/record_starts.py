@@ -25,7 +25,12 @@ REFERENCE_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "json"}
 #: ``PMID- 26017442``; the record ends at a blank line.
 MEDLINE_START = "PMID-"
 
-BIBTEX_START = re.compile(r"\s*@\s*([A-Za-z]+)\s*[{(]\s*([^,\s{}()]*)")
+#: A BibTeX entry's first line: ``@type{key,`` (or ``(``; the key may end the line, its
+#: comma on the next), or an ``@string``, ``@preamble`` or ``@comment`` entry, which has
+#: no key. (``@SUM(1) ...`` or ``@nature (2020) ...`` opens no entry.)
+BIBTEX_START = re.compile(
+    r"\s*@\s*(?:(?:string|preamble|comment)\s*[{(]"
+    r"|(?P<type>[A-Za-z]+)\s*[{(]\s*(?P<key>[^,\s{}()]*)\s*(?:,|$))", re.IGNORECASE)
 JSON_PUNCTUATION = re.compile(r"\s*[\[\]],?\s*")
 #: First characters of a line that may open a record or be structure (a line starting
 #: with anything else, not a space, is plain text: ``starts`` says "line" for it).

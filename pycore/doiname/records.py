@@ -310,7 +310,7 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
     key: str | None = None
     if kind == "bibtex":
         m = BIBTEX_START.match(lines[0])
-        key = m.group(2) or None if m is not None else None
+        key = m["key"] or None if m is not None else None
     elif kind == "ris":
         key = ris_key(lines)
     elif kind == "medline":

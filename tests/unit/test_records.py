@@ -81,6 +81,15 @@ def test_a_mixed_list_is_grouped_piece_by_piece() -> None:
                             (5, 7, "ris", None), (8, 8, "line", None)]
 
 
+def test_only_a_bibtex_entrys_first_line_opens_one() -> None:
+    # an entry opens with @type{key, (or the key alone, its comma on the next line), or
+    # is an @string, @preamble or @comment; a handle or a formula with brackets is text
+    lines = ["@SUM(1) 10.1000/z", "@nature (2020) see 10.1038/x1", "@Article{ k4 ",
+             ", doi = {10.1000/4}}", '@String{jn = "J. Stuff"}', "@misc(k3, doi = {10.1000/3})"]
+    assert kinds(lines) == [(1, 1, "line", None), (2, 2, "line", None), (3, 4, "bibtex", "k4"),
+                            (5, 5, "bibtex", None), (6, 6, "bibtex", "k3")]
+
+
 def test_a_record_that_never_closes_gives_its_lines_back() -> None:
     lines = ["@article{open,", "  doi = {10.1000/1},"] + ["x"] * (RECORD_MAX_LINES + 5) + [
         "@misc{ok, doi={10.1000/2}}"]
