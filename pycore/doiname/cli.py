@@ -18,7 +18,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 from . import __version__
 from . import presentation as pres
@@ -37,7 +37,7 @@ from .batch import (
 )
 from .cli_files import open_input
 from .cli_names import PER_NAME
-from .cli_text import policy_notes, visible, with_source
+from .cli_text import TerminalOut, policy_notes, visible, with_source
 from .cli_verify import add_verify_parser, run_verify
 from .comparison import compare
 from .equivalence import explain_equivalence
@@ -250,6 +250,8 @@ def main(argv: list[str] | None = None, *, stdin: TextIO | None = None,
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
+    if stdout.isatty():  # rows quote the input: shown, never obeyed, on a screen
+        stdout = cast(TextIO, TerminalOut(stdout))
     args = _build_parser().parse_args(argv)
     try:
         return _run(args, stdin, stdout, stderr)

@@ -7,13 +7,14 @@ for experts (:func:`with_source`)."""
 
 from __future__ import annotations
 
+import io
 import unicodedata
-from typing import Any
+from typing import Any, TextIO
 
 from .inspection import Inspection
 
-__all__ = ["check_plain", "explain_plain", "inspect_plain", "policy_notes", "visible",
-           "with_source"]
+__all__ = ["TerminalOut", "check_plain", "explain_plain", "inspect_plain", "policy_notes",
+           "visible", "with_source"]
 
 
 def visible(text: str) -> str:
@@ -28,6 +29,31 @@ def visible(text: str) -> str:
         return text
     return "".join(c if c.isprintable() or c == "\n" or unicodedata.category(c) == "Zs"
                    else f"⟨U+{ord(c):04X}⟩" for c in text)
+
+
+class TerminalOut(io.TextIOBase):
+    """Standard output when it is a terminal: every text written to it is shown as
+    :func:`visible` shows it, each ``\r\n`` as ``\n``. The rows of ``doiname batch`` and
+    ``extract`` (CSV, JSON Lines) quote the input, which may hold an escape sequence or a
+    bidirectional control; on a screen they are shown, not obeyed. Piped or redirected,
+    the output is written exactly as it is (what a program reads)."""
+
+    def __init__(self, out: TextIO) -> None:
+        super().__init__()
+        self._out = out
+
+    def write(self, text: str) -> int:
+        self._out.write(visible(text.replace("\r\n", "\n")))
+        return len(text)
+
+    def flush(self) -> None:
+        self._out.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return True
 
 
 def with_source(message: str, source: str) -> str:

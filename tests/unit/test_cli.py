@@ -234,6 +234,28 @@ def test_what_people_read_never_carries_terminal_controls(argv: list[str]) -> No
     assert "U+" in out + err  # (named by its code point)
 
 
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("fmt", [[], ["--json"]])
+def test_rows_written_to_a_terminal_show_the_inputs_controls(fmt: list[str]) -> None:
+    # batch's rows quote each line: on a terminal its controls are shown, not obeyed;
+    # piped or redirected, the rows are written exactly (what a program reads)
+    lines = "see 10.1000/182 \x1b]0;title\x07 now \u202ereversed\n10.1000/x\u00a0y\n"
+    screen, err = _Terminal(), io.StringIO()
+    assert main(["batch", *fmt, "-"], stdin=io.StringIO(lines), stdout=screen, stderr=err) == 0
+    shown = screen.getvalue()
+    assert not any(c in shown for c in "\x1b\x07\u202e\r") and "⟨U+202E⟩reversed" in shown
+    assert ("⟨U+001B⟩]0;title" if not fmt else "\\u001b]0;title") in shown  # (JSON's own)
+    assert "10.1000/182" in shown and "\u00a0" in shown  # (a space is shown as it is)
+    _, piped, _ = run(["batch", *fmt, "-"], lines)
+    rows = (list(csv.DictReader(io.StringIO(piped))) if not fmt
+            else [json.loads(x) for x in piped.splitlines()])
+    assert [r["input"] for r in rows] == lines.splitlines()
+
+
 def test_a_valid_name_is_printed_exactly_spaces_included() -> None:
     # a valid name holds Graphic characters only: nothing of it is rewritten for display
     code, out, _ = run(["parse", "--exact", "10.1000/a\u00a0b"])
