@@ -10,7 +10,8 @@ from .limits import RECORD_MAX_CHARS
 from .record_starts import MEDLINE_START
 from .resolver.body import load_json
 
-__all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "medline_key", "ris_key"]
+__all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "medline_key", "refer_key",
+           "ris_key"]
 
 _JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
 
@@ -109,3 +110,15 @@ def medline_key(lines: list[str]) -> str | None:
     first = lines[0] if lines else ""
     value = first[len(MEDLINE_START):].strip() if first.startswith(MEDLINE_START) else ""
     return value[:200] or None
+
+
+def refer_key(lines: list[str]) -> str | None:
+    """The key of an EndNote record in the Refer format: its label (``%F``), else its
+    accession number (``%M``)."""
+    for tag in ("%F ", "%M "):
+        for line in lines:
+            if line.startswith(tag):
+                value = line[3:].strip()
+                if value:
+                    return value[:200]
+    return None

@@ -11,19 +11,27 @@ from typing import Literal
 
 from .extract.breaks import PREFIX_REST
 
-__all__ = ["BIBTEX_START", "JSON_PUNCTUATION", "MEDLINE_START", "OPENERS", "REFERENCE_KINDS",
-           "STRUCTURED_KINDS", "Kind", "continues", "continues_named", "ends_with_name",
-           "starts"]
+__all__ = ["BIBTEX_START", "BLANK_ENDED", "JSON_PUNCTUATION", "MEDLINE_START", "OPENERS",
+           "REFERENCE_KINDS", "REFER_START", "STRUCTURED_KINDS", "Kind", "continues",
+           "continues_named", "ends_with_name", "starts"]
 
-Kind = Literal["line", "reference", "bibtex", "ris", "medline", "json", "csv", "structure"]
+Kind = Literal["line", "reference", "bibtex", "ris", "medline", "refer", "json", "csv",
+               "structure"]
 #: Kinds of record made of fields (one row for each name, wherever in the record).
-STRUCTURED_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "json", "csv"})
+STRUCTURED_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "refer", "json",
+                                              "csv"})
 #: Kinds of record whose fields say which work they cite (title, authors, year: what
 #: Check all compares with the registry's record).
-REFERENCE_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "json"})
+REFERENCE_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "refer", "json"})
 #: The first line of a PubMed record in MEDLINE format (PubMed's "PubMed" export, .nbib):
 #: ``PMID- 26017442``; the record ends at a blank line.
 MEDLINE_START = "PMID-"
+#: The first line of an EndNote record in the Refer format (``.enw``): its type,
+#: ``%0 Journal Article``; the record ends at a blank line.
+REFER_START = "%0 "
+#: The kinds of record that end at a blank line, or where the next one starts (no blank
+#: line between), or where the input ends: the first line of each.
+BLANK_ENDED: dict[str, str] = {"medline": MEDLINE_START, "refer": REFER_START}
 
 #: A BibTeX entry's first line: ``@type{key,`` (or ``(``; the key may end the line, its
 #: comma on the next), or an ``@string``, ``@preamble`` or ``@comment`` entry, which has
@@ -34,7 +42,7 @@ BIBTEX_START = re.compile(
 JSON_PUNCTUATION = re.compile(r"\s*[\[\]],?\s*")
 #: First characters of a line that may open a record or be structure (a line starting
 #: with anything else, not a space, is plain text: ``starts`` says "line" for it).
-OPENERS = frozenset("@{[]TP")
+OPENERS = frozenset("@{[]TP%")
 #: A line that starts a reference of its own: a number or a bullet (``1.``, ``[1]``,
 #: ``(1)``, ``-``, ``*``, ``•``) ...
 _LIST_START = re.compile(
@@ -89,9 +97,9 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     """Whether ``line`` goes on with the reference of the plain lines ``before`` (one
     reference wrapped over lines, as copies from a PDF give it), not a record of its own.
 
-    A blank line, a line that opens a structured record (BibTeX, RIS, MEDLINE, JSON) and a line
-    that starts with a number or a bullet begin a new record, and so does a line that
-    starts with an author (``Smith, J.``) unless the line before ends mid-sentence.
+    A blank line, a line that opens a structured record (BibTeX, RIS, MEDLINE, Refer, JSON)
+    and a line that starts with a number or a bullet begin a new record, and so does a line
+    that starts with an author (``Smith, J.``) unless the line before ends mid-sentence.
     Otherwise the line goes on with the one before when:
 
     - it starts with a DOI name, a ``doi:`` label or a link and the lines before hold
@@ -166,9 +174,12 @@ def starts(line: str, hint: str | None) -> Kind:
         return "ris"
     if line.startswith(MEDLINE_START):
         return "medline"
+    if line.startswith(REFER_START):
+        return "refer"
     stripped = line.lstrip()
     if stripped.startswith("{"):
         return "json"
     if hint == "csv" and line.count('"') % 2 == 1:
         return "csv"
     return "line"
+

@@ -2,8 +2,9 @@
 
 A reference list pasted or exported holds references, not lines: a BibTeX entry
 (``@article{key, ... }``), a RIS record (``TY  -`` ... ``ER  -``), a PubMed record in
-MEDLINE format (``PMID- `` ... a blank line, the next ``PMID-`` or the input's end), a
-JSON object spread over lines, a CSV row whose quoted cell holds line breaks.
+MEDLINE format (``PMID- `` ... a blank line, the next ``PMID-`` or the input's end), an
+EndNote record in the Refer format (``%0 `` ... the same ends), a JSON object spread
+over lines, a CSV row whose quoted cell holds line breaks.
 :func:`iter_records` groups a stream of lines into :class:`Record` objects, so that Batch
 gives one row per reference (with the record's key or ID when there is one) instead of
 one row per field line; plain text is one record per line unless a line continues the
@@ -24,12 +25,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
-from .record_names import json_key, label_of, medline_key, ris_key
+from .record_names import json_key, label_of, medline_key, refer_key, ris_key
 from .record_starts import (
     BIBTEX_START,
+    BLANK_ENDED,
     JSON_PUNCTUATION,
     MEDLINE_START,
     OPENERS,
+    REFER_START,
     Kind,
     continues,
     continues_named,
@@ -45,11 +48,11 @@ class Record:
     """Lines that belong together: ``lines[0]`` is line ``first_line`` (counting from 1).
 
     ``kind`` says what grouped them: ``line`` (plain text, one line), ``bibtex``,
-    ``ris``, ``medline``, ``json`` (an object, on one line or several), ``csv`` (a row
+    ``ris``, ``medline``, ``refer``, ``json`` (an object, on one line or several), ``csv`` (a row
     whose quoted cell spans lines), ``reference`` (plain text wrapped over several lines,
     :func:`continues`) or ``structure`` (JSON punctuation: no row). ``key`` is the
-    record's own key or ID (BibTeX key, RIS ``ID``, MEDLINE ``PMID``, a JSON object's
-    ``id``), or ``None``.
+    record's own key or ID (BibTeX key, RIS ``ID``, MEDLINE ``PMID``, Refer ``%F``, a JSON
+    object's ``id``), or ``None``.
     """
 
     first_line: int
@@ -71,12 +74,12 @@ class Record:
     def label(self) -> str | None:
         """What points a person at this record in a list (a Batch row's ``record``, the
         CSV's record column): its key and its first line, ``smith2020 · Smith (2020)
-        Deep learning…``. The first line of a BibTeX entry, a RIS or MEDLINE record or a JSON object
-        is made of its first author's family name, year and title (002 foreword, "DOI and
-        Metadata": the fields by their names, :data:`doiname.verify.fields.FIELD_NAMES`);
-        that of a reference wrapped over lines or a CSV row over lines is its first line
-        as written. ``None`` for a single plain line (its row shows the line itself) and
-        for structure."""
+        Deep learning…``. The first line of a BibTeX entry, a RIS, MEDLINE or Refer record
+        or a JSON object is made of its first author's family name, year and title (002
+        foreword, "DOI and Metadata": the fields by their names,
+        :data:`doiname.verify.fields.FIELD_NAMES`); that of a reference wrapped over lines
+        or a CSV row over lines is its first line as written. ``None`` for a single plain
+        line (its row shows the line itself) and for structure."""
         return label_of(self.kind, self.key, self.lines)
 
 
@@ -180,7 +183,8 @@ class RecordGrouper:
                          # "[1] Doe A ..." or "The ...": what _take makes a "line" of
                          or (first == "[" and JSON_PUNCTUATION.fullmatch(line) is None)
                          or (first == "T" and not line.startswith("TY  -"))
-                         or (first == "P" and not line.startswith(MEDLINE_START)))):
+                         or (first == "P" and not line.startswith(MEDLINE_START))
+                         or (first == "%" and not line.startswith(REFER_START)))):
                 self._after = False  # the commonest line: text; the next may continue it
                 held.append(line)
                 self._held_start = number
@@ -206,8 +210,8 @@ class RecordGrouper:
                 self._release(out)
             if not self._pending:
                 return
-            if self._kind == "medline":  # (its end: a blank line, or the input's)
-                out.append(_record(self._start, self._pending, "medline"))
+            if self._kind in BLANK_ENDED:  # (its end: a blank line, or the input's)
+                out.append(_record(self._start, self._pending, self._kind))
                 self._pending = []
                 return
             pending, start = self._pending, self._start
@@ -222,8 +226,8 @@ class RecordGrouper:
         """Line ``at``, not held as plain text: it goes on with the open record, opens one,
         or is a record of its own."""
         pending = self._pending
-        if pending and self._kind == "medline" and line.startswith(MEDLINE_START):
-            out.append(_record(self._start, pending, "medline"))  # the next one, no blank
+        if pending and self._kind in BLANK_ENDED and line.startswith(BLANK_ENDED[self._kind]):
+            out.append(_record(self._start, pending, self._kind))  # the next one, no blank
             pending = self._pending = []  # line between: this one ends before it
         if pending:
             pending.append(line)
@@ -266,9 +270,9 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
     """Group lines (with or without their line breaks) into records, lazily.
 
     ``hint`` is ``"csv"`` when the input is known to be CSV or TSV (a quoted cell may
-    then span lines); BibTeX, RIS, MEDLINE and JSON are recognised by their own lines. A record
-    that does not close within the bounds gives back its first line as a line of its own
-    and its other lines are grouped again.
+    then span lines); BibTeX, RIS, MEDLINE, Refer and JSON are recognised by their own
+    lines. A record that does not close within the bounds gives back its first line as a
+    line of its own and its other lines are grouped again.
     """
     grouper = RecordGrouper(hint=hint, first_line=first_line)
     out: list[Record | str] = []
@@ -299,7 +303,7 @@ def _as_records(items: list[Record | str], number: int) -> Iterator[Record]:
 def _closes(kind: Kind, line: str, depth: _Depth, quotes: int) -> bool:
     if kind == "ris":
         return line.startswith("ER  -")
-    if kind == "medline":
+    if kind == "medline" or kind == "refer":
         return not line.strip()
     if kind == "csv":
         return (quotes + line.count('"')) % 2 == 0
@@ -315,6 +319,8 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
         key = ris_key(lines)
     elif kind == "medline":
         key = medline_key(lines)
+    elif kind == "refer":
+        key = refer_key(lines)
     elif kind == "json":
         key = json_key("\n".join(lines))
     return Record(start, tuple(lines), kind, key)

@@ -19,7 +19,8 @@ from doiname.spark.worker import Numbered, region_records, region_rows
 PIECES = ["@article{k1,", "  doi = {10.1000/1},", "}", "TY  - JOUR", "DO  - 10.1/2", "ER  - ",
           "", "{", '"id": "x",', '"DOI": "10.1/3"', "},", "[", "]", '{"id": 1, "DOI": "10.1/4"}',
           "plain 10.1000/182", "doi:10.1/ü", '1,"A title', 'over",10.1/5', "  ",
-          "@misc{open,", '"a } b {"', "PMID- 7", "AID - 10.1/6 [doi]", "      AB wrapped"]
+          "@misc{open,", '"a } b {"', "PMID- 7", "AID - 10.1/6 [doi]", "      AB wrapped",
+          "%0 Journal Article", "%R 10.1/8", "%T A title", "wrapped 10.1/9"]
 
 
 def cli_records(raw: bytes, hint: str | None) -> list[Record]:

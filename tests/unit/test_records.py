@@ -170,6 +170,31 @@ def test_pubmed_records_in_medline_format_are_one_record_each_with_their_pmid() 
         (1, 1, "line", None), (2, 2, "line", None)]
 
 
+def test_endnote_records_in_the_refer_format_are_one_record_each() -> None:
+    # EndNote's tagged export (.enw): "%0 " opens a record, a blank line ends it, and so do
+    # the next record's "%0 " and the end of the input; the key is its %F label
+    lines = (FIXTURES / "endnote.enw").read_text().splitlines()
+    assert kinds(lines) == [(1, 15, "refer", "lecun2015"), (16, 22, "refer", None),
+                            (23, 28, "refer", None)]
+    assert [r.label for r in iter_records(lines)] == [
+        "lecun2015 · LeCun (2015) Deep learning",
+        "Smith (2019) A study of things that wrap over two lines",  # (a title over lines)
+        "Doe (2001) Chapter without a DOI"]
+    # a line of text that starts with a % is text
+    assert kinds(["% a comment 10.1000/1", "%0", "100% of 10.1000/2"]) == [
+        (1, 1, "line", None), (2, 2, "line", None), (3, 3, "line", None)]
+
+
+def test_endnote_records_give_one_row_each() -> None:
+    from doiname.batch import iter_batch_rows
+
+    rows = list(iter_batch_rows((FIXTURES / "endnote.enw").read_text()))
+    assert [(r.line, r.doi, r.status, r.record) for r in rows] == [
+        (11, "10.1038/nature14539", "ok", "lecun2015 · LeCun (2015) Deep learning"),
+        (22, "10.1000/182", "ok", "Smith (2019) A study of things that wrap over two lines"),
+        (23, None, "no-doi", "Doe (2001) Chapter without a DOI")]
+
+
 def test_pubmed_records_give_one_row_each() -> None:
     from doiname.batch import iter_batch_rows
 

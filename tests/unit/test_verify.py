@@ -292,6 +292,22 @@ def test_bibtex_latex_reads_as_text() -> None:
     assert verify(fields, work).verdict == "matches"
 
 
+def test_an_endnote_record_is_checked_by_its_fields() -> None:
+    # a Refer record's %T, %A, %D, %V and %P (EndNote's export) against the registry's
+    # record: the cited work, and another work's fields
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "registry" / "csl-science.json"
+    work = Work.from_csl(json.loads(path.read_text(encoding="utf-8")))
+    record = ("%0 Journal Article\n%A Frank, H. S.\n%T The structure of ordinary\nwater\n"
+              "%J Science\n%D 1970\n%V 169\n%P 635-641\n%R 10.1126/science.169.3946.635\n")
+    fields = row_reference(record, "refer")
+    assert not isinstance(fields, str)
+    assert fields["title"] == "The structure of ordinary water" and fields["year"] == "1970"
+    assert verify(fields, work).verdict == "matches"
+    other = record.replace("The structure of ordinary", "Deep learning in").replace(
+        "Frank", "LeCun").replace("1970", "2015")
+    assert verify(row_reference(other, "refer"), work).verdict == "mismatch"
+
+
 def test_a_pubmed_record_is_checked_by_its_fields() -> None:
     # a MEDLINE record's TI, AU, DP, VI and PG (PubMed's export) against the registry's
     # record: the cited work, and another work's fields

@@ -4,7 +4,7 @@
 | module | holds |
 |---|---|
 | ``normalise.py`` | text folded for comparing (case, accents, markup, Greek, PDF breaks) |
-| ``fields.py`` | a reference's text or fields (BibTeX, RIS, MEDLINE, JSON) as evidence |
+| ``fields.py`` | a reference's text or fields (BibTeX, RIS, MEDLINE, Refer, JSON) as evidence |
 | ``compare.py`` | one field compared: :class:`Evidence` |
 | ``verdict.py`` | :func:`verify` and :class:`Verification` |
 | ``rows.py`` | a list's row checked: :func:`check_row`, its export cells |

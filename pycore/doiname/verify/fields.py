@@ -71,6 +71,12 @@ _RIS_LINE = re.compile(r"^([A-Z][A-Z0-9])  -\s?(.*)$")
 #: A field of a PubMed record in MEDLINE format: a tag of 2-4 letters padded to four
 #: characters, "- ", the value (``TI  - Deep learning.``, ``PMID- 26017442``).
 _MEDLINE_LINE = re.compile(r"^([A-Z][A-Z0-9]{1,3}) {0,2}- ?(.*)$")
+#: A field of an EndNote record in the Refer format: ``%`` and a one-character tag, a space,
+#: the value (``%T Deep learning``, ``%0 Journal Article``).
+_REFER_LINE = re.compile(r"^%(\S) ?(.*)$")
+#: The Refer tags of the parts of a reference, as the field names of :data:`FIELD_NAMES`.
+_REFER_FIELDS = {"T": "title", "A": "author", "D": "year", "J": "journal", "B": "booktitle",
+                 "V": "volume", "P": "pages"}
 #: Between two authors of an author field; a Vancouver name's initials (``Smith JA``).
 _AUTHORS_SPLIT = re.compile(r"\s+and\s+|;|\n")
 _INITIALS = re.compile(r"[A-Z]{1,3}\.?")
@@ -148,9 +154,10 @@ def unlatex(value: str) -> str:
 
 
 def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> dict[str, str]:
-    """The fields of a BibTeX entry, a RIS or MEDLINE record or a JSON object (the kinds of
-    :class:`doiname.records.Record`), names in lower case, values as written (braces
-    of BibTeX dropped; a RIS tag given twice keeps its first value, the first author).
+    """The fields of a BibTeX entry, a RIS, MEDLINE or Refer record or a JSON object (the
+    kinds of :class:`doiname.records.Record`), names in lower case, values as written
+    (braces of BibTeX dropped; a tag given twice keeps its first value, the first author;
+    Refer's tags named as the fields they hold, ``%T`` as ``title``).
     Any other text gives ``{}``.
 
     ``enough``: field names (in lower case) after which a BibTeX entry is read no
@@ -203,6 +210,21 @@ def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> d
                 else:
                     name = ""
             elif name and line.startswith("      ") and line.strip():
+                out[name] += " " + line.strip()
+    elif kind == "refer":
+        name = ""  # the field the lines go on with (a line without a tag)
+        for line in text.splitlines():
+            m = _REFER_LINE.match(line)
+            if m is not None:
+                tag = m.group(1)
+                name = _REFER_FIELDS.get(tag, "%" + tag.lower())
+                if name in out:
+                    name = ""  # (a tag given twice keeps its first value: the first author)
+                elif m.group(2).strip():
+                    out[name] = m.group(2).strip()
+                else:
+                    name = ""
+            elif name and line.strip():
                 out[name] += " " + line.strip()
     elif kind == "json":
         # nesting checked before parsing (Pyodide's stack is small: resolver.body)

@@ -64,7 +64,7 @@ class RowCheck:
 
 def row_reference(text: str, kind: str = "line") -> str | Mapping[str, str]:
     """What a row's record says of the cited work, for :func:`check_row`: the fields of
-    a record of :data:`~doiname.record_starts.REFERENCE_KINDS` (BibTeX, RIS, MEDLINE,
+    a record of :data:`~doiname.record_starts.REFERENCE_KINDS` (BibTeX, RIS, MEDLINE, Refer,
     JSON) when it has a title or an author, else its text (002 foreword, "DOI and
     Metadata")."""
     if kind in REFERENCE_KINDS:
