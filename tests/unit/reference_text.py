@@ -48,7 +48,7 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "{n}/full", "https://doi.org/{n}?x=1", "doi10.1000/x{n}", "x{n}", "https://example.org/{n}",
          "https://www.biorxiv.org/content/{n}", "https://doi.org/https://doi.org/{n}",
          "（{n}）", "「{n}」", "{n}。", "doi：{n}、", "{n}，", "詳細は{n}を参照", "DOI为{n}的文章",
-         "참고 {n}를", "{n}.を参照",
+         "참고 {n}를", "{n}.を参照", "14: 564-{n}.",
          "https://urldefense.com/v3/__https://doi.org/{n}__;!!Fjc1LPEtn8I!x-y$",
          "https://urldefense.com/v3/__https://doi.org/{n}*3B__;JQ!!Fjc1LPEtn8I!x$",
          "https://urldefense.proofpoint.com/v2/url?u=https-3A__doi.org_{n}&d=DwMFaQ&e=",

@@ -202,6 +202,9 @@ CASES: list[tuple[str, list[tuple[str, str]]]] = [
     ("doi:10.5/xyz", [("10.5/xyz", "doi:10.5/xyz")]),
     ("https://doi.org/10.25/100", [("10.25/100", "https://doi.org/10.25/100")]),
     ("10.48550/arXiv.1706.03762", [("10.48550/arXiv.1706.03762",) * 2]),
+    # R5: BioMed Central's references, the DOI after the page and a "-"
+    ("BMC Genomics. 2013, 14 (1): 564-10.1186/1471-2164-14-564.",
+     [("10.1186/1471-2164-14-564", "10.1186/1471-2164-14-564")]),
     # non-ASCII names
     ("10.1000/café.", [("10.1000/café", "10.1000/café")]),
     ("10.1000/caf%C3%A9", [("10.1000/café", "10.1000/caf%C3%A9")]),
@@ -230,6 +233,8 @@ NOT_DOIS = [
     "10.1000/.",
     "110.1000/182",
     "x10.1000/182",
+    "v2-10.1000/182",  # (a "-" after a letter, or before a short registrant: no name)
+    "pages 1-10.12/3",
     "10.1000/182"[:-4] + "/",
     "10./182",
     "10.a/182",

@@ -47,8 +47,10 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
     ("R5", "left boundary",
      "No letter, digit, '.', '-', '_', '+' or currency sign right before 10. (110.5/x, "
      "v2.10.1/x, $10.99/month), except an encoded link, a dropped invisible character, a "
-     "glued doi10.1000/x (PDF text), or a Han, kana or Hangul letter (詳細は10.1000/182: "
-     "such text has no spaces between words).", "policy"),
+     "glued doi10.1000/x (PDF text), a Han, kana or Hangul letter (詳細は10.1000/182: "
+     "such text has no spaces between words), or a page number and '-' before a prefix of "
+     "four or more digits (BioMed Central's references: 14: 564-10.1186/1471-2164-14-564).",
+     "policy"),
     ("R6", "form by looking back",
      "At most 400 characters back, never into the previous match: a link on doi.org, "
      "another resolver or a proxy host (the match starts at the link), urn:doi:, info:doi/, "

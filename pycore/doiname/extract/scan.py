@@ -42,6 +42,9 @@ __all__ = ["DOI_WORD", "LOWER", "has_doi_word", "r5_left_boundary", "r6_context"
 
 #: R4: the prefix (ASCII digits only).
 _PREFIX_RE = re.compile(r"10\.[0-9]+(?:\.[0-9]+)*")
+#: R5: a prefix of four or more digits and its "/", which may follow a page number and a
+#: "-" (BioMed Central's references: ``BMC Genomics. 2013, 14: 564-10.1186/...``).
+_PAGES_DOI = re.compile(r"10\.[0-9]{4,9}/")
 _LOOKBACK = 400
 _LABEL_SPACE = frozenset(" \t\u00a0")
 #: R6: characters that end the token looked back over (matched on reversed text).
@@ -101,6 +104,12 @@ def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
         return False
     if spaceless(prev):  # text with no space between words: 詳細は10.1000/182
         return False
+    if prev == "-" and a >= 2 and s[a - 2].isdigit() and _PAGES_DOI.match(s, a) is not None:
+        k = a - 2  # a reference's pages, then its DOI: "14: 564-10.1186/1471-2164-14-564"
+        while k > 0 and a - k < 12 and s[k - 1].isdigit():
+            k -= 1
+        if k == 0 or not (s[k - 1].isalnum() or s[k - 1] in "._-+"):
+            return False  # (a page number: a word of digits, not "v2-" or "1.2-")
     if a >= 3 and s[a - 3] == "%" and s[a - 2:a].translate(LOWER) in ("2f", "3a"):
         return False
     if t.dropped_before(a):
