@@ -203,9 +203,10 @@ def r22_cut(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
     alternatives.append(alt)
     b0, b1 = t.span(sc.raw_end, w)
     cut = cut_by(s, sc.raw_end, w)
+    rest = f"“{s[w:tok_end]}”" if s[w] == "-" else f"the digits “{s[w:tok_end]}”"
     findings.append(Finding(
         "split-name", "warning",
-        f"The name may be cut by {cut} at character {b0 + 1}: the digits “{s[w:tok_end]}” "
-        f"right after it may belong to it, and joined it reads {joined}. Resolve tells "
-        "which one is registered; the two are not joined without asking.",
+        f"The name may be cut by {cut} at character {b0 + 1}: {rest} right after it may "
+        f"belong to it, and joined it reads {joined}. Resolve tells which one is "
+        "registered; the two are not joined without asking.",
         b0, b1, b0, b1, in_name=False, source="extract R22", repair=alt.text))

@@ -136,7 +136,8 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "written: the name is read joined, with the warning line-break.", "policy"),
     ("R22", "names cut between digits",
      "A name ending in a digit, followed by one space (or one line break) and a run of "
-     "digits that ends the line (nature14 539, anie.2020 / 12345), was probably cut there: "
+     "digits that ends the line (nature14 539, anie.2020 / 12345), or a '-' and such a run "
+     "(s00467-008-0811 -4), was probably cut there: "
      "warning split-name, the joined reading as an alternative and as the repair; Resolve "
      "settles which is registered.", "policy"),
 ))}
