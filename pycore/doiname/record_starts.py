@@ -60,6 +60,8 @@ _NAME_START = re.compile(r"\s*(?:(?:https?://|doi:|DOI\b|10\.\d)|(?:dx\.)?doi\.o
 _NAME_FIRST = frozenset("hHdD1")
 #: A line whose first word may be the rest of a name cut by the line break.
 _NAME_REST = re.compile(r"[\w.\-]+[.,;:]?(?:\s|$)")
+#: ... or a line that is only a name's last group, cut before its ``-`` or ``.``.
+_GROUP_REST = re.compile(r"[-._][^\W_][\w.\-]*[.,;:]?\s*")
 #: ... or, after a name ending in ``. - / _`` (a PDF's line break cut it there), a first
 #: word that starts with a letter or a digit, of name characters, brackets and the closer
 #: of one opened before the name (``S1074-7613(00)80572-5``, ``1038/sj.mp.4000812)``,
@@ -107,13 +109,14 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
       with ``/`` or ``doi:``: the reference's link on a line of its own;
     - the line before ends with a DOI name (where a reference ends: nothing else goes
       on with it), save when this line's first word holds only letters, digits, ``.``,
-      ``_`` and ``-`` and starts with a digit, or the name ends with ``.``, ``-``,
-      ``/`` or ``_`` and this line does not start with an author and its first word is
-      made of name characters (brackets and a closer after it included): the rest of a
-      name cut by the line break, whether it belongs to it the split-name rule (extract
-      R22) and the line-break rule (R21) decide on the record's text; and so does a
-      line that starts with a registrant and its ``/`` after a ``doi:10.`` or a
-      ``doi.org/10.`` that ends the line before;
+      ``_`` and ``-`` and starts with a digit, or the line is one such word holding a
+      digit that starts with ``-``, ``.`` or ``_`` (``-4``, ``.14.82``), or the name ends
+      with ``.``, ``-``, ``/`` or ``_`` and this line does not start with an author and
+      its first word is made of name characters (brackets and a closer after it
+      included): the rest of a name cut by the line break, whether it belongs to it the
+      split-name rule (extract R22) and the line-break rule (R21) decide on the record's
+      text; and so does a line that starts with a registrant and its ``/`` after a
+      ``doi:10.`` or a ``doi.org/10.`` that ends the line before;
     - it starts in lower case and the line before does not end with ``.``: a sentence
       that goes on;
     - the line before ends mid-sentence (``,``, ``;``, ``&``, a hyphen or dash, ``and``,
@@ -137,8 +140,8 @@ def continues_named(before: tuple[str, ...] | list[str], line: str, named: bool)
         return False
     first = head[0]
     if named and tail[-1] not in ".-/_:" and (  # (what the tests below say, sooner: after
-            not first.isdigit() or _NAME_START.match(head) is not None):  # a name the
-        return False  # reference ends, but for a name's rest or a link after "/", "doi:")
+            not (first.isdigit() or first in "-._") or _NAME_START.match(head) is not None):
+        return False  # a name the reference ends, but for a name's rest or a link after it
     # (each pattern below is asked only when the line can start with it)
     if ((first in OPENERS and starts(line, None) != "line")
             or (first in "[]" and JSON_PUNCTUATION.fullmatch(line) is not None)
@@ -155,6 +158,8 @@ def continues_named(before: tuple[str, ...] | list[str], line: str, named: bool)
         if (tail[-1] in ".-/_" and _CUT_REST.match(head) is not None  # (the word's end)
                 and _AUTHOR_START.match(head) is None):
             return True
+        if first in "-._":  # a name's last group alone on the line ("-4", ".14.82": R21)
+            return _GROUP_REST.fullmatch(head) is not None and any(map(str.isdigit, head))
         return first.isdigit() and _NAME_REST.match(head) is not None
     if (tail[-1] == "." and tail.endswith("10.") and first.isdigit()
             and "doi" in tail[-24:].lower() and PREFIX_REST.match(head) is not None):

@@ -308,6 +308,29 @@ def test_line_broken_name_is_not_joined_but_flagged() -> None:
     assert m.findings[0].severity == "warning"
 
 
+@pytest.mark.parametrize(("text", "name", "joined", "cut"), [
+    # real references: a space typeset before the name's last "." or "-" group
+    ("Future Cardiol 11(1):27-37. doi:10.2217/fca\u00a0.14.82", "10.2217/fca",
+     "10.2217/fca.14.82", "a space"),
+    ("Pediatr Nephrol 23:2111-2120. doi: 10.1007/s00467-008-0811 -4",
+     "10.1007/s00467-008-0811", "10.1007/s00467-008-0811-4", "a space"),
+    ("doi:10.1002/anie.2019\n-15678", "10.1002/anie.2019", "10.1002/anie.2019-15678",
+     "a line break"),
+])
+def test_a_rest_that_starts_with_a_separator_is_offered_joined(text: str, name: str,
+                                                              joined: str, cut: str) -> None:
+    # R21: the cut before the rest's "." or "-": the name as read stays the reading, the
+    # joined one is offered (never chosen without asking)
+    (m,) = extract(text)
+    assert str(m.doi) == name
+    (f,) = m.findings
+    assert (f.code, f.severity) == ("line-break", "warning") and f"cut by {cut}" in f.message
+    assert [(str(a.doi), a.how) for a in m.alternatives] == [(joined, "joined")]
+    assert extract_general(text) == extract(text)
+    for other in (name + " -5 and more", name + " -", name + " -x", name + "  .", name + " .x"):
+        assert all(f.code != "line-break" for m in extract(other) for f in m.findings), other
+
+
 @pytest.mark.parametrize(("text", "written", "name"), [
     ("Smith J. 2019. https://doi.org/10.1000/\n182", "https://doi.org/10.1000/\n182",
      "10.1000/182"),

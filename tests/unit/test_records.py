@@ -218,6 +218,14 @@ def test_a_name_cut_by_the_line_break_goes_on_on_the_next_line(lines: list[str])
     assert kinds(lines) == [(1, 2, "reference", None)]
 
 
+def test_a_names_last_group_on_the_next_line_goes_on_with_it() -> None:
+    # the rest of a name cut before its "-" or "." (extract R21 reads them joined)
+    for lines in (["Pediatr Nephrol 23:2111. doi: 10.1007/s00467-008-0811", "-4"],
+                  ["Future Cardiol 11(1):27-37. doi:10.2217/fca", ".14.82"]):
+        assert kinds(lines) == [(1, 2, "reference", None)], lines
+    assert [k[2] for k in kinds(["Roe K. doi:10.1000/182", "- an item"])] == ["line", "line"]
+
+
 def test_a_line_after_a_name_is_not_its_rest_when_it_starts_another_reference() -> None:
     assert [k[2] for k in kinds(["Roe K. A title. doi:10.1000/", "Smith, J. (2019). B."])] == [
         "line", "line"]

@@ -3,9 +3,12 @@ of it and the joined reading.
 
 R21: a name that ends in ``- . / _`` right before a space or one line break, followed by
 one run of name characters holding a digit that ends its line (closing brackets and
-sentence punctuation after it allowed), was probably cut there. When the name read
-before the cut is a name, it stays the reading, with a warning and the joined reading as
-the alternative (nothing joined without asking: only the registry says which exists).
+sentence punctuation after it allowed), was probably cut there; so was one followed by
+such a run that starts with one of those separators (``10.2217/fca`` + no-break space +
+``.14.82``, ``s00467-008-0811 -4``: typesetting and PDF text put spaces beside them).
+When the name read before the cut is a name, it stays the reading, with a warning and the
+joined reading as the alternative (nothing joined without asking: only the registry says
+which exists).
 When the cut is right after the ``/`` or the ``10.`` of a labelled name or a link, what
 comes before it is no name at all: the joined name is the reading, with a warning that
 says it was joined.
@@ -32,6 +35,8 @@ if TYPE_CHECKING:
 __all__ = ["PREFIX_REST", "cut_by", "r21_line_break", "r21_read_joined", "r21_read_prefix_cut",
            "r21_rest", "r22_cut"]
 
+#: Where a name is cut (R21): right after one of these, or right before.
+_SEPARATORS = "-./_"
 #: What may follow the rest of a cut name on its line (R21): sentence punctuation and the
 #: closer of a bracket opened before the name, ``(doi:10.1007/`` + break + ``s00338-...)``.
 _AFTER_REST = ".,;:!?'*)]}> \t"
@@ -43,13 +48,18 @@ def r21_rest(s: str, raw: int) -> tuple[int, int] | None:
     ends in ``- . / _``, the run holds a digit and ends its line; else ``None``. Bounded:
     eight characters of space, then the run (linear in it)."""
     n = len(s)
-    if raw >= n or not s[raw].isspace() or s[raw - 1] not in "-./_":
+    if raw >= n or not s[raw].isspace():
         return None
     w = raw
     while w < n and s[w].isspace() and w - raw < 8:
         w += 1
     breaks = s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w)
-    if w >= n or breaks > 1 or not s[w].isalnum() or starts_anchor(s, w, n):
+    if w >= n or breaks > 1:
+        return None
+    if s[raw - 1] not in _SEPARATORS:  # the separator after the cut, then the rest
+        if s[w] not in _SEPARATORS or w + 1 >= n or not s[w + 1].isalnum():
+            return None
+    elif not s[w].isalnum() or starts_anchor(s, w, n):
         return None
     end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
     if not any(map(str.isdigit, s[w:end])) or not to_line_end(s, end, _AFTER_REST):
@@ -92,10 +102,11 @@ def r21_line_break(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
     if joined is not None:
         alternatives.append(joined)
         b0, b1 = t.span(sc.raw_end, sc.raw_end + 1)
+        cut = cut_by(s, sc.raw_end, sc.raw_end + 9)  # (R21's gap: eight characters at most)
         findings.append(Finding(
             "line-break", "warning",
-            f"The name seems cut by a line break at character {b0 + 1}: joined, it reads "
-            f"{joined.doi}. Line-broken names are not joined without asking.",
+            f"The name seems cut by {cut} at character {b0 + 1}: joined, it reads "
+            f"{joined.doi}. Names cut so are not joined without asking.",
             b0, b1, b0, b1, in_name=False, source="extract R21", repair=joined.text))
         return True
     if s[sc.end - 1] == "-" and to_line_end(s, sc.end):
@@ -203,10 +214,9 @@ def r22_cut(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
     alternatives.append(alt)
     b0, b1 = t.span(sc.raw_end, w)
     cut = cut_by(s, sc.raw_end, w)
-    rest = f"“{s[w:tok_end]}”" if s[w] == "-" else f"the digits “{s[w:tok_end]}”"
     findings.append(Finding(
         "split-name", "warning",
-        f"The name may be cut by {cut} at character {b0 + 1}: {rest} right after it may "
-        f"belong to it, and joined it reads {joined}. Resolve tells which one is "
-        "registered; the two are not joined without asking.",
+        f"The name may be cut by {cut} at character {b0 + 1}: the digits “{s[w:tok_end]}” "
+        f"right after it may belong to it, and joined it reads {joined}. Resolve tells "
+        "which one is registered; the two are not joined without asking.",
         b0, b1, b0, b1, in_name=False, source="extract R22", repair=alt.text))

@@ -32,6 +32,7 @@ from ..forms import DOI_LINK_HEADS, Parts, locate
 from ..memo import Memo
 from ..model import Finding, make_doi
 from ..syntax import Reading, _decode_parts, read_noted
+from .breaks import r21_rest
 from .clean import Text, needs_cleaning
 from .ends import CJK_STOPS, QUOTES, r19_viewer_tail
 from .make import Scanned, make_match
@@ -202,8 +203,9 @@ def plain_names(text: str) -> list[Plain] | None:
                 return None  # (R13 may keep the dots: make_match decides, in the scanner)
             if r19_viewer_tail(text, sep + 1, end) != end:
                 return None
-            if end == e and r22_cut_digits(text, e) is not None:
-                return None  # R22: digits after a space may be the name's rest
+            if end == e and (r22_cut_digits(text, e) is not None
+                             or r21_rest(text, e) is not None):
+                return None  # R21, R22: what follows a space may be the name's rest
             # escapes the reader decodes and notes, brackets, dots left out (R13: a note
             # and the literal reading, by make_match): the reader reads the name
             found.append(new_plain((left[0], end, form, text[a:sep], suffix,

@@ -130,14 +130,14 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
     ("R21", "names cut by a line break",
      "A name ending in '-', '.', '/' or '_' right before a space or line break, followed by "
      "one more run of name characters holding a digit that ends the line (closing brackets "
-     "and punctuation after it allowed), was probably cut by a line break (PDF): warning "
-     "line-break, the joined reading as an alternative and as the repair. A cut right "
+     "and punctuation after it allowed), or such a run that starts with one of them "
+     "(10.2217/fca + no-break space + .14.82), was probably cut there (PDF, typesetting): "
+     "warning line-break, the joined reading as an alternative and as the repair. A cut right "
      "after the '/', or after the '10.' of a labelled name or a link, leaves no name as "
      "written: the name is read joined, with the warning line-break.", "policy"),
     ("R22", "names cut between digits",
      "A name ending in a digit, followed by one space (or one line break) and a run of "
-     "digits that ends the line (nature14 539, anie.2020 / 12345), or a '-' and such a run "
-     "(s00467-008-0811 -4), was probably cut there: "
+     "digits that ends the line (nature14 539, anie.2020 / 12345), was probably cut there: "
      "warning split-name, the joined reading as an alternative and as the repair; Resolve "
      "settles which is registered.", "policy"),
 ))}

@@ -5,8 +5,7 @@ PDF text and copied references often cut a name inside a run of digits:
 ``10.1002/anie.2020`` then a line break then ``12345``. R8 ends the name at the space;
 this rule finds where the rest probably is: the name ends in a digit, one space (or one
 line break with spaces around it) follows, then a run of digits that ends its line (a
-final ``.``, ``,`` or ``;`` allowed), or a ``-`` and such a run (the last group of a
-Springer name, ``10.1007/s00467-008-0811 -4``). The shorter reading stays the one read, with a
+final ``.``, ``,`` or ``;`` allowed). The shorter reading stays the one read, with a
 warning that names the joined reading, which is offered as an alternative (``joined``):
 nothing is joined without asking, and only the registry (Resolve) can say which exists.
 """
@@ -34,11 +33,9 @@ def r22_cut_digits(s: str, end: int) -> tuple[int, int] | None:
         if s[w] == "\n" or (s[w] == "\r" and not (w + 1 < n and s[w + 1] == "\n")):
             breaks += 1
         w += 1
-    if breaks > 1 or (breaks == 0 and w - end != 1) or w >= n:
+    if breaks > 1 or (breaks == 0 and w - end != 1) or w >= n or s[w] not in _DIGITS:
         return None
-    k = w + 1 if s[w] == "-" else w  # ("-4": the name's last group, its "-" cut off)
-    if k >= n or s[k] not in _DIGITS:
-        return None
+    k = w
     while k < n and s[k] in _DIGITS:
         k += 1
     if k - w > _MAX_RUN:
