@@ -4,7 +4,7 @@
 and the text around it. :func:`scan_suffix` walks the suffix once (R8-R12);
 :func:`r13_trailing` leaves out sentence punctuation; :func:`r19_viewer_tail` and
 :func:`r20_debris` leave out what a publisher's page or a display added. Each returns the
-new end; what was left out is reported by :mod:`.matches`.
+new end; what was left out is reported by :mod:`.make`.
 """
 
 from __future__ import annotations

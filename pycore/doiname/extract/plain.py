@@ -40,8 +40,8 @@ from .model import Match
 from .reading import moved, read_span
 from .reading import plain_link as _plain_link
 from .scan import DOI_WORD as _DOI_WORD
-from .scan import r6_context
 from .split import r22_cut_digits
+from .starts import r6_context
 
 __all__ = ["Plain", "head_left", "new_plain", "plain_names", "read_plain",
            "read_plains"]

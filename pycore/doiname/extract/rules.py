@@ -2,8 +2,9 @@
 
 ``RULES`` maps each rule number to what it decides and where that comes from; the
 functions that implement a rule are named after it (``r5_left_boundary``,
-``r13_trailing``, ...) in :mod:`.clean`, :mod:`.scan`, :mod:`.ends`, :mod:`.matches` and
-:mod:`.merge`, and the tests name the rule they pin. The specs (000-004) say what a DOI
+``r13_trailing``, ...) in :mod:`.clean`, :mod:`.starts`, :mod:`.scan`, :mod:`.ends`,
+:mod:`.make`, :mod:`.breaks`, :mod:`.split` and :mod:`.merge`, and the tests name the rule
+they pin. The specs (000-004) say what a DOI
 name is; most of these rules decide what they leave open: where a name starts and ends
 in running text. Those are marked "policy".
 """
