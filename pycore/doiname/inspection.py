@@ -41,8 +41,8 @@ from .linkify import utf16_offset
 from .model import Doi, Finding, joined_places
 from .presentation import Presentation, present, short_doi_api_url, to_handles_api_url
 from .reading_words import Headline, Offer, candidate_labels, headline, offer
-from .syntax import Reading, char_label, read
-from .unicode_tables import lookalike
+from .syntax import Reading, read
+from .why_no_name import why_none
 from .written import written_form
 
 __all__ = ["Candidate", "Inspection", "Presentation", "inspect", "judge", "present",
@@ -262,58 +262,6 @@ def _left_out(text: str, found: list[Candidate]) -> Finding | None:
                    0, len(text), 0, len(text), in_name=False, source="extract R8")
 
 
-def _why_none(text: str) -> Finding:
-    """Why a text holds no DOI name: the strict reader's error when the text is one token
-    that tries to be one, else a plain note; with the text written in the characters its
-    lookalikes pass for as the repair, when that text holds a name (003 ch. 6: fullwidth
-    digits, a fullwidth or division slash)."""
-    stripped = text.strip()
-    why = None
-    if not any(c.isspace() for c in stripped):
-        try:
-            read(text)
-        except DoiError as err:
-            a = err.position if err.position is not None else 0
-            b = err.end if err.end is not None else len(text)
-            if err.position is None:
-                a, b = 0, len(text)
-            why = Finding(err.code, "error", err.message, a, b, a, b, in_name=False,
-                          source=err.source or "002 §4")
-    if why is None:
-        why = Finding("no-doi", "error",
-                      "No DOI name was found in this text. A DOI name starts with “10.”, a "
-                      "number such as 1000, and a “/”: 10.1000/182.",
-                      0, len(text), 0, len(text), in_name=False, source="002 §4")
-    return _with_lookalikes_undone(text, why)
-
-
-def _with_lookalikes_undone(text: str, why: Finding) -> Finding:
-    """``why``, and what the text reads written with the Basic Latin characters its
-    lookalikes pass for (003 ch. 6, UTS #39) when that holds a DOI name: said, and offered
-    as the repair (never applied silently)."""
-    if text.isascii():
-        return why
-    swapped = [(i, c, hit[1]) for i, c in enumerate(text)
-               if (hit := lookalike(c)) is not None and hit[0] in "l/do"]
-    if not swapped:
-        return why
-    plain = list(text)
-    for i, _, ascii_text in swapped:
-        plain[i] = ascii_text
-    repaired = "".join(plain)
-    names = [m for m in extract(repaired) if m.ok]
-    if not names:
-        return why
-    chars = {c: ascii_text for _, c, ascii_text in swapped}  # (each once, in order)
-    shown = ", ".join(f"{char_label(c)} for “{ascii_text}”"
-                      for c, ascii_text in list(chars.items())[:3])
-    shown += ", ..." if len(chars) > 3 else ""
-    message = (f"{why.message} The text holds characters that look like others ({shown}); "
-               f"written with those, it reads {names[0].doi}.")
-    return dataclasses.replace(why, message=message, repair=repaired,
-                               places=joined_places([(i, i + 1) for i, _, _ in swapped]))
-
-
 def _message(verdict: Verdict, found: list[Candidate], selected: int | None,
              line: Headline | None = None) -> str:
     if selected is None:
@@ -356,7 +304,7 @@ def inspect(text: str, pick: int | None = None, *, forms: bool = True) -> Inspec
             "For lists and long texts, use Batch.", n, (), None, None, ())
     found = _candidates(text)
     if not found or found[0].how == "whole":
-        why = _why_none(text)
+        why = why_none(text)
         message = why.message if why.code == "no-doi" else "No DOI name found: " + why.message
         if found:  # valid as typed, but the scanner does not take it for a name (R7)
             message = (f"No DOI name found: “{found[0].text}” looks like a number or an "
