@@ -72,8 +72,10 @@ MAX_URL = 8000
 #: how long the line was and that the rest was not read. 100,000 characters hold about
 #: 3,000 names; a reference is rarely over 2,000.
 BATCH_MAX_LINE_CHARS = 100_000
-#: Lines one record (a BibTeX entry, a RIS or MEDLINE record, a JSON object) holds at most; a record
-#: that does not close by then gives its lines back one by one (doiname.records).
+#: Lines one record (a BibTeX entry, a RIS record, a JSON object, a reference wrapped over
+#: lines) holds at most; a record that does not close by then gives its lines back one by
+#: one (doiname.records). A MEDLINE or Refer record, which a blank line ends, is bounded by
+#: its characters alone: a paper's hundreds of authors take three lines each there.
 RECORD_MAX_LINES = 300
 #: Characters one record holds at most (the same).
 RECORD_MAX_CHARS = 100_000

@@ -14,7 +14,8 @@ by piece.
 
 Memory and work are bounded: a record that does not close within
 :data:`RECORD_MAX_LINES` lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced
-brace, a missing ``ER  -``) is given back as single lines, each read once, so nothing
+brace, a missing ``ER  -``; a MEDLINE or Refer record, which a blank line ends, by its
+characters alone) is given back as single lines, each read once, so nothing
 waits for the end of the input and nothing is lost. Lines holding only JSON
 punctuation (``[``, ``]``, ``],``) are structure, not records.
 """
@@ -237,7 +238,8 @@ class RecordGrouper:
                 out.append(_record(self._start, pending, kind))
                 self._pending = []
                 self._after = kind != "csv"
-            elif len(pending) >= RECORD_MAX_LINES or self._chars >= RECORD_MAX_CHARS:
+            elif ((len(pending) >= RECORD_MAX_LINES and kind not in BLANK_ENDED)
+                  or self._chars >= RECORD_MAX_CHARS):
                 # A record that failed is skipped: its lines are lines, each read
                 # once (fed again, each could open a record that fails again).
                 out.extend(Record(n, (x,), "line")

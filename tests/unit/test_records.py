@@ -195,6 +195,20 @@ def test_endnote_records_give_one_row_each() -> None:
         (23, None, "no-doi", "Doe (2001) Chapter without a DOI")]
 
 
+def test_a_pubmed_record_of_a_consortium_is_one_record_however_many_its_authors() -> None:
+    # three lines an author (FAU, AU, AD): a record of 400 authors is over RECORD_MAX_LINES
+    # lines; a blank line ends it, so only its characters bound it
+    authors = [f"FAU - Author{i}, A\nAU  - Author{i} A\nAD  - Lab {i}." for i in range(400)]
+    text = ("PMID- 1\nTI  - A consortium's paper.\n" + "\n".join(authors)
+            + "\nAID - 10.1000/consortium [doi]\n\nPMID- 2\nAID - 10.1000/2 [doi]\n")
+    lines = text.splitlines()
+    assert len(lines) > RECORD_MAX_LINES
+    got = kinds(lines)
+    assert got == [(1, 1204, "medline", "1"), (1205, 1206, "medline", "2")]
+    # an open BibTeX entry is still given back at the bound
+    assert kinds(["@article{k,"] + ["x"] * RECORD_MAX_LINES)[0] == (1, 1, "line", None)
+
+
 def test_pubmed_records_give_one_row_each() -> None:
     from doiname.batch import iter_batch_rows
 
