@@ -153,10 +153,11 @@ def test_east_asian_punctuation_and_brackets_end_a_name(text: str, names: list[s
     ("见https://doi.org/10.1000/182了解", "10.1000/182", "了解"),
     ("doi:10.1000/182を参照", "10.1000/182", "を参照"),
     ("참고 10.1000/182를 보라", "10.1000/182", "를"),  # a Hangul particle
+    ("ดูที่10.1000/182เพื่อดูรายละเอียด", "10.1000/182", "เพื่อดูรายละเอียด"),  # Thai
     ("10.1000/182.を参照", "10.1000/182", ".を参照"),  # R13's "." said with it
     ("10.1000/abc(中文)を参照", "10.1000/abc(中文)", "を参照"),  # inside brackets: kept
 ])
-def test_east_asian_text_written_against_a_name_ends_it(text: str, name: str,
+def test_text_of_a_script_without_spaces_written_against_a_name_ends_it(text: str, name: str,
                                                        left: str) -> None:
     # R5: a name may start right after such a letter; R8: a run of them after a suffix
     # character of another script ends the name, the literal reading kept

@@ -28,13 +28,13 @@ QUOTES = frozenset('"`“”„‟«»‹›‘’‚‛「」『』〝〞＂')
 #: space does: text in those scripts has no space between words, and no DOI name holds
 #: them (``10.1000/182。次``, ``（10.1000/182）``, ``10.1000/1，10.1000/2``).
 CJK_STOPS = frozenset("。、，；：！？．（）【】〔〕［］｛｝〈〉《》〖〗")
-#: R5, R8: the letters of the scripts written without a space between words (Han, kana)
-#: or with particles joined to the word before (Hangul): a name may start right after one
-#: (``詳細は10.1000/182``), and a run of them written against a suffix of other characters
-#: ends it (``10.1000/182を参照``, ``10.1016/j.x.2020.01.001的``).
-SPACELESS = ("\u1100-\u11ff\u3005\u3006\u3040-\u309f\u30a0-\u30ff\u3130-\u318f"
-             "\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
-             "\uff66-\uff9f\U00020000-\U0003134f")
+#: R5, R8: the letters of the scripts written without a space between words (Han, kana,
+#: Thai, Lao, Khmer, Myanmar) or with particles joined to the word before (Hangul): a name
+#: may start right after one (``詳細は10.1000/182``), and a run of them written against a
+#: suffix of other characters ends it (``10.1000/182を参照``, ``10.1016/j.x.2020.01.001的``).
+SPACELESS = ("\u0e00-\u0eff\u1000-\u109f\u1100-\u11ff\u1780-\u17ff\u3005\u3006"
+             "\u3040-\u309f\u30a0-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf"
+             "\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f")
 _SPACELESS_RE = re.compile(f"[{SPACELESS}]")
 _PAIRS = (("(", ")"), ("[", "]"), ("{", "}"), ("<", ">"))
 #: R8: a letter of :data:`SPACELESS` after a character of another script.
@@ -48,7 +48,7 @@ def has_spaceless(s: str) -> bool:
 
 def spaceless(c: str) -> bool:
     """Whether the character ``c`` is a letter of :data:`SPACELESS`."""
-    return c >= "\u1100" and _SPACELESS_RE.match(c) is not None
+    return c >= "\u0e00" and _SPACELESS_RE.match(c) is not None
 
 
 def r8_glued(s: str, suffix_start: int, end: int) -> int:
@@ -117,8 +117,8 @@ def r13_words(left: str) -> str:
 
 #: Why R8 left out East Asian text written against a name, in the words every surface
 #: shows (the finding, Inspect's card line).
-R8_WORDS = ("it is Chinese, Japanese or Korean text written against the name without a "
-            "space, not part of a DOI name")
+R8_WORDS = ("it is text in a language written without spaces between words (Chinese, "
+            "Japanese, Korean, Thai...) set against the name, not part of a DOI name")
 
 
 #: What ends a line of text, for the rules that look at a line's end (R7, R13, R21).

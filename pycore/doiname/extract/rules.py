@@ -48,8 +48,9 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
     ("R5", "left boundary",
      "No letter, digit, '.', '-', '_', '+' or currency sign right before 10. (110.5/x, "
      "v2.10.1/x, $10.99/month), except an encoded link, a dropped invisible character, a "
-     "glued doi10.1000/x (PDF text), a Han, kana or Hangul letter (詳細は10.1000/182: "
-     "such text has no spaces between words), or a page number and '-' before a prefix of "
+     "glued doi10.1000/x (PDF text), a Han, kana, Hangul, Thai, Lao, Khmer or Myanmar "
+     "letter (詳細は10.1000/182: such text has no spaces between words), or a page number "
+     "and '-' before a prefix of "
      "four or more digits (BioMed Central's references: 14: 564-10.1186/1471-2164-14-564).",
      "policy"),
     ("R6", "form by looking back",
@@ -69,7 +70,7 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
     ("R8", "whitespace ends a name",
      "Any space, line break or control character ends it, and so does East Asian "
      "punctuation or a bracket (。、，（）【】 and their kin: such text has no spaces); so does "
-     "a run of Han, kana or Hangul letters written against a suffix of other characters, "
+     "a run of letters of those scripts (R5) written against a suffix of other characters, "
      "outside its brackets (10.1000/182を参照): info glued-text, the literal reading kept "
      "as an alternative. Names broken over two lines are not joined (R21 and R22 say when "
      "one probably was).",
