@@ -1,13 +1,13 @@
 """``doiname verify FILE``: each reference of a list checked against the record its DOI is
 registered for (002 foreword, "DOI and Metadata"), as the page's Batch "Check all" does.
 
-The list is read as Batch reads it (records: BibTeX entries, RIS, MEDLINE and Refer records,
-JSON objects, lines); each DOI's agency is asked of doi.org's Which RA once per prefix; its
-record is read with the request :func:`doiname.registry_request` builds, through ``urllib``
-with a deadline and a size cap, one request at a time (within Crossref's limits with or
-without a ``mailto``: at most :data:`~doiname.limits.CROSSREF_PER_SECOND_PUBLIC` a second
-without one), waiting as a 429's ``Retry-After`` asks (up to
-:data:`~doiname.limits.REGISTRY_RETRY_AFTER_MAX_S`). Each row is
+The list is read as Batch reads it (records: BibTeX entries, RIS, MEDLINE, Refer and Web of
+Science records, JSON objects, lines); each DOI's agency is asked of doi.org's Which RA once
+per prefix; its record is read with the request :func:`doiname.registry_request` builds,
+through ``urllib`` with a deadline and a size cap, one request at a time (within Crossref's
+limits with or without a ``mailto``: at most
+:data:`~doiname.limits.CROSSREF_PER_SECOND_PUBLIC` a second without one), waiting as a 429's
+``Retry-After`` asks (up to :data:`~doiname.limits.REGISTRY_RETRY_AFTER_MAX_S`). Each row is
 :func:`doiname.check_row`'s: the page gives the same verdict for the same record.
 """
 

@@ -74,8 +74,9 @@ MAX_URL = 8000
 BATCH_MAX_LINE_CHARS = 100_000
 #: Lines one record (a BibTeX entry, a RIS record, a JSON object, a reference wrapped over
 #: lines) holds at most; a record that does not close by then gives its lines back one by
-#: one (doiname.records). A MEDLINE or Refer record, which a blank line ends, is bounded by
-#: its characters alone: a paper's hundreds of authors take three lines each there.
+#: one (doiname.records). A MEDLINE, Refer or Web of Science record, which a blank line or
+#: a line of its own ends, is bounded by its characters alone: a paper's hundreds of
+#: authors take three lines each there, its cited references one each.
 RECORD_MAX_LINES = 300
 #: Characters one record holds at most (the same).
 RECORD_MAX_CHARS = 100_000

@@ -11,7 +11,7 @@ from .record_starts import MEDLINE_START
 from .resolver.body import load_json
 
 __all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "medline_key", "refer_key",
-           "ris_key"]
+           "ris_key", "wos_key"]
 
 _JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
 
@@ -121,4 +121,14 @@ def refer_key(lines: list[str]) -> str | None:
                 value = line[3:].strip()
                 if value:
                     return value[:200]
+    return None
+
+
+def wos_key(lines: list[str]) -> str | None:
+    """The key of a Web of Science record: its accession number (``UT WOS:000...``)."""
+    for line in lines:
+        if line.startswith("UT "):
+            value = line[3:].strip()
+            if value:
+                return value[:200]
     return None

@@ -11,18 +11,36 @@ from typing import Literal
 
 from .extract.breaks import PREFIX_REST
 
-__all__ = ["BIBTEX_START", "BLANK_ENDED", "JSON_PUNCTUATION", "MEDLINE_START", "OPENERS",
-           "REFERENCE_KINDS", "REFER_START", "STRUCTURED_KINDS", "Kind", "continues",
-           "continues_named", "ends_with_name", "starts"]
+__all__ = [
+    "BIBTEX_START",
+    "BLANK_ENDED",
+    "CHARS_BOUNDED",
+    "JSON_PUNCTUATION",
+    "MEDLINE_START",
+    "OPENERS",
+    "REFERENCE_KINDS",
+    "REFER_START",
+    "STRUCTURED_KINDS",
+    "WOS_END",
+    "WOS_START",
+    "Kind",
+    "cited_lines",
+    "continues",
+    "continues_named",
+    "ends_with_name",
+    "starts",
+    "wos_frame",
+]
 
-Kind = Literal["line", "reference", "bibtex", "ris", "medline", "refer", "json", "csv",
+Kind = Literal["line", "reference", "bibtex", "ris", "medline", "refer", "wos", "json", "csv",
                "structure"]
 #: Kinds of record made of fields (one row for each name, wherever in the record).
-STRUCTURED_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "refer", "json",
-                                              "csv"})
+STRUCTURED_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "refer", "wos",
+                                              "json", "csv"})
 #: Kinds of record whose fields say which work they cite (title, authors, year: what
 #: Check all compares with the registry's record).
-REFERENCE_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "refer", "json"})
+REFERENCE_KINDS: frozenset[str] = frozenset({"bibtex", "ris", "medline", "refer", "wos",
+                                             "json"})
 #: The first line of a PubMed record in MEDLINE format (PubMed's "PubMed" export, .nbib):
 #: ``PMID- 26017442``; the record ends at a blank line.
 MEDLINE_START = "PMID-"
@@ -32,6 +50,16 @@ REFER_START = "%0 "
 #: The kinds of record that end at a blank line, or where the next one starts (no blank
 #: line between), or where the input ends: the first line of each.
 BLANK_ENDED: dict[str, str] = {"medline": MEDLINE_START, "refer": REFER_START}
+#: The first line of a Web of Science record (its plain-text export, ``savedrecs.txt``):
+#: the publication type, ``PT J``; the record ends with a line ``ER``.
+WOS_START = re.compile(r"PT [A-Z]\s*$")
+WOS_END = "ER"
+#: The kinds of record bounded by their characters alone, not their lines: a blank line or
+#: a line of its own ends them, and a paper's hundreds of authors (or, in Web of Science,
+#: its cited references) take a line each.
+CHARS_BOUNDED: frozenset[str] = frozenset({*BLANK_ENDED, "wos"})
+#: The lines that frame a Web of Science export: its first two and its last.
+_WOS_FRAME = re.compile(r"FN .*Web of Science.*|VR \d[\d.]*\s*|EF\s*")
 
 #: A BibTeX entry's first line: ``@type{key,`` (or ``(``; the key may end the line, its
 #: comma on the next), or an ``@string``, ``@preamble`` or ``@comment`` entry, which has
@@ -181,6 +209,8 @@ def starts(line: str, hint: str | None) -> Kind:
         return "medline"
     if line.startswith(REFER_START):
         return "refer"
+    if line.startswith("PT ") and WOS_START.match(line):
+        return "wos"
     stripped = line.lstrip()
     if stripped.startswith("{"):
         return "json"
@@ -188,3 +218,21 @@ def starts(line: str, hint: str | None) -> Kind:
         return "csv"
     return "line"
 
+
+def wos_frame(line: str) -> bool:
+    """Whether ``line`` frames a Web of Science export (``FN Clarivate Analytics Web of
+    Science``, ``VR 1.0``, ``EF``): structure, no record."""
+    return line[:1] in "FVE" and _WOS_FRAME.fullmatch(line) is not None
+
+
+def cited_lines(lines: tuple[str, ...] | list[str]) -> range:
+    """The lines of a Web of Science record that hold its cited references: its ``CR``
+    field (``CR Hinton GE, 2006, SCIENCE, ..., DOI 10.1126/...`` and the lines indented by
+    three spaces after it), as indices of ``lines``; an empty range when it has none."""
+    for i, line in enumerate(lines):
+        if line.startswith("CR "):
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("   "):
+                j += 1
+            return range(i, j)
+    return range(0)

@@ -3,20 +3,20 @@
 A reference list pasted or exported holds references, not lines: a BibTeX entry
 (``@article{key, ... }``), a RIS record (``TY  -`` ... ``ER  -``), a PubMed record in
 MEDLINE format (``PMID- `` ... a blank line, the next ``PMID-`` or the input's end), an
-EndNote record in the Refer format (``%0 `` ... the same ends), a JSON object spread
-over lines, a CSV row whose quoted cell holds line breaks.
-:func:`iter_records` groups a stream of lines into :class:`Record` objects, so that Batch
-gives one row per reference (with the record's key or ID when there is one) instead of
-one row per field line; plain text is one record per line unless a line continues the
-one before it (a reference wrapped over lines, as copies from a PDF are:
-:func:`continues`), and mixed lists (BibTeX, then RIS, then APA lines) are grouped piece
-by piece.
+EndNote record in the Refer format (``%0 `` ... the same ends), a Web of Science record
+(``PT J`` ... ``ER``), a JSON object spread over lines, a CSV row whose quoted cell holds
+line breaks. :func:`iter_records` groups a stream of lines into :class:`Record` objects, so
+that Batch gives one row per reference (with the record's key or ID when there is one)
+instead of one row per field line; plain text is one record per line unless a line continues
+the one before it (a reference wrapped over lines, as copies from a PDF are:
+:func:`continues`), and mixed lists (BibTeX, then RIS, then APA lines) are grouped piece by
+piece.
 
-Memory and work are bounded: a record that does not close within
-:data:`RECORD_MAX_LINES` lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced
-brace, a missing ``ER  -``; a MEDLINE or Refer record, which a blank line ends, by its
-characters alone) is given back as single lines, each read once, so nothing
-waits for the end of the input and nothing is lost. Lines holding only JSON
+Memory and work are bounded: a record that does not close within :data:`RECORD_MAX_LINES`
+lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced brace, a missing ``ER  -``; a
+MEDLINE, Refer or Web of Science record by its characters alone:
+:data:`~doiname.record_starts.CHARS_BOUNDED`) is given back as single lines, each read once,
+so nothing waits for the end of the input and nothing is lost. Lines holding only JSON
 punctuation (``[``, ``]``, ``],``) are structure, not records.
 """
 
@@ -26,19 +26,23 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
-from .record_names import json_key, label_of, medline_key, refer_key, ris_key
+from .record_names import json_key, label_of, medline_key, refer_key, ris_key, wos_key
 from .record_starts import (
     BIBTEX_START,
     BLANK_ENDED,
+    CHARS_BOUNDED,
     JSON_PUNCTUATION,
     MEDLINE_START,
     OPENERS,
     REFER_START,
+    WOS_END,
+    WOS_START,
     Kind,
     continues,
     continues_named,
     ends_with_name,
     starts,
+    wos_frame,
 )
 
 __all__ = ["RECORD_MAX_CHARS", "RECORD_MAX_LINES", "Kind", "Record", "RecordGrouper",
@@ -48,12 +52,12 @@ __all__ = ["RECORD_MAX_CHARS", "RECORD_MAX_LINES", "Kind", "Record", "RecordGrou
 class Record:
     """Lines that belong together: ``lines[0]`` is line ``first_line`` (counting from 1).
 
-    ``kind`` says what grouped them: ``line`` (plain text, one line), ``bibtex``,
-    ``ris``, ``medline``, ``refer``, ``json`` (an object, on one line or several), ``csv`` (a row
-    whose quoted cell spans lines), ``reference`` (plain text wrapped over several lines,
-    :func:`continues`) or ``structure`` (JSON punctuation: no row). ``key`` is the
-    record's own key or ID (BibTeX key, RIS ``ID``, MEDLINE ``PMID``, Refer ``%F``, a JSON
-    object's ``id``), or ``None``.
+    ``kind`` says what grouped them: ``line`` (plain text, one line), ``bibtex``, ``ris``,
+    ``medline``, ``refer``, ``wos``, ``json`` (an object, on one line or several), ``csv``
+    (a row whose quoted cell spans lines), ``reference`` (plain text wrapped over several
+    lines, :func:`continues`) or ``structure`` (JSON punctuation: no row). ``key`` is the
+    record's own key or ID (BibTeX key, RIS ``ID``, MEDLINE ``PMID``, Refer ``%F``, Web of
+    Science ``UT``, a JSON object's ``id``), or ``None``.
     """
 
     first_line: int
@@ -184,8 +188,10 @@ class RecordGrouper:
                          # "[1] Doe A ..." or "The ...": what _take makes a "line" of
                          or (first == "[" and JSON_PUNCTUATION.fullmatch(line) is None)
                          or (first == "T" and not line.startswith("TY  -"))
-                         or (first == "P" and not line.startswith(MEDLINE_START))
-                         or (first == "%" and not line.startswith(REFER_START)))):
+                         or (first == "P" and not line.startswith(MEDLINE_START)
+                             and WOS_START.match(line) is None)
+                         or (first == "%" and not line.startswith(REFER_START)))
+                    and (first not in "FVE" or not wos_frame(line))):
                 self._after = False  # the commonest line: text; the next may continue it
                 held.append(line)
                 self._held_start = number
@@ -238,7 +244,7 @@ class RecordGrouper:
                 out.append(_record(self._start, pending, kind))
                 self._pending = []
                 self._after = kind != "csv"
-            elif ((len(pending) >= RECORD_MAX_LINES and kind not in BLANK_ENDED)
+            elif ((len(pending) >= RECORD_MAX_LINES and kind not in CHARS_BOUNDED)
                   or self._chars >= RECORD_MAX_CHARS):
                 # A record that failed is skipped: its lines are lines, each read
                 # once (fed again, each could open a record that fails again).
@@ -253,7 +259,7 @@ class RecordGrouper:
         if kind == "line":
             blank = not line.strip()
             structure = JSON_PUNCTUATION.fullmatch(line) is not None or (
-                blank and self._after)
+                blank and self._after) or wos_frame(line)
             self._after = self._after and (blank or structure)
             out.append(Record(at, (line,), "structure" if structure else "line"))
             return
@@ -271,10 +277,10 @@ def iter_records(lines: Iterable[str], *, hint: str | None = None,
                  first_line: int = 1) -> Iterator[Record]:
     """Group lines (with or without their line breaks) into records, lazily.
 
-    ``hint`` is ``"csv"`` when the input is known to be CSV or TSV (a quoted cell may
-    then span lines); BibTeX, RIS, MEDLINE, Refer and JSON are recognised by their own
-    lines. A record that does not close within the bounds gives back its first line as a
-    line of its own and its other lines are grouped again.
+    ``hint`` is ``"csv"`` when the input is known to be CSV or TSV (a quoted cell may then
+    span lines); BibTeX, RIS, MEDLINE, Refer, Web of Science and JSON are recognised by
+    their own lines. A record that does not close within the bounds gives back its first
+    line as a line of its own and its other lines are grouped again.
     """
     grouper = RecordGrouper(hint=hint, first_line=first_line)
     out: list[Record | str] = []
@@ -307,6 +313,8 @@ def _closes(kind: Kind, line: str, depth: _Depth, quotes: int) -> bool:
         return line.startswith("ER  -")
     if kind == "medline" or kind == "refer":
         return not line.strip()
+    if kind == "wos":
+        return line.rstrip() == WOS_END
     if kind == "csv":
         return (quotes + line.count('"')) % 2 == 0
     return depth.feed(line) <= 0
@@ -323,6 +331,8 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
         key = medline_key(lines)
     elif kind == "refer":
         key = refer_key(lines)
+    elif kind == "wos":
+        key = wos_key(lines)
     elif kind == "json":
         key = json_key("\n".join(lines))
     return Record(start, tuple(lines), kind, key)

@@ -20,7 +20,8 @@ PIECES = ["@article{k1,", "  doi = {10.1000/1},", "}", "TY  - JOUR", "DO  - 10.1
           "", "{", '"id": "x",', '"DOI": "10.1/3"', "},", "[", "]", '{"id": 1, "DOI": "10.1/4"}',
           "plain 10.1000/182", "doi:10.1/ü", '1,"A title', 'over",10.1/5', "  ",
           "@misc{open,", '"a } b {"', "PMID- 7", "AID - 10.1/6 [doi]", "      AB wrapped",
-          "%0 Journal Article", "%R 10.1/8", "%T A title", "wrapped 10.1/9"]
+          "%0 Journal Article", "%R 10.1/8", "%T A title", "wrapped 10.1/9", "PT J",
+          "CR Roe K, 2001, X, DOI 10.1/10", "   Doe J, 2002, Y", "DI 10.1/11", "ER", "EF"]
 
 
 def cli_records(raw: bytes, hint: str | None) -> list[Record]:

@@ -209,6 +209,37 @@ def test_a_pubmed_record_of_a_consortium_is_one_record_however_many_its_authors(
     assert kinds(["@article{k,"] + ["x"] * RECORD_MAX_LINES)[0] == (1, 1, "line", None)
 
 
+def test_web_of_science_records_are_one_record_each_with_their_accession_number() -> None:
+    # Web of Science's plain-text export: "PT J" opens a record, "ER" ends it; the lines
+    # that frame the export (FN, VR, EF) and the blank lines between records are structure
+    lines = (FIXTURES / "wos.txt").read_text().splitlines()
+    assert [k for k in kinds(lines) if k[2] != "structure"] == [
+        (3, 28, "wos", "WOS:000355286600030"), (30, 43, "wos", "WOS:000239395500036"),
+        (45, 50, "wos", "WOS:000000000000001")]
+    assert [r.label for r in iter_records(lines) if r.kind == "wos"] == [
+        "WOS:000355286600030 · LeCun (2015) Deep learning",
+        "WOS:000239395500036 · Hinton (2006) Reducing the dimensionality of data with neural "
+        "networks",  # (a title over two lines)
+        "WOS:000000000000001 · Doe (2001) A book chapter without a DOI"]
+    assert record_starts.cited_lines(lines[2:28]) == range(11, 14)
+    # a line of text that starts with "PT" or frames nothing is text
+    assert [k[2] for k in kinds(["PT Barnum 10.1000/1", "VR headset 10.1000/2", "EF"])] == [
+        "line", "line", "structure"]
+
+
+def test_a_web_of_science_record_gives_a_row_for_its_own_doi_not_its_cited_works() -> None:
+    from doiname.batch import iter_batch_rows
+
+    rows = list(iter_batch_rows((FIXTURES / "wos.txt").read_text()))
+    assert [(r.line, r.doi, r.status) for r in rows] == [
+        (25, "10.1038/nature14539", "ok"), (41, "10.1126/science.1127647", "ok"),
+        (45, None, "no-doi")]  # (the second record's DOI is no duplicate of a cited one)
+    (note,) = rows[0].findings
+    assert note.code == "cited-references" and note.severity == "info"
+    assert "lines 14-16" in note.message and "3 DOI names" in note.message
+    assert "10.1126/science.1127647" in note.message
+
+
 def test_pubmed_records_give_one_row_each() -> None:
     from doiname.batch import iter_batch_rows
 

@@ -308,6 +308,24 @@ def test_an_endnote_record_is_checked_by_its_fields() -> None:
     assert verify(row_reference(other, "refer"), work).verdict == "mismatch"
 
 
+def test_a_web_of_science_record_is_checked_by_its_fields() -> None:
+    # a Web of Science record's TI (over two lines), AU, PY, SO, VL and BP against the
+    # registry's record: the cited work, and another work's fields
+    path = Path(__file__).resolve().parents[1] / "fixtures" / "registry" / "csl-science.json"
+    work = Work.from_csl(json.loads(path.read_text(encoding="utf-8")))
+    record = ("PT J\nAU Frank, HS\n   Other, A\nTI The structure of ordinary\n   water\n"
+              "SO SCIENCE\nCR Smith J, 1950, NATURE, V1, P1, DOI 10.1000/cited\nPY 1970\n"
+              "VL 169\nBP 635\nDI 10.1126/science.169.3946.635\nER\n")
+    fields = row_reference(record, "wos")
+    assert not isinstance(fields, str)
+    assert fields["title"] == "The structure of ordinary water" and fields["year"] == "1970"
+    assert fields["author"] == "Frank, HS"
+    assert verify(fields, work).verdict == "matches"
+    other = record.replace("The structure of ordinary", "Deep learning in").replace(
+        "Frank", "LeCun").replace("1970", "2015")
+    assert verify(row_reference(other, "wos"), work).verdict == "mismatch"
+
+
 def test_a_pubmed_record_is_checked_by_its_fields() -> None:
     # a MEDLINE record's TI, AU, DP, VI and PG (PubMed's export) against the registry's
     # record: the cited work, and another work's fields

@@ -6,7 +6,9 @@ A wrapped reference is read as one text (the line breaks between its lines), eac
 its first line with the whole reference as input. A structured record's names are read
 line by line, each row on the line it is on; the same DOI in two fields of one record (a
 BibTeX ``doi`` and ``url``) is one row, with the finding ``same-record`` that says where
-else it is (003 ch. 3: the names are compared by their equivalence key).
+else it is (003 ch. 3: the names are compared by their equivalence key). The names of a
+Web of Science record's cited references (its ``CR`` field) are the works it cites: no
+rows of it, said by the finding ``cited-references`` on its first row.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ..extract import Match
 from ..limits import BATCH_MAX_LINE_CHARS
 from ..model import Finding
 from ..record_starts import STRUCTURED_KINDS as _STRUCTURED
+from ..record_starts import cited_lines
 from ..records import Record
 from .general import Checker, Part, key_of, part_of, shifted
 from .lines import LongLine
@@ -55,8 +58,13 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
     order: list[tuple[int, Match]] = []
     again: dict[str, list[int]] = {}
     structured = record.kind in _STRUCTURED
+    cited = cited_lines(lines) if record.kind == "wos" else range(0)
+    works_cited: list[tuple[int, Match]] = []
     for m in read(text):
         i = bisect_right(starts, m.start) - 1
+        if i in cited:
+            works_cited.append((i, m))  # (the works the record cites: said, not its rows)
+            continue
         local = shifted(m, -starts[i])
         key = key_of(m) if structured else None
         if key is not None and key in kept:
@@ -65,6 +73,10 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
         if key is not None:
             kept[key] = (i, local)
         order.append((i, local))
+    cited_note = _cited(record.first_line, works_cited) if works_cited else None
+    if cited_note is not None and order:
+        i, m = order[0]
+        order[0] = (i, dataclasses.replace(m, findings=(*m.findings, cited_note)))
     rows = []
     for i, m in order:
         key = key_of(m) if structured else None
@@ -78,9 +90,24 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
         rows.append(part_row(record.first_line + i, lines[i], label, part_of(m, check)))
     if not rows:
         rows.append(make_row(record.first_line, shown_input(lines[0]), "no-doi", None, None,
-                             None, (), None, None, None, None, None, None, (), label,
-                             None))
+                             None, (cited_note,) if cited_note is not None else (), None, None,
+                             None, None, None, None, (), label, None))
     for i, line in enumerate(record.lines):  # a line cut inside a record
         if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
             rows.append(cut_rows(record.first_line + i, line, label, ())[-1])
     return rows
+
+
+def _cited(first_line: int, cited: list[tuple[int, Match]]) -> Finding:
+    """The note that a Web of Science record's cited references (its ``CR`` field) hold
+    DOI names: the works it cites, which are not rows of the record."""
+    names = list(dict.fromkeys(str(m.doi) for _, m in cited if m.ok))
+    lines = sorted({first_line + i for i, _ in cited})
+    where = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
+    shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+    return Finding(
+        "cited-references", "info",
+        f"The record's cited references (its CR field, {where}) hold {len(names)} DOI "
+        f"name{'s' if len(names) != 1 else ''} ({shown}): the works it cites, not this "
+        "record, so they are not rows of it.", 0, 0, 0, 0, in_name=False,
+        source="doiname policy")

@@ -68,11 +68,11 @@ def batch(source: Any, column: str | None = None, *, id: str | None = None,
     text), ``file`` (or the id column) and ``duplicate_of_file`` (or
     ``duplicate_of_<id>``): a duplicate points at the first equivalent name (003 ch. 3)
     in (file order, line) order, found across the whole corpus by Spark's shuffle.
-    Records (BibTeX, RIS, MEDLINE, Refer, JSON, CSV rows) are grouped as the CLI groups
-    them, also where a large file is cut into splits (``split_bytes``, by default Spark's
-    split size); a file that is not text or cannot be read gives an ``error`` row saying so.
-    Paths are read by the Python workers, URIs (``hdfs://``, ``s3a://``, ...) through Spark's
-    ``binaryFile`` source (``reader="spark"``: every file so).
+    Records (BibTeX, RIS, MEDLINE, Refer, Web of Science, JSON, CSV rows) are grouped as the
+    CLI groups them, also where a large file is cut into splits (``split_bytes``, by default
+    Spark's split size); a file that is not text or cannot be read gives an ``error`` row
+    saying so. Paths are read by the Python workers, URIs (``hdfs://``, ``s3a://``, ...)
+    through Spark's ``binaryFile`` source (``reader="spark"``: every file so).
     """
     rows, by, _files = batch_plan(source, column, id=id, spark=spark, csv_input=csv_input,
                                   split_bytes=split_bytes, reader=reader)

@@ -77,6 +77,15 @@ _REFER_LINE = re.compile(r"^%(\S) ?(.*)$")
 #: The Refer tags of the parts of a reference, as the field names of :data:`FIELD_NAMES`.
 _REFER_FIELDS = {"T": "title", "A": "author", "D": "year", "J": "journal", "B": "booktitle",
                  "V": "volume", "P": "pages"}
+#: A field of a Web of Science record: a tag of two characters, a space, the value
+#: (``TI Deep learning``, ``PY 2015``); its next lines are indented by three spaces.
+_WOS_LINE = re.compile(r"^([A-Z][A-Z0-9]) (.*)$")
+#: The Web of Science tags of the parts of a reference, as the field names of
+#: :data:`FIELD_NAMES` (title, authors, year, source, volume, first page).
+_WOS_FIELDS = {"TI": "title", "AU": "author", "PY": "year", "SO": "journal", "VL": "volume",
+               "BP": "pages", "AR": "article-number"}
+#: Web of Science fields that hold one item a line (authors, cited references).
+_WOS_ONE_A_LINE = frozenset({"author", "af", "cr"})
 #: Between two authors of an author field; a Vancouver name's initials (``Smith JA``).
 _AUTHORS_SPLIT = re.compile(r"\s+and\s+|;|\n")
 _INITIALS = re.compile(r"[A-Z]{1,3}\.?")
@@ -154,10 +163,11 @@ def unlatex(value: str) -> str:
 
 
 def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> dict[str, str]:
-    """The fields of a BibTeX entry, a RIS, MEDLINE or Refer record or a JSON object (the
-    kinds of :class:`doiname.records.Record`), names in lower case, values as written
-    (braces of BibTeX dropped; a tag given twice keeps its first value, the first author;
-    Refer's tags named as the fields they hold, ``%T`` as ``title``).
+    """The fields of a BibTeX entry, a RIS, MEDLINE, Refer or Web of Science record or a
+    JSON object (the kinds of :class:`doiname.records.Record`), names in lower case,
+    values as written (braces of BibTeX dropped; a tag given twice keeps its first value,
+    the first author; Refer's and Web of Science's tags named as the fields they hold,
+    ``%T`` and ``TI`` as ``title``).
     Any other text gives ``{}``.
 
     ``enough``: field names (in lower case) after which a BibTeX entry is read no
@@ -226,6 +236,24 @@ def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> d
                     name = ""
             elif name and line.strip():
                 out[name] += " " + line.strip()
+    elif kind == "wos":
+        name = ""  # the field the lines go on with (indented by three spaces)
+        for line in text.splitlines():
+            m = _WOS_LINE.match(line)
+            if m is not None:
+                tag = m.group(1)
+                name = _WOS_FIELDS.get(tag, tag.lower())
+                if name in out:
+                    name = ""  # (a tag given twice keeps its first value)
+                elif m.group(2).strip():
+                    out[name] = m.group(2).strip()
+                else:
+                    name = ""
+            elif name and line.startswith("   ") and line.strip():
+                if name in _WOS_ONE_A_LINE:
+                    name = ""  # (one author or one cited reference a line: the first kept)
+                else:
+                    out[name] += " " + line.strip()
     elif kind == "json":
         # nesting checked before parsing (Pyodide's stack is small: resolver.body)
         data, ok, _ = load_json(text.strip().rstrip(","), max_depth=REGISTRY_MAX_DEPTH)
