@@ -6,7 +6,7 @@
  */
 import { STATUSES } from "../../engine/statuses.gen.js";
 import { el, replace } from "../../ui/dom.js";
-import { fmt, saveFile } from "./table.js";
+import { counted, fmt, saveFile } from "./table.js";
 
 /** @typedef {import("../../engine/batch-handle.js").BatchProgress} BatchProgress */
 /** @typedef {import("../../engine/types.gen.js").BatchSummary} BatchSummary */
@@ -208,14 +208,16 @@ export function endMessage(c, cancelled, source, last = null) {
       ? ` The table and the downloads hold the first ${fmt(last.rows_kept)} of its ${fmt(last.rows_total)} rows (the most one batch keeps); the counts cover every line.`
       : "";
   if (cancelled) {
-    return `Cancelled after ${fmt(c ? c.lines : 0)} lines of ${source}. The table and the downloads have the rows of those lines.${held}`;
+    return `Cancelled after ${counted(c ? c.lines : 0, "line")} of ${source}. The table and the downloads have the rows of those lines.${held}`;
   }
   if (!c) return "";
-  const dois = `${fmt(c.dois)} DOI names (${fmt(c.unique)} unique, ${fmt(c.duplicates)} duplicates, ${fmt(c.errors)} unreadable)`;
+  const dois = `${counted(c.dois, "DOI name")} (${fmt(c.unique)} unique, ${counted(c.duplicates, "duplicate")}, ${fmt(c.errors)} unreadable)`;
   // (lines grouped into records, a BibTeX entry or a PubMed record: each record is a row)
   const grouped = c.records < c.input_lines;
-  const read = grouped ? `${fmt(c.input_lines)} lines in ${fmt(c.records)} records` : `${fmt(c.lines)} lines`;
-  return `Done: ${read}, ${dois}, ${fmt(c.no_doi)} ${grouped ? "records" : "lines"} without a DOI.${held}`;
+  const read = grouped
+    ? `${counted(c.input_lines, "line")} in ${counted(c.records, "record")}`
+    : counted(c.lines, "line");
+  return `Done: ${read}, ${dois}, ${counted(c.no_doi, grouped ? "record" : "line")} without a DOI.${held}`;
 }
 
 /** The downloads: file format, Python's options, the file's name and what to say. */

@@ -37,6 +37,17 @@ export function fmt(n) {
 }
 
 /**
+ * A count and its noun, singular for one: `counted(1, "line")` is "1 line".
+ * @param {number} n
+ * @param {string} one the noun for one
+ * @param {string} [many] the noun for any other count (`one` and "s")
+ * @returns {string}
+ */
+export function counted(n, one, many = `${one}s`) {
+  return `${fmt(n)} ${n === 1 ? one : many}`;
+}
+
+/**
  * The text of the Findings cell: the first finding and how many more.
  * @param {BatchRow} row
  * @returns {string}
