@@ -47,6 +47,7 @@ from .inspection import read_name
 from .jsonable import error_json, to_jsonable
 from .model import Doi
 from .presentation import DEFAULT_RESOLVER
+from .resolver.text import plural
 from .syntax import parse
 
 __all__ = ["main"]
@@ -212,7 +213,7 @@ def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
         if args.command == "extract":
             items = iter_line_matches(lines)
             count = (write_matches_csv if fmt == "csv" else write_matches_jsonl)(items, stdout)
-            stderr.write(f"doiname extract: {count} DOI(s) found\n")
+            stderr.write(f"doiname extract: {plural(count, 'DOI')} found\n")
             return 0
         csv_input = args.csv_input or args.file.lower().endswith((".csv", ".tsv"))
         session = BatchSession(hint="csv" if csv_input else None)
@@ -236,10 +237,10 @@ def _stream_file(args: argparse.Namespace, stdin: TextIO, stdout: TextIO, stderr
             write_jsonl(rows, stdout, extra=extra)
     c = session.summary.as_dict()
     stderr.write(
-        f"doiname batch: {c['input_lines']} lines, {c['dois']} DOIs ({c['unique']} unique, "
-        f"{c['duplicates']} duplicates, {c['errors']} unreadable), {c['no_doi']} without a "
-        f"DOI; {c['records']} references"
-        + (f", {c['short_dois']} shortDOIs" if c["short_dois"] else "") + "\n"
+        f"doiname batch: {plural(c['input_lines'], 'line')}, {plural(c['dois'], 'DOI')} "
+        f"({c['unique']} unique, {plural(c['duplicates'], 'duplicate')}, {c['errors']} "
+        f"unreadable), {c['no_doi']} without a DOI; {plural(c['records'], 'reference')}"
+        + (f", {plural(c['short_dois'], 'shortDOI')}" if c["short_dois"] else "") + "\n"
     )
     return 0
 

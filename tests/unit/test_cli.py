@@ -127,7 +127,7 @@ def test_batch_and_extract_files(tmp_path: Path) -> None:
     code, out, err = run(["batch", str(src)])
     assert code == 0 and out.splitlines()[0].startswith(
         "line,record,status,doi,url,duplicate_of,findings,input")
-    assert "3 lines, 2 DOIs (1 unique, 1 duplicates" in err
+    assert "3 lines, 2 DOIs (1 unique, 1 duplicate," in err
     code, out, err = run(["extract", "--json", "-"], stdin=src.read_text())
     assert [json.loads(x)["doi"] for x in out.splitlines()] == ["10.1000/182", "10.1000/182"]
     assert run(["batch", str(tmp_path / "missing.txt")])[0] == 1
