@@ -292,52 +292,34 @@ def test_bibtex_latex_reads_as_text() -> None:
     assert verify(fields, work).verdict == "matches"
 
 
-def test_an_endnote_record_is_checked_by_its_fields() -> None:
-    # a Refer record's %T, %A, %D, %V and %P (EndNote's export) against the registry's
-    # record: the cited work, and another work's fields
+@pytest.mark.parametrize(("kind", "record", "fields_read"), [
+    # PubMed's export (MEDLINE): TI over two lines, AU, DP, VI, PG
+    ("medline", "PMID- 5452358\nDP  - 1970 Aug 14\nTI  - The structure of ordinary\n"
+     "      water.\nPG  - 635-41\nFAU - Frank, H S\nAU  - Frank HS\nVI  - 169\n"
+     "JT  - Science (New York, N.Y.)\nAID - 10.1126/science.169.3946.635 [doi]\n",
+     {"ti": "The structure of ordinary water.", "dp": "1970 Aug 14"}),
+    # EndNote's export (Refer): %T over two lines, %A, %D, %V, %P
+    ("refer", "%0 Journal Article\n%A Frank, H. S.\n%T The structure of ordinary\nwater\n"
+     "%J Science\n%D 1970\n%V 169\n%P 635-641\n%R 10.1126/science.169.3946.635\n",
+     {"title": "The structure of ordinary water", "year": "1970", "author": "Frank, H. S."}),
+    # Web of Science's export: TI over two lines, AU (one author a line), PY, SO, VL, BP
+    ("wos", "PT J\nAU Frank, HS\n   Other, A\nTI The structure of ordinary\n   water\n"
+     "SO SCIENCE\nCR Smith J, 1950, NATURE, V1, P1, DOI 10.1000/cited\nPY 1970\n"
+     "VL 169\nBP 635\nDI 10.1126/science.169.3946.635\nER\n",
+     {"title": "The structure of ordinary water", "year": "1970", "author": "Frank, HS"}),
+])
+def test_a_record_of_tagged_lines_is_checked_by_its_fields(kind: str, record: str,
+                                                           fields_read: dict[str, str]) -> None:
+    # the record's fields against the registry's record: the cited work, and another
+    # work's fields
     path = Path(__file__).resolve().parents[1] / "fixtures" / "registry" / "csl-science.json"
     work = Work.from_csl(json.loads(path.read_text(encoding="utf-8")))
-    record = ("%0 Journal Article\n%A Frank, H. S.\n%T The structure of ordinary\nwater\n"
-              "%J Science\n%D 1970\n%V 169\n%P 635-641\n%R 10.1126/science.169.3946.635\n")
-    fields = row_reference(record, "refer")
+    fields = row_reference(record, kind)
     assert not isinstance(fields, str)
-    assert fields["title"] == "The structure of ordinary water" and fields["year"] == "1970"
+    assert {k: fields[k] for k in fields_read} == fields_read
     assert verify(fields, work).verdict == "matches"
     other = record.replace("The structure of ordinary", "Deep learning in").replace(
         "Frank", "LeCun").replace("1970", "2015")
-    assert verify(row_reference(other, "refer"), work).verdict == "mismatch"
+    assert verify(row_reference(other, kind), work).verdict == "mismatch"
 
 
-def test_a_web_of_science_record_is_checked_by_its_fields() -> None:
-    # a Web of Science record's TI (over two lines), AU, PY, SO, VL and BP against the
-    # registry's record: the cited work, and another work's fields
-    path = Path(__file__).resolve().parents[1] / "fixtures" / "registry" / "csl-science.json"
-    work = Work.from_csl(json.loads(path.read_text(encoding="utf-8")))
-    record = ("PT J\nAU Frank, HS\n   Other, A\nTI The structure of ordinary\n   water\n"
-              "SO SCIENCE\nCR Smith J, 1950, NATURE, V1, P1, DOI 10.1000/cited\nPY 1970\n"
-              "VL 169\nBP 635\nDI 10.1126/science.169.3946.635\nER\n")
-    fields = row_reference(record, "wos")
-    assert not isinstance(fields, str)
-    assert fields["title"] == "The structure of ordinary water" and fields["year"] == "1970"
-    assert fields["author"] == "Frank, HS"
-    assert verify(fields, work).verdict == "matches"
-    other = record.replace("The structure of ordinary", "Deep learning in").replace(
-        "Frank", "LeCun").replace("1970", "2015")
-    assert verify(row_reference(other, "wos"), work).verdict == "mismatch"
-
-
-def test_a_pubmed_record_is_checked_by_its_fields() -> None:
-    # a MEDLINE record's TI, AU, DP, VI and PG (PubMed's export) against the registry's
-    # record: the cited work, and another work's fields
-    path = Path(__file__).resolve().parents[1] / "fixtures" / "registry" / "csl-science.json"
-    work = Work.from_csl(json.loads(path.read_text(encoding="utf-8")))
-    record = ("PMID- 5452358\nDP  - 1970 Aug 14\nTI  - The structure of ordinary\n"
-              "      water.\nPG  - 635-41\nFAU - Frank, H S\nAU  - Frank HS\nVI  - 169\n"
-              "JT  - Science (New York, N.Y.)\nAID - 10.1126/science.169.3946.635 [doi]\n")
-    fields = row_reference(record, "medline")
-    assert not isinstance(fields, str)
-    assert fields["ti"] == "The structure of ordinary water." and fields["dp"] == "1970 Aug 14"
-    assert verify(fields, work).verdict == "matches"
-    other = record.replace("The structure of ordinary", "Deep learning in").replace(
-        "Frank", "LeCun").replace("1970 Aug 14", "2015 May 28")
-    assert verify(row_reference(other, "medline"), work).verdict == "mismatch"

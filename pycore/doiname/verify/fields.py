@@ -14,6 +14,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..limits import REGISTRY_MAX_DEPTH, VERIFY_MAX_REFERENCE_CHARS
 from ..resolver.body import load_json
@@ -207,53 +208,8 @@ def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> d
             m = _RIS_LINE.match(line)
             if m is not None and m.group(2).strip():
                 out.setdefault(m.group(1).lower(), m.group(2).strip())
-    elif kind == "medline":
-        name = ""  # the tag the lines go on with (a value wraps onto lines of 6 spaces)
-        for line in text.splitlines():
-            m = _MEDLINE_LINE.match(line)
-            if m is not None:
-                name = m.group(1).lower()
-                if name in out:
-                    name = ""  # (a tag given twice keeps its first value)
-                elif m.group(2).strip():
-                    out[name] = m.group(2).strip()
-                else:
-                    name = ""
-            elif name and line.startswith("      ") and line.strip():
-                out[name] += " " + line.strip()
-    elif kind == "refer":
-        name = ""  # the field the lines go on with (a line without a tag)
-        for line in text.splitlines():
-            m = _REFER_LINE.match(line)
-            if m is not None:
-                tag = m.group(1)
-                name = _REFER_FIELDS.get(tag, "%" + tag.lower())
-                if name in out:
-                    name = ""  # (a tag given twice keeps its first value: the first author)
-                elif m.group(2).strip():
-                    out[name] = m.group(2).strip()
-                else:
-                    name = ""
-            elif name and line.strip():
-                out[name] += " " + line.strip()
-    elif kind == "wos":
-        name = ""  # the field the lines go on with (indented by three spaces)
-        for line in text.splitlines():
-            m = _WOS_LINE.match(line)
-            if m is not None:
-                tag = m.group(1)
-                name = _WOS_FIELDS.get(tag, tag.lower())
-                if name in out:
-                    name = ""  # (a tag given twice keeps its first value)
-                elif m.group(2).strip():
-                    out[name] = m.group(2).strip()
-                else:
-                    name = ""
-            elif name and line.startswith("   ") and line.strip():
-                if name in _WOS_ONE_A_LINE:
-                    name = ""  # (one author or one cited reference a line: the first kept)
-                else:
-                    out[name] += " " + line.strip()
+    elif kind in _TAGGED:
+        out = _tagged_fields(text, _TAGGED[kind])
     elif kind == "json":
         # nesting checked before parsing (Pyodide's stack is small: resolver.body)
         data, ok, _ = load_json(text.strip().rstrip(","), max_depth=REGISTRY_MAX_DEPTH)
@@ -264,6 +220,53 @@ def parse_record_fields(text: str, kind: str, enough: tuple[str, ...] = ()) -> d
                 got = _json_text(key, value)
                 if got:
                     out[key.lower()] = got
+    return out
+
+
+class _Tagged(NamedTuple):
+    """How a format of tagged lines writes a record's fields (MEDLINE, Refer, Web of
+    Science): a field's first line (``line``: group 1 its tag, group 2 its value), the
+    tags that hold the parts of a reference (``names``: as :data:`FIELD_NAMES` names them;
+    any other tag in lower case after ``prefix``), what a line that goes on with the field
+    starts with (``goes_on``; ``""``: any line without a tag), and the fields whose next
+    lines are more items, one a line (``one_a_line``: the first is kept, the first
+    author)."""
+
+    line: re.Pattern[str]
+    names: dict[str, str]
+    prefix: str
+    goes_on: str
+    one_a_line: frozenset[str]
+
+
+_TAGGED = {
+    "medline": _Tagged(_MEDLINE_LINE, {}, "", "      ", frozenset()),
+    "refer": _Tagged(_REFER_LINE, _REFER_FIELDS, "%", "", frozenset()),
+    "wos": _Tagged(_WOS_LINE, _WOS_FIELDS, "", "   ", _WOS_ONE_A_LINE),
+}
+
+
+def _tagged_fields(text: str, tagged: _Tagged) -> dict[str, str]:
+    """The fields of a record of tagged lines (:class:`_Tagged`): a tag given twice keeps
+    its first value; a value goes on over the lines after its first."""
+    out: dict[str, str] = {}
+    name = ""  # the field the lines go on with
+    for line in text.splitlines():
+        m = tagged.line.match(line)
+        if m is not None:
+            tag = m.group(1)
+            name = tagged.names.get(tag, tagged.prefix + tag.lower())
+            if name in out:
+                name = ""  # (a tag given twice keeps its first value)
+            elif m.group(2).strip():
+                out[name] = m.group(2).strip()
+            else:
+                name = ""
+        elif name and line.startswith(tagged.goes_on) and line.strip():
+            if name in tagged.one_a_line:
+                name = ""  # (one author or one cited reference a line: the first kept)
+            else:
+                out[name] += " " + line.strip()
     return out
 
 
