@@ -10,8 +10,7 @@ from .limits import RECORD_MAX_CHARS
 from .record_starts import MEDLINE_START
 from .resolver.body import load_json
 
-__all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "medline_key", "refer_key",
-           "ris_key", "wos_key"]
+__all__ = ["LABEL_FIRST_LINE_CHARS", "json_key", "label_of", "tagged_key"]
 
 _JSON_KEYS = ("id", "ID", "key", "citationKey", "citation-key")
 
@@ -95,40 +94,23 @@ def json_key(text: str) -> str | None:
     return None
 
 
-def ris_key(lines: list[str]) -> str | None:
-    for tag in ("ID", "AN"):
-        for line in lines:
-            if line.startswith(tag + "  -"):
-                value = line[6:].strip()
-                if value:
-                    return value[:200]
-    return None
+#: The field that keys a record of each kind of tagged lines, the first with a value of
+#: those given in order: RIS's ``ID`` (else ``AN``), MEDLINE's ``PMID``, Refer's label
+#: ``%F`` (else the accession number ``%M``), Web of Science's accession number ``UT``.
+_KEY_TAGS: dict[str, tuple[str, ...]] = {
+    "ris": ("ID  -", "AN  -"), "medline": (MEDLINE_START,), "refer": ("%F ", "%M "),
+    "wos": ("UT ",),
+}
 
 
-def medline_key(lines: list[str]) -> str | None:
-    """The key of a PubMed record in MEDLINE format: its PMID (``PMID- 26017442``)."""
-    first = lines[0] if lines else ""
-    value = first[len(MEDLINE_START):].strip() if first.startswith(MEDLINE_START) else ""
-    return value[:200] or None
-
-
-def refer_key(lines: list[str]) -> str | None:
-    """The key of an EndNote record in the Refer format: its label (``%F``), else its
-    accession number (``%M``)."""
-    for tag in ("%F ", "%M "):
+def tagged_key(lines: tuple[str, ...] | list[str], kind: str) -> str | None:
+    """The key of a RIS, MEDLINE, Refer or Web of Science record (``ID  - smith2020``,
+    ``PMID- 26017442``, ``%F lecun2015``, ``UT WOS:000355286600030``): the value of its
+    first keying field (:data:`_KEY_TAGS`), at most 200 characters; ``None`` without one."""
+    for tag in _KEY_TAGS[kind]:
         for line in lines:
             if line.startswith(tag):
-                value = line[3:].strip()
+                value = line[len(tag):].strip()
                 if value:
                     return value[:200]
-    return None
-
-
-def wos_key(lines: list[str]) -> str | None:
-    """The key of a Web of Science record: its accession number (``UT WOS:000...``)."""
-    for line in lines:
-        if line.startswith("UT "):
-            value = line[3:].strip()
-            if value:
-                return value[:200]
     return None

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from .limits import RECORD_MAX_CHARS, RECORD_MAX_LINES
-from .record_names import json_key, label_of, medline_key, refer_key, ris_key, wos_key
+from .record_names import json_key, label_of, tagged_key
 from .record_starts import (
     BIBTEX_START,
     BLANK_ENDED,
@@ -325,14 +325,8 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
     if kind == "bibtex":
         m = BIBTEX_START.match(lines[0])
         key = m["key"] or None if m is not None else None
-    elif kind == "ris":
-        key = ris_key(lines)
-    elif kind == "medline":
-        key = medline_key(lines)
-    elif kind == "refer":
-        key = refer_key(lines)
-    elif kind == "wos":
-        key = wos_key(lines)
+    elif kind in ("ris", "medline", "refer", "wos"):
+        key = tagged_key(lines, kind)
     elif kind == "json":
         key = json_key("\n".join(lines))
     return Record(start, tuple(lines), kind, key)
