@@ -106,8 +106,9 @@ _KEY_TAGS: dict[str, tuple[str, ...]] = {
 def tagged_key(lines: tuple[str, ...] | list[str], kind: str) -> str | None:
     """The key of a RIS, MEDLINE, Refer or Web of Science record (``ID  - smith2020``,
     ``PMID- 26017442``, ``%F lecun2015``, ``UT WOS:000355286600030``): the value of its
-    first keying field (:data:`_KEY_TAGS`), at most 200 characters; ``None`` without one."""
-    for tag in _KEY_TAGS[kind]:
+    first keying field (:data:`_KEY_TAGS`), at most 200 characters; ``None`` without one
+    (or for a record of another kind)."""
+    for tag in _KEY_TAGS.get(kind, ()):
         for line in lines:
             if line.startswith(tag):
                 value = line[len(tag):].strip()

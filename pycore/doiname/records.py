@@ -325,8 +325,8 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
     if kind == "bibtex":
         m = BIBTEX_START.match(lines[0])
         key = m["key"] or None if m is not None else None
-    elif kind in ("ris", "medline", "refer", "wos"):
-        key = tagged_key(lines, kind)
     elif kind == "json":
         key = json_key("\n".join(lines))
+    else:  # (a CSV row has no key)
+        key = tagged_key(lines, kind)
     return Record(start, tuple(lines), kind, key)
