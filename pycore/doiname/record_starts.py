@@ -127,10 +127,10 @@ def continues(before: tuple[str, ...] | list[str], line: str) -> bool:
     """Whether ``line`` goes on with the reference of the plain lines ``before`` (one
     reference wrapped over lines, as copies from a PDF give it), not a record of its own.
 
-    A blank line, a line that opens a structured record (BibTeX, RIS, MEDLINE, Refer, JSON)
-    and a line that starts with a number or a bullet begin a new record, and so does a line
-    that starts with an author (``Smith, J.``) unless the line before ends mid-sentence.
-    Otherwise the line goes on with the one before when:
+    A blank line, a line that opens a structured record (BibTeX, RIS, MEDLINE, Refer, Web of
+    Science, JSON) and a line that starts with a number or a bullet begin a new record, and
+    so does a line that starts with an author (``Smith, J.``) unless the line before ends
+    mid-sentence. Otherwise the line goes on with the one before when:
 
     - it starts with a DOI name, a ``doi:`` label or a link and the lines before hold
       none and are more than a heading (three words or more), or the line before ends

@@ -25,6 +25,7 @@ def test_line_broken_name_is_not_joined_but_flagged() -> None:
      "10.1007/s00467-008-0811", "10.1007/s00467-008-0811-4", "a space"),
     ("doi:10.1002/anie.2019\n-15678", "10.1002/anie.2019", "10.1002/anie.2019-15678",
      "a line break"),
+    ("doi:10.2217/fca .14.82\nNext reference", "10.2217/fca", "10.2217/fca.14.82", "a space"),
 ])
 def test_a_rest_that_starts_with_a_separator_is_offered_joined(text: str, name: str,
                                                               joined: str, cut: str) -> None:

@@ -44,8 +44,9 @@ _FAST_LINE_RE = re.compile(
 
 def fast_line(text: str) -> re.Match[str] | None:
     """The one-line fast path's match of ``text`` (:data:`_FAST_LINE_RE`), or ``None``
-    when the scanner must read it: no match, or East Asian letters that a name may end
-    before (R8: ``10.1000/182を参照``; its pattern's word characters hold them)."""
+    when the scanner must read it: no match, or letters of a script written without
+    spaces, which a name may end before (R8: ``10.1000/182を参照``; the pattern's word
+    characters hold them)."""
     m = _FAST_LINE_RE.fullmatch(text)
     return None if m is None or has_spaceless(text) else m
 

@@ -102,7 +102,8 @@ def r21_line_break(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
     if joined is not None:
         alternatives.append(joined)
         b0, b1 = t.span(sc.raw_end, sc.raw_end + 1)
-        cut = cut_by(s, sc.raw_end, sc.raw_end + 9)  # (R21's gap: eight characters at most)
+        rest = r21_rest(s, sc.raw_end)  # (where the rest starts: the gap is before it)
+        cut = cut_by(s, sc.raw_end, rest[0]) if rest is not None else "a line break"
         findings.append(Finding(
             "line-break", "warning",
             f"The name seems cut by {cut} at character {b0 + 1}: joined, it reads "

@@ -115,8 +115,8 @@ def r13_words(left: str) -> str:
     return "it is punctuation after the name"
 
 
-#: Why R8 left out East Asian text written against a name, in the words every surface
-#: shows (the finding, Inspect's card line).
+#: Why R8 left out text of a script written without spaces set against a name, in the
+#: words every surface shows (the finding, Inspect's card line).
 R8_WORDS = ("it is text in a language written without spaces between words (Chinese, "
             "Japanese, Korean, Thai...) set against the name, not part of a DOI name")
 

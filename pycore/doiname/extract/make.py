@@ -251,9 +251,10 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
 
 def _glued(t: Text, sc: Scanned, kind: str, end13: int, doi: Doi, findings: list[Finding],
            alternatives: list[Alternative]) -> None:
-    """R8: say that the text written against the name (East Asian letters, no space
-    between) was left out, with any punctuation R13 left out before it; keep the literal
-    reading (up to where R8-R12 stop without that rule, R13 applied)."""
+    """R8: say that the text written against the name (letters of a script written without
+    spaces, :data:`~.ends.SPACELESS`) was left out, with any punctuation R13 left out
+    before it; keep the literal reading (up to where R8-R12 stop without that rule, R13
+    applied)."""
     s = t.text
     lit = r13_trailing(s, sc.raw_end, sc.text_end)
     alt = _alternative(t, kind, sc.start, sc.a, lit, doi, "literal")
