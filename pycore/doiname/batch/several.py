@@ -101,7 +101,7 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
 def _cited(first_line: int, cited: list[tuple[int, Match]]) -> Finding:
     """The note that a Web of Science record's cited references (its ``CR`` field) hold
     DOI names: the works it cites, which are not rows of the record."""
-    names = list(dict.fromkeys(str(m.doi) for _, m in cited if m.ok))
+    names = list(dict.fromkeys(str(m.doi) for _, m in cited))  # (as read, errors too)
     lines = sorted({first_line + i for i, _ in cited})
     where = f"line {lines[0]}" if len(lines) == 1 else f"lines {lines[0]}-{lines[-1]}"
     shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
