@@ -53,14 +53,15 @@ def r21_rest(s: str, raw: int) -> tuple[int, int] | None:
     w = raw
     while w < n and s[w].isspace() and w - raw < 8:
         w += 1
-    breaks = s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w)
-    if w >= n or breaks > 1:
+    if w >= n:
         return None
     if s[raw - 1] not in _SEPARATORS:  # the separator after the cut, then the rest
         if s[w] not in _SEPARATORS or w + 1 >= n or not s[w + 1].isalnum():
             return None
     elif not s[w].isalnum() or starts_anchor(s, w, n):
         return None
+    if s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w) > 1:
+        return None  # (two line breaks: a paragraph apart)
     end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
     if not any(map(str.isdigit, s[w:end])) or not to_line_end(s, end, _AFTER_REST):
         return None
