@@ -191,7 +191,7 @@ class RecordGrouper:
                          or (first == "P" and not line.startswith(MEDLINE_START)
                              and WOS_START.match(line) is None)
                          or (first == "%" and not line.startswith(REFER_START)))
-                    and (first not in "FVE" or not wos_frame(line))):
+                    and not wos_frame(line)):
                 self._after = False  # the commonest line: text; the next may continue it
                 held.append(line)
                 self._held_start = number
