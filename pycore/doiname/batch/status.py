@@ -62,7 +62,7 @@ STATUSES: tuple[StatusInfo, ...] = (
     StatusInfo("duplicate", "Duplicate", "Duplicates", "duplicate"),
     StatusInfo("short-doi", "shortDOI", "shortDOIs", "short-doi"),
     StatusInfo("ok", "OK", "OK", "name", resolve=True),
-    StatusInfo("no-doi", "No DOI", "Lines without a DOI", "no-doi"),
+    StatusInfo("no-doi", "No DOI", "Without a DOI", "no-doi"),
 )
 
 #: The names of :data:`STATUSES`, in their order.

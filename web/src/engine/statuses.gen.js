@@ -95,7 +95,7 @@ export const STATUSES = [
   {
     status: "no-doi",
     label: "No DOI",
-    rows: "Lines without a DOI",
+    rows: "Without a DOI",
     resolve: false,
     verdict: null,
     after: {},
