@@ -27,7 +27,9 @@ def visible(text: str) -> str:
     is, spaces such as U+00A0 included."""
     if text.isprintable():
         return text
-    return "".join(c if c.isprintable() or c == "\n" or unicodedata.category(c) == "Zs"
+    if "\n" in text:  # (each line by itself: most take the test above, a terminal's rows)
+        return "\n".join(map(visible, text.split("\n")))
+    return "".join(c if c.isprintable() or unicodedata.category(c) == "Zs"
                    else f"⟨U+{ord(c):04X}⟩" for c in text)
 
 
