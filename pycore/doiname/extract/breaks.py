@@ -60,12 +60,17 @@ def r21_rest(s: str, raw: int) -> tuple[int, int] | None:
             return None
     elif not s[w].isalnum() or starts_anchor(s, w, n):
         return None
-    if s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w) > 1:
+    if _breaks(s, raw, w) > 1:
         return None  # (two line breaks: a paragraph apart)
     end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
     if not any(map(str.isdigit, s[w:end])) or not to_line_end(s, end, _AFTER_REST):
         return None
     return w, end
+
+
+def _breaks(s: str, a: int, b: int) -> int:
+    """How many line breaks the gap ``s[a:b]`` holds (``\r\n`` is one)."""
+    return s.count("\n", a, b) + s.count("\r", a, b) - s.count("\r\n", a, b)
 
 
 def cut_by(s: str, a: int, b: int) -> str:
@@ -74,12 +79,11 @@ def cut_by(s: str, a: int, b: int) -> str:
     return "a line break" if "\n" in s[a:b] or "\r" in s[a:b] else "a space"
 
 
-def r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi) -> Alternative | None:
-    """The reading of a name joined across the cut R21 finds, when it is another name."""
+def r21_joined(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
+               rest: tuple[int, int]) -> Alternative | None:
+    """The reading of a name joined across the cut R21 found (``rest``, of
+    :func:`r21_rest`), when it is another name."""
     s, raw = t.text, sc.raw_end
-    rest = r21_rest(s, raw)
-    if rest is None:
-        return None
     w, tok_end = rest
     x = start if kind in WHOLE else sc.a
     try:
@@ -99,12 +103,12 @@ def r21_line_break(t: Text, sc: Scanned, kind: str, start: int, doi: Doi,
     """R21: a name cut by a line break (PDF text): say so, offer the joined reading.
     Whether it said anything."""
     s = t.text
-    joined = r21_joined(t, sc, kind, start, doi)
-    if joined is not None:
+    rest = r21_rest(s, sc.raw_end)
+    joined = r21_joined(t, sc, kind, start, doi, rest) if rest is not None else None
+    if joined is not None and rest is not None:
         alternatives.append(joined)
         b0, b1 = t.span(sc.raw_end, sc.raw_end + 1)
-        rest = r21_rest(s, sc.raw_end)  # (where the rest starts: the gap is before it)
-        cut = cut_by(s, sc.raw_end, rest[0]) if rest is not None else "a line break"
+        cut = cut_by(s, sc.raw_end, rest[0])  # (the gap: up to where the rest starts)
         findings.append(Finding(
             "line-break", "warning",
             f"The name seems cut by {cut} at character {b0 + 1}: joined, it reads "
@@ -151,8 +155,7 @@ def r21_read_prefix_cut(t: Text, start: int, kind: str, a: int) -> Found | None:
     w = raw
     while w < n and s[w].isspace() and w - raw < 8:
         w += 1
-    breaks = s.count("\n", raw, w) + s.count("\r", raw, w) - s.count("\r\n", raw, w)
-    m = PREFIX_REST.match(s, w) if breaks <= 1 and w > raw else None
+    m = PREFIX_REST.match(s, w) if w > raw and _breaks(s, raw, w) <= 1 else None
     if m is None:
         return None
     end = r13_trailing(s, m.end(), scan_suffix(s, m.end(), n, ""))
