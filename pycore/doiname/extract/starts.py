@@ -12,14 +12,12 @@ import re
 import unicodedata
 
 from ..forms import DOI_LINK_HEADS
+from .breaks import PREFIX_REST
 from .clean import Text
 from .ends import PREPRINT_PATHS, spaceless
 
 __all__ = ["LOOKBACK", "LOWER", "r5_left_boundary", "r6_context", "r7_plausible_bare"]
 
-#: R5: a prefix of four or more digits and its "/", which may follow a page number and a
-#: "-" (BioMed Central's references: ``BMC Genomics. 2013, 14: 564-10.1186/...``).
-_PAGES_DOI = re.compile(r"10\.[0-9]{4,9}/")
 #: R6: how far back the look-back reads at most.
 LOOKBACK = 400
 _LABEL_SPACE = frozenset(" \t\u00a0")
@@ -50,7 +48,7 @@ def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
         return False
     if spaceless(prev):  # text with no space between words: 詳細は10.1000/182
         return False
-    if prev == "-" and a >= 2 and s[a - 2].isdigit() and _PAGES_DOI.match(s, a) is not None:
+    if prev == "-" and a >= 2 and s[a - 2].isdigit() and PREFIX_REST.match(s, a + 3):
         k = a - 2  # a reference's pages, then its DOI: "14: 564-10.1186/1471-2164-14-564"
         while k > 0 and a - k < 12 and s[k - 1].isdigit():
             k -= 1
