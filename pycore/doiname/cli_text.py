@@ -12,6 +12,7 @@ import unicodedata
 from typing import Any, TextIO
 
 from .inspection import Inspection
+from .reading_words import LEFT_OUT
 
 __all__ = ["TerminalOut", "check_plain", "explain_plain", "inspect_plain", "policy_notes",
            "visible", "with_source"]
@@ -106,8 +107,7 @@ def policy_notes(found: Inspection) -> list[str]:
     line = found.headline
     said = [line.said] if line is not None and line.explains else []
     said += [f"{f.severity}: {with_source(f.message, f.source)}" for f in c.findings
-             if (f.severity != "info"
-                 or f.code in ("trailing-punctuation", "unbalanced-closer", "glued-text"))
+             if (f.severity != "info" or f.code in LEFT_OUT)  # (what was left out: said)
              and not (line is not None and f.code == line.explains)]
     others = [x for x in found.candidates if x is not c]
     if others:

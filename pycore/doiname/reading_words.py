@@ -26,10 +26,10 @@ from .model import Doi, Finding
 from .presentation import to_url
 from .syntax import read
 
-__all__ = ["Headline", "Offer", "candidate_labels", "headline", "offer"]
+__all__ = ["LEFT_OUT", "Headline", "Offer", "candidate_labels", "headline", "offer"]
 
 #: R8, R13, R14, R19, R20: the findings that say what was left out after a name, and why.
-_LEFT_OUT = ("trailing-punctuation", "viewer-tail", "truncated-name", "unbalanced-closer",
+LEFT_OUT = ("trailing-punctuation", "viewer-tail", "truncated-name", "unbalanced-closer",
              "glued-text")
 
 
@@ -158,7 +158,7 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
         return None
     other = found[alt]
     codes = {f.code: f for f in c.findings}
-    explains = next((code for code in _LEFT_OUT if code in codes), "")
+    explains = next((code for code in LEFT_OUT if code in codes), "")
     if other.how == "literal":
         tail = _left_tail(text, c, other)
         if explains == "trailing-punctuation":
