@@ -98,7 +98,7 @@ BATCH_STEP_MS = 50
 #: Rows one ``BatchJob.step`` makes at most (it stops after the record that passes it):
 #: the rows it hands over as JSON data stay near 10 MB whatever the lines hold.
 BATCH_STEP_MAX_ROWS = 5_000
-#: Structured records (BibTeX, RIS, MEDLINE, Refer, JSON) a batch keeps the text of, for
+#: Structured records (BibTeX, RIS, MEDLINE, Refer, WoS, JSON) a batch keeps the text of, for
 #: "Check all" to compare their fields with the registry's record (doiname.batch.checks);
 #: rows of later records are compared with their line. A BibTeX entry is about 500
 #: characters.

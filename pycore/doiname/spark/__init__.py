@@ -4,9 +4,9 @@ Needs the optional extra ``doiname[spark]`` (pyspark with pandas and pyarrow); p
 imported when a function is called, never when ``doiname`` is.
 
 * :func:`batch`: the CLI's batch rows (``doiname batch``) for text files, CSV, JSON Lines,
-  BibTeX, RIS, PubMed MEDLINE (also compressed), or a DataFrame's text column, with
-  duplicates found across the whole corpus through Spark's shuffle; :func:`write` writes
-  them as CSV (the CLI's bytes) or Parquet.
+  BibTeX, RIS, PubMed MEDLINE, EndNote (Refer), Web of Science (also compressed), or a
+  DataFrame's text column, with duplicates found across the whole corpus through Spark's
+  shuffle; :func:`write` writes them as CSV (the CLI's bytes) or Parquet.
 * :func:`doi_name`, :func:`doi_url`, :func:`doi_uri`, :func:`doi_key`,
   :func:`doi_findings`: column functions that read each text as the CLI reads it;
   :func:`register` makes them SQL functions.
