@@ -86,8 +86,20 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
             pass
         rows = job.rows
         page.fill("#batch-input", LIST)
+        # The run button keeps its width while its label says "New batch…" (the buttons
+        # beside it do not move when a batch starts or ends, however long it takes).
+        run, cancel = page.locator("#batch-run"), page.locator("#batch-cancel")
+        before = [(b["x"], b["width"]) for b in (run.bounding_box(), cancel.bounding_box()) if b]
         page.click("#batch-run")
         expect(page.locator("#batch-status")).to_contain_text("Done:", timeout=60_000)
+        expect(run).to_have_accessible_name("Find DOIs")
+        after = [(b["x"], b["width"]) for b in (run.bounding_box(), cancel.bounding_box()) if b]
+        assert after == before and len(before) == 2
+        run.evaluate("(b) => b.classList.add('second')")  # what a run shows: the same box
+        expect(run).to_have_accessible_name("New batch…")
+        box = run.bounding_box()
+        assert box is not None and (box["x"], box["width"]) == before[0]
+        run.evaluate("(b) => b.classList.remove('second')")
         table = page.locator("#batch-body tr[data-row]")
         expect(table).to_have_count(len(rows))
         by_line = {r.line: r.record for r in rows}

@@ -195,7 +195,7 @@ export class BatchView {
   setRunning(running, searching = running) {
     this.els.cancel.disabled = !running;
     this.els.resolve.disabled = this.els.check.disabled = running;
-    this.els.run.textContent = searching ? "New batch…" : "Find DOIs";
+    this.els.run.classList.toggle("second", searching); // "New batch…", else "Find DOIs"
     this.els.results.setAttribute("aria-busy", running ? "true" : "false");
   }
 
