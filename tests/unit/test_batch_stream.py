@@ -89,6 +89,24 @@ def test_a_cr_lf_cut_in_two_is_one_break() -> None:
             assert streamed(text, [cut])[1] == whole(text), (text, cut)
 
 
+def test_a_byte_order_mark_that_starts_the_text_is_not_text() -> None:
+    # open(path).read() of a file saved "UTF-8 with BOM" keeps U+FEFF: the first line is
+    # still the line that opens the record, in every way a text comes in
+    text = "TY  - JOUR\nTI  - Things\nDO  - 10.1000/182\nER  - \n10.1000/1 \ufeff\n"
+    want = whole(text)
+    assert [r["record"] for r in want] == ["Things", None]
+    marked = "\ufeff" + text
+    assert whole(marked) == want
+    for cut in (0, 1, 2, 11):
+        job, rows = streamed(marked, [cut])
+        assert rows == want and job.chars_total == len(marked)
+    for source in (marked, marked.splitlines(), io.StringIO(marked, newline="")):
+        assert [r.as_dict() for r in iter_batch_rows(source)] == want
+    assert split_lines(marked) == split_lines(text) and split_lines("\ufeff") == []
+    # only the text's first character is its mark: one inside a line stays (R1 says it)
+    assert whole("\ufeff" + marked)[0]["input"] == "\ufeffTY  - JOUR"
+
+
 def test_the_splitter_holds_at_most_a_bounded_line() -> None:
     splitter = LineSplitter(max_line=10)
     assert splitter.feed("abc") == [] and splitter.held == 3

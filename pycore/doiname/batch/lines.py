@@ -88,9 +88,19 @@ class LongLine(str):
         return line
 
 
+def _unmarked(text: str) -> str:
+    """A whole text without the byte-order mark that starts it (``open(path).read()`` of
+    a file saved "UTF-8 with BOM" keeps it): it is the file's encoding, not its text, as
+    :func:`open_text` reads a file's bytes (a first line ``\ufeffTY  - JOUR`` would not
+    open its record)."""
+    return text[1:] if text[:1] == "\ufeff" else text
+
+
 def split_lines(text: str) -> list[str]:
-    """The lines of a whole text (without their breaks; a final break ends the last line,
-    it does not start an empty one; an empty text has no lines)."""
+    """The lines of a whole text (without their breaks and its byte-order mark,
+    :func:`_unmarked`; a final break ends the last line, it does not start an empty one;
+    an empty text has no lines)."""
+    text = _unmarked(text)
     if not text:
         return []
     lines = text.split("\n") if "\r" not in text else _BREAK.split(text)
@@ -126,7 +136,13 @@ class LineSplitter:
         """The lines that ``piece`` completes, in order."""
         if not piece:
             return []
-        self.chars_in += len(piece)
+        if not self.chars_in:  # the text's first piece: its byte-order mark is not text
+            self.chars_in = len(piece)
+            piece = _unmarked(piece)
+            if not piece:
+                return []
+        else:
+            self.chars_in += len(piece)
         if self._cr:
             self._cr = False
             if piece[0] == "\n":  # the "\n" of a "\r\n" cut in two
@@ -188,10 +204,20 @@ def _unbroken(line: str) -> str:
 def lines_of(lines: Iterable[str]) -> Iterable[str]:
     """``lines`` as lines: a ``str`` is the text of a whole list, read as a file's text is
     (:func:`read_lines`: broken at ``\n``, ``\r`` and ``\r\n``, each line bounded), not
-    one character a line; any other iterable is its lines already."""
+    one character a line); any other iterable is its lines already. The byte-order mark
+    that starts either is dropped (:func:`_unmarked`)."""
     if isinstance(lines, str):
-        return read_lines(io.StringIO(lines, newline=""))
-    return lines
+        return read_lines(io.StringIO(_unmarked(lines), newline=""))
+    return _first_unmarked(lines)
+
+
+def _first_unmarked(lines: Iterable[str]) -> Iterator[str]:
+    """``lines``, the first without the byte-order mark that starts it (the lines of a
+    file opened as UTF-8 that was saved with one)."""
+    source = iter(lines)
+    for first in source:
+        yield first if isinstance(first, LongLine) else _unmarked(first)
+        yield from source
 
 
 def read_lines(fp: TextIO, max_line: int = BATCH_MAX_LINE_CHARS) -> Iterator[str]:
