@@ -47,6 +47,7 @@ FORMS = ["{n}", "doi:{n}", "DOI:{n}", "doi: {n}", "DOI {n}", "DOI: {n}", "doi：
          "[{n}](https://doi.org/{n})", "({n})", "'{n}'", "\"{n}\"", "{n}.", "{n},", "{n};",
          "{n}/full", "https://doi.org/{n}?x=1", "doi10.1000/x{n}", "x{n}", "https://example.org/{n}",
          "https://www.biorxiv.org/content/{n}", "https://doi.org/https://doi.org/{n}",
+         "https://link.springer.com/content/pdf/{n}.pdf",
          "（{n}）", "「{n}」", "{n}。", "doi：{n}、", "{n}，", "詳細は{n}を参照", "DOI为{n}的文章",
          "참고 {n}를", "{n}.を参照", "14: 564-{n}.",
          "https://urldefense.com/v3/__https://doi.org/{n}__;!!Fjc1LPEtn8I!x-y$",

@@ -132,6 +132,38 @@ def test_versions_are_left_out_only_in_preprint_servers_links(text: str) -> None
     assert m.findings == () and text.endswith(str(m.doi))
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    ("https://link.springer.com/content/pdf/10.1007/s00467-008-0811-4.pdf",
+     "10.1007/s00467-008-0811-4"),
+    ("PDF (https://link.springer.com/content/pdf/10.1007%2F978-3-319-24574-4_28.PDF).",
+     "10.1007/978-3-319-24574-4_28"),
+    ("https://link-springer-com.ezproxy.example.edu/content/pdf/10.1007/s1.pdf",
+     "10.1007/s1"),
+])
+def test_the_pdf_a_publishers_link_sends_is_left_out(text: str, name: str) -> None:
+    # R19: ".pdf" after a name in the path of a publisher's link is the file it sends
+    (m,) = extract(text)
+    assert str(m.doi) == name and m.form == "in-url"
+    (f,) = [f for f in m.findings if f.severity != "info"]  # (a %2F is said in an info)
+    assert (f.code, f.severity, f.source) == ("viewer-tail", "warning", "extract R19")
+    tail = text[f.start:f.end]
+    assert tail.lower() == ".pdf" and f"“{tail}”" in f.message
+    alt = m.alternatives[0]  # (then the ")" R14 left out, with it)
+    assert alt.how == "literal" and str(alt.doi) == name + tail
+    assert extract_general(text) == extract(text)
+
+
+@pytest.mark.parametrize("text", [
+    "https://doi.org/10.5368/aedj.2010.2.4.85-87.pdf",  # a registered name ends so
+    "10.5368/aedj.2010.2.4.85-87.pdf",
+    "doi:10.1107/S2059798318011506/gm5056sup1.pdf",  # IUCr's supplements too
+    "https://link.springer.com/content/pdf/10.1007/.pdf",  # nothing before it
+])
+def test_pdf_is_kept_in_text_and_resolver_links(text: str) -> None:
+    (m,) = extract(text)
+    assert m.findings == () and text.endswith(str(m.doi))
+
+
 @pytest.mark.parametrize(("text", "names"), [
     ("10.1000/182。次の文", ["10.1000/182"]),
     ("（10.1000/182）", ["10.1000/182"]),

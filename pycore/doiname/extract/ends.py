@@ -13,9 +13,10 @@ import re
 import unicodedata
 
 __all__ = [
-    "CJK_STOPS", "LINE_BREAKS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX", "QUOTES",
-    "R8_WORDS", "SPACELESS", "TRAILING", "has_spaceless", "r8_glued", "r11_looks_like_tag",
-    "r13_trailing", "r13_words", "r19_preprint_tail", "r19_viewer_tail", "r20_debris",
+    "CJK_STOPS", "FILE_TAIL", "LINE_BREAKS", "OPENER", "PREPRINT_PATHS", "PREPRINT_PREFIX",
+    "QUOTES", "R8_WORDS", "SPACELESS", "TRAILING", "has_spaceless", "r8_glued",
+    "r11_looks_like_tag", "r13_trailing", "r13_words", "r19_file_tail", "r19_preprint_tail",
+    "r19_viewer_tail", "r20_debris",
     "scan_suffix", "spaceless", "starts_anchor", "to_line_end",
 ]
 
@@ -101,6 +102,12 @@ _PREPRINT_TAIL = re.compile(r"(?:\d{4}\.\d{2}\.\d{2}\.)?\d{6,8}(v\d{1,3}(?:\.[a-
 PREPRINT_PATHS = ("biorxiv.org/content/", "medrxiv.org/content/")
 #: The registrant of the names of :data:`PREPRINT_PATHS` (Cold Spring Harbor Laboratory).
 PREPRINT_PREFIX = "10.1101"
+#: R19 in a link to a publisher's page (a name in its path, not a resolver's link): the
+#: file the page sends, written after the name
+#: (``link.springer.com/content/pdf/10.1007/s00467-008-0811-4.pdf``). Not in text or in a
+#: resolver's link: some names end so (``10.5368/aedj.2010.2.4.85-87.pdf``, IUCr's
+#: supplements ``10.1107/S2059798318011506/gm5056sup1.pdf``).
+FILE_TAIL = ".pdf"
 
 
 def r13_words(left: str) -> str:
@@ -225,6 +232,15 @@ def r19_preprint_tail(s: str, suffix_start: int, end: int) -> int:
     another shape."""
     m = _PREPRINT_TAIL.fullmatch(s, suffix_start, end)
     return end if m is None else m.start(1)
+
+
+def r19_file_tail(s: str, suffix_start: int, end: int) -> int:
+    """R19 in a link to a publisher's page: the end without a final :data:`FILE_TAIL`
+    (any case), when the suffix has more before it."""
+    at = end - len(FILE_TAIL)
+    if at > suffix_start and s[at:end].lower() == FILE_TAIL:
+        return at
+    return end
 
 
 def r20_debris(s: str, suffix_start: int, end: int) -> int:

@@ -17,7 +17,16 @@ from ..model import Doi, Finding, Severity
 from ..syntax import char_label
 from .breaks import r21_line_break, r21_read_joined, r22_cut
 from .clean import Text, edit_findings, one_repair
-from .ends import LINE_BREAKS, OPENER, R8_WORDS, TRAILING, r13_trailing, r13_words, to_line_end
+from .ends import (
+    FILE_TAIL,
+    LINE_BREAKS,
+    OPENER,
+    R8_WORDS,
+    TRAILING,
+    r13_trailing,
+    r13_words,
+    to_line_end,
+)
 from .model import Alternative, Found, Match
 from .reading import BARE_FORMS, WHOLE, moved, read_span
 
@@ -196,6 +205,11 @@ def _left_out(t: Text, sc: Scanned, kind: str, doi: Doi, findings: list[Finding]
                 f"The name ends in “{cut}”: it was cut short for display, so the real name "
                 "is longer. Copy the whole name from its source.")
             rule = "extract R20"
+        elif sc.kind == "in-url-path" and cut.lower() == FILE_TAIL:
+            code, what = "viewer-tail", (
+                f"“{cut}” after the name is the file the publisher's link sends (the "
+                "article's PDF), not part of the DOI name; it was left out.")
+            rule = "extract R19"
         elif sc.kind == "in-url-preprint" and cut[:1] == "v":
             code, what = "viewer-tail", (
                 f"“{cut}” after the name is the version (and page) that bioRxiv and medRxiv "

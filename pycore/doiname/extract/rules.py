@@ -123,7 +123,10 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "/summary, /references, /citedby or /suppinfo is a publisher's page, left out "
      "(warning viewer-tail), the literal reading kept as an alternative. In a bioRxiv or "
      "medRxiv link (/content/10.1101/...), the version and page the server adds to the "
-     "name (v2, v2.full, v1.full.pdf) are left out in the same way.", "policy"),
+     "name (v2, v2.full, v1.full.pdf) are left out in the same way, and so is a final "
+     ".pdf in another link to a publisher's page (link.springer.com/content/pdf/"
+     "10.1007/...-4.pdf: the file it sends); not in text or a resolver's link, where "
+     "some names end in .pdf.", "policy"),
     ("R20", "debris",
      "A final '…' (the name was cut short for display) is left out (warning "
      "truncated-name), the literal reading kept as an alternative; U+FFFD REPLACEMENT "

@@ -25,6 +25,7 @@ from .ends import (
     has_spaceless,
     r8_glued,
     r13_trailing,
+    r19_file_tail,
     r19_preprint_tail,
     r19_viewer_tail,
     r20_debris,
@@ -130,7 +131,9 @@ def _anchors(t: Text) -> list[Found]:
             continue  # R7: a number in running text; alone on its line it is read as a name
         end13 = r13_trailing(s, sep_end, raw_end)
         end = r19_viewer_tail(s, sep_end, r20_debris(s, sep_end, end13))
-        if kind == "in-url-preprint" and p - a == len(PREPRINT_PREFIX) \
+        if kind == "in-url-path":
+            end = r19_file_tail(s, sep_end, end)
+        elif kind == "in-url-preprint" and p - a == len(PREPRINT_PREFIX) \
                 and s.startswith(PREPRINT_PREFIX, a):
             end = r19_preprint_tail(s, sep_end, end)
         sc = Scanned(start, a, p, sep_end, end, end13, raw_end, kind, text_end)
