@@ -21,6 +21,7 @@ __all__ = [
     "REFERENCE_KINDS",
     "REFER_START",
     "STRUCTURED_KINDS",
+    "UNCLOSED_ENDS",
     "WOS_END",
     "WOS_START",
     "Kind",
@@ -28,6 +29,7 @@ __all__ = [
     "continues",
     "continues_named",
     "ends_with_name",
+    "restarts",
     "starts",
     "wos_frame",
 ]
@@ -217,6 +219,18 @@ def starts(line: str, hint: str | None) -> Kind:
     if hint == "csv" and line.count('"') % 2 == 1:
         return "csv"
     return "line"
+
+
+#: The kinds of record that close with a line or a brace of their own: where the next one
+#: of the same kind starts first, the open one never closed (a BibTeX entry's unbalanced
+#: brace, a RIS or Web of Science record's missing ``ER``) and ends there, said.
+UNCLOSED_ENDS: frozenset[str] = frozenset({"bibtex", "ris", "wos"})
+
+
+def restarts(kind: Kind, line: str) -> bool:
+    """Whether ``line`` opens a record of ``kind`` (one of :data:`UNCLOSED_ENDS`), so that
+    one still open of that kind never closed: :func:`starts`' own test."""
+    return kind in UNCLOSED_ENDS and starts(line, None) == kind
 
 
 def wos_frame(line: str) -> bool:

@@ -12,7 +12,10 @@ the one before it (a reference wrapped over lines, as copies from a PDF are:
 :func:`continues`), and mixed lists (BibTeX, then RIS, then APA lines) are grouped piece by
 piece.
 
-Memory and work are bounded: a record that does not close within :data:`RECORD_MAX_LINES`
+A BibTeX entry, a RIS or a Web of Science record still open when the next of its kind
+starts never closed (an unbalanced brace, a missing ``ER  -``): it ends there, marked
+``unclosed`` (its rows say so), and the next one is read as its own. Memory and work are
+bounded: a record that does not close within :data:`RECORD_MAX_LINES`
 lines or :data:`RECORD_MAX_CHARS` characters (an unbalanced brace, a missing ``ER  -``; a
 MEDLINE, Refer or Web of Science record by its characters alone:
 :data:`~doiname.record_starts.CHARS_BOUNDED`) is given back as single lines, each read once,
@@ -41,6 +44,7 @@ from .record_starts import (
     continues,
     continues_named,
     ends_with_name,
+    restarts,
     starts,
     wos_frame,
 )
@@ -57,13 +61,17 @@ class Record:
     (a row whose quoted cell spans lines), ``reference`` (plain text wrapped over several
     lines, :func:`continues`) or ``structure`` (JSON punctuation: no row). ``key`` is the
     record's own key or ID (BibTeX key, RIS ``ID``, MEDLINE ``PMID``, Refer ``%F``, Web of
-    Science ``UT``, a JSON object's ``id``), or ``None``.
+    Science ``UT``, a JSON object's ``id``), or ``None``. ``unclosed``: the record never
+    closed (a BibTeX entry's brace, a RIS or Web of Science record's ``ER``) and ends
+    where the next of its kind starts, on the line after its last
+    (:func:`~doiname.record_starts.restarts`).
     """
 
     first_line: int
     lines: tuple[str, ...]
     kind: Kind
     key: str | None = None
+    unclosed: bool = False
 
     @property
     def text(self) -> str:
@@ -236,6 +244,9 @@ class RecordGrouper:
         if pending and self._kind in BLANK_ENDED and line.startswith(BLANK_ENDED[self._kind]):
             out.append(_record(self._start, pending, self._kind))  # the next one, no blank
             pending = self._pending = []  # line between: this one ends before it
+        elif pending and restarts(self._kind, line):  # the next one: this one never closed
+            out.append(_record(self._start, pending, self._kind, unclosed=True))
+            pending = self._pending = []
         if pending:
             pending.append(line)
             self._chars += len(line)
@@ -320,7 +331,7 @@ def _closes(kind: Kind, line: str, depth: _Depth, quotes: int) -> bool:
     return depth.feed(line) <= 0
 
 
-def _record(start: int, lines: list[str], kind: Kind) -> Record:
+def _record(start: int, lines: list[str], kind: Kind, *, unclosed: bool = False) -> Record:
     key: str | None = None
     if kind == "bibtex":
         m = BIBTEX_START.match(lines[0])
@@ -329,4 +340,4 @@ def _record(start: int, lines: list[str], kind: Kind) -> Record:
         key = json_key("\n".join(lines))
     else:  # (a CSV row has no key)
         key = tagged_key(lines, kind)
-    return Record(start, tuple(lines), kind, key)
+    return Record(start, tuple(lines), kind, key, unclosed)

@@ -8,7 +8,9 @@ line by line, each row on the line it is on; the same DOI in two fields of one r
 BibTeX ``doi`` and ``url``) is one row, with the finding ``same-record`` that says where
 else it is (003 ch. 3: the names are compared by their equivalence key). The names of a
 Web of Science record's cited references (its ``CR`` field) are the works it cites: no
-rows of it, said by the finding ``cited-references`` on its first row.
+rows of it, said by the finding ``cited-references`` on its first row. A record that never
+closed (:attr:`doiname.records.Record.unclosed`) says so on its first row
+(``unclosed-record``, a warning).
 """
 
 from __future__ import annotations
@@ -73,10 +75,11 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
         if key is not None:
             kept[key] = (i, local)
         order.append((i, local))
-    cited_note = _cited(record.first_line, works_cited) if works_cited else None
-    if cited_note is not None and order:
+    notes = tuple(n for n in (_cited(record.first_line, works_cited) if works_cited else None,
+                              _unclosed(record) if record.unclosed else None) if n is not None)
+    if notes and order:
         i, m = order[0]
-        order[0] = (i, dataclasses.replace(m, findings=(*m.findings, cited_note)))
+        order[0] = (i, dataclasses.replace(m, findings=(*m.findings, *notes)))
     rows = []
     for i, m in order:
         key = key_of(m) if structured else None
@@ -90,12 +93,31 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
         rows.append(part_row(record.first_line + i, lines[i], label, part_of(m, check)))
     if not rows:
         rows.append(make_row(record.first_line, shown_input(lines[0]), "no-doi", None, None,
-                             None, (cited_note,) if cited_note is not None else (), None, None,
-                             None, None, None, None, (), label, None))
+                             None, notes, None, None, None, None, None, None, (), label, None))
     for i, line in enumerate(record.lines):  # a line cut inside a record
         if len(line) > BATCH_MAX_LINE_CHARS or type(line) is LongLine:
             rows.append(cut_rows(record.first_line + i, line, label, ())[-1])
     return rows
+
+
+#: What closes each kind of record that may be left open (:data:`~doiname.record_starts.
+#: UNCLOSED_ENDS`), and what starts the next, in the words of the finding.
+_CLOSERS = {"bibtex": ("BibTeX entry", "a closing brace", "the next entry",
+                       " A field whose brace is not closed holds the fields after it: check"
+                       " the entry's braces."),
+            "ris": ("RIS record", "its “ER  -” line", "the next “TY  -”", ""),
+            "wos": ("Web of Science record", "its “ER” line", "the next “PT”", "")}
+
+
+def _unclosed(record: Record) -> Finding:
+    """The warning that ``record`` never closed and was read up to the next record of its
+    kind (:attr:`doiname.records.Record.unclosed`)."""
+    what, closer, following, advice = _CLOSERS[record.kind]
+    return Finding(
+        "unclosed-record", "warning",
+        f"This {what} (line {record.first_line}) never closes: {closer} is missing before "
+        f"{following} on line {record.last_line + 1}, so it was read up to there.{advice}",
+        0, 0, 0, 0, in_name=False, source="doiname policy")
 
 
 def _cited(first_line: int, cited: list[tuple[int, Match]]) -> Finding:
