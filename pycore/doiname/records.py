@@ -64,7 +64,9 @@ class Record:
     Science ``UT``, a JSON object's ``id``), or ``None``. ``unclosed``: the record never
     closed (a BibTeX entry's brace, a RIS or Web of Science record's ``ER``) and ends
     where the next of its kind starts, on the line after its last
-    (:func:`~doiname.record_starts.restarts`).
+    (:func:`~doiname.record_starts.restarts`); on a ``line``, it opened a record that did
+    not close within the bounds or before the input ended, whose lines were then read
+    one by one.
     """
 
     first_line: int
@@ -231,7 +233,7 @@ class RecordGrouper:
                 return
             pending, start = self._pending, self._start
             self._pending = []
-            out.append(Record(start, (pending[0],), "line"))
+            out.append(Record(start, (pending[0],), "line", None, True))
             self._after = False  # (a line of text read on its own, as add() reads one)
             self._number = start  # the lines after it are added again, numbered as before
             for line in pending[1:]:
@@ -259,7 +261,7 @@ class RecordGrouper:
                   or self._chars >= RECORD_MAX_CHARS):
                 # A record that failed is skipped: its lines are lines, each read
                 # once (fed again, each could open a record that fails again).
-                out.extend(Record(n, (x,), "line")
+                out.extend(Record(n, (x,), "line", None, n == self._start)
                            for n, x in enumerate(pending, self._start))
                 self._pending = []
                 self._after = False

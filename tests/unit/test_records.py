@@ -12,7 +12,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from doiname import record_starts, records
-from doiname.batch import iter_batch_rows
 from doiname.records import RECORD_MAX_LINES, iter_records
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "references"
@@ -122,39 +121,6 @@ def test_the_lines_an_open_record_gives_back_at_the_end_are_grouped_as_anywhere(
     assert kinds(nested) == [(1, 1, "bibtex", "k"), (2, 2, "bibtex", "k"),
                              (3, 3, "line", None), (4, 4, "line", None),
                              (5, 6, "reference", None)]
-
-
-@pytest.mark.parametrize(("lines", "closed"), [
-    # a BibTeX field's brace never closed (HALLMARK's "Man{\\'e" author, cut short)
-    (["@inproceedings{amodei,", "  author = {Dario Amodei and Man{\\'e},",
-      "  doi = {10.48550/arXiv.1606.06565},", "}", "@misc{next,", "  doi = {10.1000/2}", "}"],
-     ["@misc{next,", "  doi = {10.1000/2}", "}"]),
-    (["TY  - JOUR", "TI  - First", "DO  - 10.1000/1", "TY  - JOUR", "DO  - 10.1000/2",
-      "ER  - "], ["TY  - JOUR", "DO  - 10.1000/2", "ER  - "]),  # its "ER  -" missing
-    (["PT J", "TI First", "DI 10.1000/1", "PT J", "DI 10.1000/2", "ER"],
-     ["PT J", "DI 10.1000/2", "ER"]),
-])
-def test_a_record_the_next_one_starts_before_it_closes_ends_there(
-        lines: list[str], closed: list[str]) -> None:
-    first, second = iter_records(lines)
-    assert first.unclosed and first.lines == tuple(lines[:len(lines) - len(closed)])
-    assert not second.unclosed and second.lines == tuple(closed) and second.kind == first.kind
-    rows = list(iter_batch_rows(lines))
-    (note,) = [f for f in rows[0].findings if f.code == "unclosed-record"]
-    assert note.severity == "warning" and rows[0].status == "warning"
-    assert "(line 1) never closes" in note.message
-    assert f"on line {first.last_line + 1}, so it was read up to there" in note.message
-    assert rows[-1].doi == "10.1000/2" and rows[-1].findings == ()
-
-
-def test_lines_that_open_no_record_of_its_kind_do_not_end_one() -> None:
-    # "@" text, another kind's first line, a MEDLINE start (its kind ends at a blank line)
-    lines = ["@article{k,", "  note = {@SUM(1)", "@SUM(1) x}", "PMID- 1", "TY  - JOUR x",
-             "  doi = {10.1000/1}}"]
-    assert kinds(lines) == [(1, 6, "bibtex", "k")]
-    assert not next(iter(iter_records(lines))).unclosed
-    (row,) = iter_batch_rows(lines)
-    assert row.status == "ok" and row.findings == ()
 
 
 def test_a_record_that_fails_is_skipped_not_fed_again(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -48,7 +48,7 @@ from .rows import (
     row_of,
     shown_input,
 )
-from .several import record_rows
+from .several import record_rows, unclosed_rows
 
 __all__ = ["BatchSession", "Checker", "iter_batch_rows"]
 
@@ -161,6 +161,9 @@ class BatchSession:
         if record.kind == "structure":
             return []
         self.summary.records += 1
+        if record.unclosed:
+            return unclosed_rows(self._line_fields(record.first_line, text, record.label),
+                                 record)
         return self._line_fields(record.first_line, text, record.label)
 
     def push(self, lines: Iterable[str], rows: list[RowFields],

@@ -10,7 +10,8 @@ else it is (003 ch. 3: the names are compared by their equivalence key). The nam
 Web of Science record's cited references (its ``CR`` field) are the works it cites: no
 rows of it, said by the finding ``cited-references`` on its first row. A record that never
 closed (:attr:`doiname.records.Record.unclosed`) says so on its first row
-(``unclosed-record``, a warning).
+(``unclosed-record``, a warning), and so does the first line of one whose lines were read
+one by one (:func:`unclosed_rows`).
 """
 
 from __future__ import annotations
@@ -20,16 +21,17 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 
 from ..extract import Match
-from ..limits import BATCH_MAX_LINE_CHARS
+from ..inspection import status_of
+from ..limits import BATCH_MAX_LINE_CHARS, RECORD_MAX_CHARS, RECORD_MAX_LINES
 from ..model import Finding
 from ..record_starts import STRUCTURED_KINDS as _STRUCTURED
-from ..record_starts import cited_lines
+from ..record_starts import cited_lines, starts
 from ..records import Record
 from .general import Checker, Part, key_of, part_of, shifted
 from .lines import LongLine
-from .rows import BatchRow, make_row, shown_input
+from .rows import BatchRow, RowFields, make_row, shown_input
 
-__all__ = ["record_rows"]
+__all__ = ["record_rows", "unclosed_rows"]
 
 
 #: ``part_row(line, text, key, part)``: the row of one part, deduplicated by the session.
@@ -100,24 +102,59 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
     return rows
 
 
-#: What closes each kind of record that may be left open (:data:`~doiname.record_starts.
-#: UNCLOSED_ENDS`), and what starts the next, in the words of the finding.
-_CLOSERS = {"bibtex": ("BibTeX entry", "a closing brace", "the next entry",
-                       " A field whose brace is not closed holds the fields after it: check"
-                       " the entry's braces."),
-            "ris": ("RIS record", "its “ER  -” line", "the next “TY  -”", ""),
-            "wos": ("Web of Science record", "its “ER” line", "the next “PT”", "")}
+#: What each kind of record is called and what closes it, in the words of the findings
+#: that say one never closed; for those that end where the next of their kind starts
+#: (:data:`~doiname.record_starts.UNCLOSED_ENDS`), what starts that one.
+_CLOSERS: dict[str, tuple[str, str, str]] = {
+    "bibtex": ("BibTeX entry", "a closing brace", "the next entry"),
+    "ris": ("RIS record", "its “ER  -” line", "the next “TY  -”"),
+    "wos": ("Web of Science record", "its “ER” line", "the next “PT”"),
+    "json": ("JSON object", "a closing brace", ""),
+    "csv": ("CSV row", "the quote that closes a cell", ""),
+    "medline": ("PubMed record", "a blank line", ""),
+    "refer": ("EndNote record", "a blank line", ""),
+}
+_BRACES = (" A field whose brace is not closed holds the fields after it: check the entry's "
+           "braces.")
 
 
 def _unclosed(record: Record) -> Finding:
     """The warning that ``record`` never closed and was read up to the next record of its
     kind (:attr:`doiname.records.Record.unclosed`)."""
-    what, closer, following, advice = _CLOSERS[record.kind]
-    return Finding(
-        "unclosed-record", "warning",
+    what, closer, following = _CLOSERS[record.kind]
+    return _note(
         f"This {what} (line {record.first_line}) never closes: {closer} is missing before "
-        f"{following} on line {record.last_line + 1}, so it was read up to there.{advice}",
-        0, 0, 0, 0, in_name=False, source="doiname policy")
+        f"{following} on line {record.last_line + 1}, so it was read up to there."
+        + (_BRACES if record.kind == "bibtex" else ""))
+
+
+def unclosed_rows(fields: list[RowFields], record: Record) -> list[RowFields]:
+    """The rows of a one-line record that never closed, the first saying so
+    (``unclosed-record``, a warning; an ``ok`` row becomes a ``warning``): a record that
+    ends where the next of its kind starts (:func:`_unclosed`), or a line that opened a
+    record that did not close within :data:`~doiname.limits.RECORD_MAX_LINES` lines or
+    :data:`~doiname.limits.RECORD_MAX_CHARS` characters, or before the input ended, whose
+    lines were then read one by one (kind ``line``)."""
+    if record.kind != "line":
+        note = _unclosed(record)
+    else:
+        what, closer, _ = _CLOSERS.get(starts(record.lines[0], None),
+                                       ("record", "its end", ""))
+        note = _note(
+            f"This line opens a {what} that never closes ({closer} is missing, or comes "
+            f"after more than {RECORD_MAX_LINES:,} lines or {RECORD_MAX_CHARS:,} characters), "
+            "so its lines were read one by one, each as text: a name in it is in the row of "
+            "its own line.")
+    first = fields[0]
+    findings = (*first.findings, note)
+    status = status_of(findings) if first.status in ("ok", "warning") else first.status
+    return [first._replace(status=status, findings=findings), *fields[1:]]
+
+
+def _note(message: str) -> Finding:
+    """A warning about a record as a whole (no place in a name)."""
+    return Finding("unclosed-record", "warning", message, 0, 0, 0, 0, in_name=False,
+                   source="doiname policy")
 
 
 def _cited(first_line: int, cited: list[tuple[int, Match]]) -> Finding:
