@@ -84,6 +84,25 @@ def test_no_suffix_without_its_rest_is_no_match(text: str) -> None:
     assert extract(text) == extract_general(text) == []
 
 
+@pytest.mark.parametrize(("text", "names"), [
+    ("doi:10.1000/\nhttps://doi.org/10.1000/182", ["10.1000/", "10.1000/182"]),
+    ("doi:10.1000/\ndoi:10.1000/183", ["10.1000/", "10.1000/183"]),
+    ("DOI: 10.1000/\nhttps://example.org/a1", ["10.1000/"]),
+    ("doi:10.1000/abc.\nhttps://doi.org/10.1000/182", ["10.1000/abc", "10.1000/182"]),
+    ("see 10.1000/x-\n10.1000/182", ["10.1000/x-", "10.1000/182"]),
+])
+def test_a_link_or_a_name_on_the_next_line_is_not_a_rest(text: str, names: list[str]) -> None:
+    # R21: what follows a cut holds a link or a name of its own: not joined, neither read
+    # nor offered (it read "10.1000/https://doi.org/10.1000/182")
+    got = extract(text)
+    assert [str(m.doi) for m in got] == names and got == extract_general(text)
+    assert all("://" not in str(a.doi) and str(a.doi).count("10.") == 1
+               for m in got for a in m.alternatives)
+    if not got[0].ok:  # as written, a label and a prefix with its "/": the suffix is missing
+        (f,) = got[0].findings
+        assert f.code == "empty-suffix" and "“/”" in f.message and "no “/”" not in f.message
+
+
 @pytest.mark.parametrize(("text", "where"), [
     ("https://doi.org/10.1000/%ZZ", 24), ("see https://doi.org/10.1000/a%C3 now", 29),
     ("see https://x.org/a?u=https://doi.org/10.1000/%ZZ", 46),

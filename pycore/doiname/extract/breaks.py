@@ -3,7 +3,8 @@ of it and the joined reading.
 
 R21: a name that ends in ``- . / _`` right before a space or one line break, followed by
 one run of name characters holding a digit that ends its line (closing brackets and
-sentence punctuation after it allowed), was probably cut there; so was one followed by
+sentence punctuation after it allowed; neither a link nor a name of its own), was probably
+cut there; so was one followed by
 such a run that starts with one of those separators (``10.2217/fca`` + no-break space +
 ``.14.82``, ``s00467-008-0811 -4``: typesetting and PDF text put spaces beside them).
 When the name read before the cut is a name, it stays the reading, with a warning and the
@@ -40,6 +41,13 @@ _SEPARATORS = "-./_"
 #: What may follow the rest of a cut name on its line (R21): sentence punctuation and the
 #: closer of a bracket opened before the name, ``(doi:10.1007/`` + break + ``s00338-...)``.
 _AFTER_REST = ".,;:!?'*)]}> \t"
+#: R21 in a prefix: what follows ``10.`` and the cut, a registrant of four digits or more
+#: and its ``/`` (``doi:10.`` + a line break + ``1038/sj.mp.4000812``).
+PREFIX_REST = re.compile(r"[0-9]{4,9}(?:\.[0-9]+)*/")
+#: What the rest after a cut never holds (R21): a link (``://``) or a name of its own, an
+#: anchor ``10.`` with such a registrant and its ``/``
+#: (``doi:10.1000/`` + a line break + ``https://doi.org/10.1000/182``: two names).
+_OWN_NAME = re.compile(r"://|10\." + PREFIX_REST.pattern)
 
 
 def r21_rest(s: str, raw: int) -> tuple[int, int] | None:
@@ -65,6 +73,8 @@ def r21_rest(s: str, raw: int) -> tuple[int, int] | None:
     end = r13_trailing(s, w, scan_suffix(s, w, n, ""))
     if not any(map(str.isdigit, s[w:end])) or not to_line_end(s, end, _AFTER_REST):
         return None
+    if _OWN_NAME.search(s, w, end) is not None:
+        return None  # (a link or a name of its own, not the rest of this one)
     return w, end
 
 
@@ -137,11 +147,6 @@ def r21_read_joined(t: Text, sc: Scanned) -> Found | None:
         return None
     return _read_joined(t, sc.start, sc.kind, sc.a, sc.raw_end, *rest, "right after its “/”",
                         "as written it has no suffix")
-
-
-#: R21 in a prefix: what follows ``10.`` and the cut, a registrant of four digits or more
-#: and its ``/`` (``doi:10.`` + a line break + ``1038/sj.mp.4000812``).
-PREFIX_REST = re.compile(r"[0-9]{4,9}(?:\.[0-9]+)*/")
 
 
 def r21_read_prefix_cut(t: Text, start: int, kind: str, a: int) -> Found | None:

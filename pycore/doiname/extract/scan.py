@@ -259,7 +259,11 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
             a = head.start() if head is not None else a
         if a > 0 and s[a - 1].isascii() and s[a - 1].isalnum():
             continue
-        b = r13_trailing(s, tok, m.end("tok"))
+        end = m.end("tok")
+        b = r13_trailing(s, tok, end)
+        if s.find("/", tok, b) == -1 and s.find("/", b, end) != -1:
+            b = s.find("/", b, end) + 1  # (R13's final "/" is the prefix's: the suffix is
+            # what is missing, "doi:10.1000/" + a line break, not the "/")
         if b <= tok or not _free(found, a, b):
             continue
         base = a if m["link"] else tok
