@@ -86,6 +86,15 @@ def validate_name(name: str) -> Doi:
         _check_graphic(name)
     slash = name.find("/")
     if slash == -1:
+        twice = name.lower().find("%2f")
+        if twice != -1:  # ("%252F" in a link or a text decoded once: "/" escaped twice)
+            raise DoiError.at(
+                "no-slash",
+                "There is no “/”, but at character {at} is its escape, escaped twice "
+                "(“%252F”: the text was encoded twice), and names are decoded only once. "
+                "Decoded again it would read {again}; check the name against its source.",
+                twice, twice + 3, again=name[:twice] + "/" + name[twice + 3:],
+            )
         raise DoiError(
             "no-slash",
             "There is no “/”: a DOI name is a prefix such as 10.1000, a “/”, then a "

@@ -88,6 +88,9 @@ ERRORS = [
     ("doi:10.1000/456?x", "uri-query", 15),
     ("  10.1000/a\u200b", "not-graphic", 11),
     ("https://doi.org/10.1000/a%ZZ", "bad-percent", 25),
+    # a "/" escaped twice: decoded once, there is "%2F" where the "/" was
+    ("https://doi.org/10.1000%252F182", "no-slash", 23),
+    ("10.1000%252F182", "no-slash", 7),
     # a link to a site that is no resolver: its host is pointed at, not "https:" as a prefix
     ("https://www.nature.com/articles/nature14539", "not-a-doi-link", 8),
     (" HTTP://Example.org:8080?doi=x", "not-a-doi-link", 8),
@@ -104,6 +107,15 @@ def test_errors(text: str, code: str, position: int | None) -> None:
     assert e.value.message and "Traceback" not in e.value.message
     if position is not None and code != "short-doi":
         assert f"character {position + 1}" in e.value.message
+
+
+def test_a_slash_escaped_twice_is_said_with_the_name_decoded_again() -> None:
+    with pytest.raises(d.DoiError) as e:
+        d.parse("https://doi.org/10.1000%252F182")
+    assert "escaped twice" in e.value.message and "it would read 10.1000/182" in e.value.message
+    with pytest.raises(d.DoiError) as e:
+        d.parse("10.1000")
+    assert "escaped twice" not in e.value.message
 
 
 def test_not_graphic_message_names_the_code_point() -> None:
