@@ -164,7 +164,7 @@ def headline(text: str, found: Sequence[_Reading], labels: Sequence[str],
         if explains == "trailing-punctuation":
             why = r13_words(tail)  # the finding's own words
         elif explains == "viewer-tail":
-            why = "it names a publisher's page or a version, not the DOI name"
+            why = "it names a publisher's page, file or version, not the DOI name"
         elif explains == "truncated-name":
             why = "the name was cut short for display; copy it whole from its source"
         elif explains == "unbalanced-closer":

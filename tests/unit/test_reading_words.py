@@ -30,6 +30,8 @@ def test_a_final_period_is_said_in_words_not_as_a_warning_on_the_right_reading()
 
 @pytest.mark.parametrize(("text", "said"), [
     ("see 10.1000/182/full now", "The final “/full” was left out: it names a publisher's page"),
+    ("https://link.springer.com/content/pdf/10.1007/s1.pdf",
+     "The final “.pdf” was left out: it names a publisher's page, file or version"),
     ("(see 10.1000/182) now", "The final “)” was left out: it closes a bracket opened before"),
     ("10.1000/182", None),
     ("10.1000/182,", "“,” after the name was left out."),
