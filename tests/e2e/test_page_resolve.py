@@ -248,10 +248,16 @@ def test_cancel_with_the_keyboard(page: Page, site_url: str, hanging_doi_org: li
     page.locator("#resolve-button").focus()
     page.keyboard.press("Enter")
     _wait_until_held(page, hanging_doi_org)
-    page.keyboard.press("Tab")
+    # Cancel takes Resolve's place, and the focus (nothing beside or below them moves)
     assert page.evaluate("() => document.activeElement.id") == "resolve-cancel"
+    resolve, cancel = page.locator("#resolve-button"), page.locator("#resolve-cancel")
+    expect(resolve).to_be_hidden()
+    box = cancel.bounding_box()
     page.keyboard.press("Enter")
     expect(page.locator("#resolve-outcome")).to_have_attribute("data-outcome", "cancelled")
+    expect(cancel).to_be_hidden()
+    assert page.evaluate("() => document.activeElement.id") == "resolve-button"
+    assert resolve.bounding_box() == box
 
 
 def test_which_ra(page: Page, site_url: str) -> None:

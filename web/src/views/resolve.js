@@ -43,6 +43,20 @@ export class ResolveView {
     parts.cancelButton.addEventListener("click", () => this.cancel());
   }
 
+  /**
+   * A lookup under way, or none: Cancel takes the place of Resolve (the two share one
+   * place on the page, so nothing moves), and the focus goes with them.
+   * @param {boolean} on
+   */
+  showRunning(on) {
+    const { resolveButton, cancelButton } = this.parts;
+    const focused = document.activeElement === (on ? resolveButton : cancelButton);
+    cancelButton.hidden = !on;
+    cancelButton.disabled = !on;
+    resolveButton.hidden = on;
+    if (focused) (on ? cancelButton : resolveButton).focus();
+  }
+
   /** Stop the request under way, if any (and the reading of what the name identifies). */
   cancel() {
     if (this.controller) this.controller.abort();
@@ -54,7 +68,7 @@ export class ResolveView {
   clear() {
     this.cancel();
     this.controller = null;
-    this.parts.cancelButton.hidden = true;
+    this.showRunning(false);
     this.parts.output.removeAttribute("aria-busy");
     replace(this.parts.output);
     this.parts.onClear?.();
@@ -99,8 +113,7 @@ export class ResolveView {
     this.cancel();
     const controller = new AbortController();
     this.controller = controller;
-    p.cancelButton.hidden = false;
-    p.cancelButton.disabled = false;
+    this.showRunning(true);
     p.output.setAttribute("aria-busy", "true");
     const again = () => this.retryButton(what);
     try {
@@ -145,7 +158,7 @@ export class ResolveView {
     } finally {
       if (this.controller === controller) {
         this.controller = null;
-        p.cancelButton.hidden = true;
+        this.showRunning(false);
         p.output.removeAttribute("aria-busy");
       }
     }
