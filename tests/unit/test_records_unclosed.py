@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from doiname.batch import iter_batch_rows
+from doiname.batch import BatchSession, iter_batch_rows
 from doiname.records import RECORD_MAX_LINES, iter_records
 
 from .test_records import kinds
@@ -64,3 +64,10 @@ def test_lines_that_open_no_record_of_its_kind_do_not_end_one() -> None:
     assert not next(iter(iter_records(lines))).unclosed
     (row,) = iter_batch_rows(lines)
     assert row.status == "ok" and row.findings == ()
+
+
+def test_a_csv_row_whose_quote_never_closes_says_so() -> None:
+    rows = list(BatchSession(hint="csv").iter_rows(['a,"b 10.1000/1', "c"]))
+    (note,) = rows[0].findings
+    assert note.code == "unclosed-record" and rows[0].status == "warning"
+    assert note.message.startswith("This line opens a CSV row that never closes (the quote")

@@ -163,7 +163,7 @@ class BatchSession:
         self.summary.records += 1
         if record.unclosed:
             return unclosed_rows(self._line_fields(record.first_line, text, record.label),
-                                 record)
+                                 record, self.hint)
         return self._line_fields(record.first_line, text, record.label)
 
     def push(self, lines: Iterable[str], rows: list[RowFields],

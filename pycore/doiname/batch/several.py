@@ -128,17 +128,19 @@ def _unclosed(record: Record) -> Finding:
         + (_BRACES if record.kind == "bibtex" else ""))
 
 
-def unclosed_rows(fields: list[RowFields], record: Record) -> list[RowFields]:
+def unclosed_rows(fields: list[RowFields], record: Record,
+                  hint: str | None = None) -> list[RowFields]:
     """The rows of a one-line record that never closed, the first saying so
     (``unclosed-record``, a warning; an ``ok`` row becomes a ``warning``): a record that
     ends where the next of its kind starts (:func:`_unclosed`), or a line that opened a
     record that did not close within :data:`~doiname.limits.RECORD_MAX_LINES` lines or
     :data:`~doiname.limits.RECORD_MAX_CHARS` characters, or before the input ended, whose
-    lines were then read one by one (kind ``line``)."""
+    lines were then read one by one (kind ``line``; ``hint`` as the grouping's, ``csv``
+    for a CSV file, says what it opened)."""
     if record.kind != "line":
         note = _unclosed(record)
     else:
-        what, closer, _ = _CLOSERS.get(starts(record.lines[0], None),
+        what, closer, _ = _CLOSERS.get(starts(record.lines[0], hint),
                                        ("record", "its end", ""))
         note = _note(
             f"This line opens a {what} that never closes ({closer} is missing, or comes "
