@@ -103,6 +103,28 @@ def test_a_link_or_a_name_on_the_next_line_is_not_a_rest(text: str, names: list[
         assert f.code == "empty-suffix" and "“/”" in f.message and "no “/”" not in f.message
 
 
+SICI = "10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-O"
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    # a row of a file whose cells ";" parts (Excel's CSV in many languages)
+    ("Smith J;A title;10.1000/182;2020;J Stuff", ["10.1000/182"]),
+    ("10.1000/182;2", ["10.1000/182"]),
+    ("10.1000/182;10.1000/183", ["10.1000/182", "10.1000/183"]),
+    # the ";" of a SICI's control segment is the name's, in either case
+    (SICI, [SICI]), (f"{SICI};2021;x", [SICI]), (SICI.lower(), [SICI.lower()]),
+    ("doi:10.1577/1548-8659(1999)128<1006:NAHMOL>2.0.CO;2",
+     ["10.1577/1548-8659(1999)128<1006:NAHMOL>2.0.CO;2"]),
+    ("10.1002/(SICI)1521-3773(20000303)39:5<804::AID-ANIE804>3.0.TX;2-E",
+     ["10.1002/(SICI)1521-3773(20000303)39:5<804::AID-ANIE804>3.0.TX;2-E"]),
+])
+def test_a_semicolon_ends_a_name_but_in_a_sici(text: str, names: list[str]) -> None:
+    # R12: it read "10.1000/182;2020", a year glued to the name with no word
+    got = extract(text)
+    assert [str(m.doi) for m in got] == names and got == extract_general(text)
+    assert all(m.ok for m in got)
+
+
 @pytest.mark.parametrize(("text", "where"), [
     ("https://doi.org/10.1000/%ZZ", 24), ("see https://doi.org/10.1000/a%C3 now", 29),
     ("see https://x.org/a?u=https://doi.org/10.1000/%ZZ", 46),

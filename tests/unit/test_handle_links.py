@@ -242,16 +242,19 @@ def test_plain_http_urls_are_linkable(scheme: str, host: str, path: str) -> None
 
 def _host_by_urllib(authority: str) -> bool:
     """The host check as :func:`urllib.parse.urlsplit` and :mod:`ipaddress` read it: the
-    oracle of links.py's own reading of a ``host[:port]``. One difference, on purpose: a
-    second ``]`` after an IPv6 literal (``[::1]]``, ``[::1]x]``) makes no host, as the
-    WHATWG URL parser says; urlsplit reads the port after the first ``]`` and the old
-    check looked for text after the last one."""
+    oracle of links.py's own reading of a ``host[:port]``. Two differences, on purpose, as
+    the WHATWG URL parser says: a second ``]`` after an IPv6 literal (``[::1]]``,
+    ``[::1]x]``) makes no host (urlsplit reads the port after the first ``]`` and the old
+    check looked for text after the last one), and neither does a bracket anywhere but
+    around a leading IPv6 literal (urlsplit reads ``][v1.x`` as the host ``v1.x``)."""
     import ipaddress
     from urllib.parse import urlsplit
 
     if not authority or "@" in authority:
         return False
     if authority.startswith("[") and authority.count("]") > 1:
+        return False
+    if not authority.startswith("[") and ("[" in authority or "]" in authority):
         return False
     try:
         parts = urlsplit("//" + authority)

@@ -73,17 +73,24 @@ def r8_glued(s: str, suffix_start: int, end: int) -> int:
 TRAILING = frozenset(".,;:!?'*/")
 #: R20: a final ellipsis (the name was cut short for display).
 ELLIPSIS = "\u2026"
+#: R12: the one ";" a name keeps, in a SICI's control segment (ANSI/NISO Z39.56: its
+#: structure identifier, derivative part and medium digits and letters, ";", its version:
+#: ``3.0.CO;2-O``, ``2.0.TX;2-E``); any other ";" separates, as in a list or a row of a
+#: file whose cells ";" parts (``10.1000/182;2020;Title``).
+_SICI_CONTROL = "[0-9]\\.[0-9]\\.[A-Za-z]{2}"
+_SICI_SEMICOLON = re.compile(_SICI_CONTROL + ";[0-9]")
+
 # The common run of suffix characters that need no decision in scan_suffix: letters and
 # digits of any script, "_" (word characters: none is a space, a quote or a control) and
 # ". / - : % + = @ ! $ * ~" (none is a bracket, a separator of R12 or a stop of R6).
 _PLAIN = r"[\w./\-:%+=@!$*~]"
 # ... and what scan_suffix decides the same way wherever it is, taken with that run: a
 # pair of brackets around such characters (R10: pushed, then popped by its closer), a
-# "<" that R11 does not take for a tag (not before a letter, "/", "!" or "?"), and a ";"
-# before a digit that starts no anchor (R12: SICI's "CO;2-O").
+# "<" that R11 does not take for a tag (not before a letter, "/", "!" or "?"), and the ";"
+# of a SICI's control segment before a digit that starts no anchor (R12: "3.0.CO;2-O").
 _PLAIN_RE = re.compile(
     f"(?:{_PLAIN}++|\\({_PLAIN}*+\\)|\\[{_PLAIN}*+\\]|\\{{{_PLAIN}*+\\}}"
-    f"|<(?![A-Za-z/!?]){_PLAIN}*+>|;(?=[0-9])(?!10\\.[0-9]))*+")
+    f"|<(?![A-Za-z/!?]){_PLAIN}*+>|(?<={_SICI_CONTROL});(?=[0-9])(?!10\\.[0-9]))*+")
 _TAG_END = frozenset(" \t\r\n\f/>")
 # R12: a wiki template parameter after "|" ({{cite journal|doi=10.1000/x|pmid=123}}).
 _TEMPLATE_PARAM = re.compile(r"[ \t]{0,4}[A-Za-z][A-Za-z0-9_ -]{0,30}=|\}\}")
@@ -171,7 +178,7 @@ def scan_suffix(s: str, i: int, n: int, stops: str) -> int:
         elif c == "," or c == ";":  # R12
             if starts_anchor(s, i + 1, n):
                 break
-            if not stack and (c == "," or not (i + 1 < n and "0" <= s[i + 1] <= "9")):
+            if not stack and (c == "," or i < 6 or _SICI_SEMICOLON.match(s, i - 6) is None):
                 break
         elif c == "|":  # R12 (wiki templates)
             if not stack and _TEMPLATE_PARAM.match(s, i + 1) is not None:
