@@ -180,8 +180,9 @@ def scan_suffix(s: str, i: int, n: int, stops: str) -> int:
                 break
             if not stack and (c == "," or i < 6 or _SICI_SEMICOLON.match(s, i - 6) is None):
                 break
-        elif c == "|":  # R12 (wiki templates)
-            if not stack and _TEMPLATE_PARAM.match(s, i + 1) is not None:
+        elif c == "|":  # R12 (wiki templates, lists that "|" parts)
+            if starts_anchor(s, i + 1, n) or (
+                    not stack and _TEMPLATE_PARAM.match(s, i + 1) is not None):
                 break
         elif c in stops or c < " " or "\x7f" <= c <= "\x9f":  # R6 stops, R8 controls
             break
