@@ -195,6 +195,19 @@ def test_the_pdf_a_publishers_link_sends_is_left_out(text: str, name: str) -> No
     assert extract_general(text) == extract(text)
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    ("onlinelibrary.wiley.com/doi/10.1002/anie.202012345?af=R", "10.1002/anie.202012345"),
+    ("See link.springer.com/content/pdf/10.1007/s1.pdf.", "10.1007/s1"),
+    ("(pubs.acs.org/doi/abs/10.1021/acs.jmedchem.0c01234#)", "10.1021/acs.jmedchem.0c01234"),
+])
+def test_a_link_printed_without_its_scheme_is_a_link(text: str, name: str) -> None:
+    # R6: a host name and a path before the name ("https://" left out, as documents print
+    # links): read as a link to that site, so its query, fragment and file are not the
+    # name's (it read "10.1002/anie.202012345?af=R" as a bare name)
+    (m,) = extract(text)
+    assert str(m.doi) == name and m.form == "in-url" and extract_general(text) == [m]
+
+
 @pytest.mark.parametrize("text", [
     "https://doi.org/10.5368/aedj.2010.2.4.85-87.pdf",  # a registered name ends so
     "10.5368/aedj.2010.2.4.85-87.pdf",

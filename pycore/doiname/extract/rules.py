@@ -58,7 +58,8 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "another resolver or a proxy host (the match starts at the link), urn:doi:, info:doi/, "
      "hdl:, a doi: URI (no space: the 003 rules hold, a '#' or '?' is an error with a "
      "repair), a label (doi: or DOI followed by a space: a bare name follows), a name "
-     "inside another site's link (it ends at ?/# in a path, &/# in a query), or a bare name.",
+     "inside another site's link (it ends at ?/# in a path, &/# in a query; a link printed "
+     "without its scheme, www. or a host name and a path, is one), or a bare name.",
      "003 ch. 2; 000; RFC 4452; specs README (EZproxy)"),
     ("R7", "bare names look like DOIs",
      "Without a label or a link: the first registrant group has two digits or more, the "

@@ -37,6 +37,11 @@ _HOST_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789.-")
 #: ``x.lower() == w and x.isascii()`` says ``x.translate(LOWER) == w`` of an ASCII ``w``, sooner.
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 _MARKERS_RE = re.compile("|".join(re.escape(mk) for mk in _URL_MARKERS))
+#: R6: a token that starts with a host name and a path, its scheme not written
+#: (``onlinelibrary.wiley.com/doi/``, as documents print links): a link, as ``www.`` is.
+#: (Labels of letters, digits and ``-``, a last one of two letters or more.)
+_BARE_HOST = re.compile(r"[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*"
+                        r"\.[a-z]{2,24}(?::[0-9]{1,5})?/")
 
 
 def r5_left_boundary(s: str, a: int, t: Text) -> bool | None:
@@ -147,7 +152,7 @@ def r6_context(s: str, a: int, lo: int, glued: bool) -> tuple[int, str]:
         return a - 4, "doi-uri"  # no space: a doi: URI, read by the 003 rules
     if tok.endswith("doi："):
         return a - 4, "label"
-    if "://" in tok or tok.startswith("www."):
+    if "://" in tok or tok.startswith("www.") or _BARE_HOST.match(tok) is not None:
         if "?" in tok:
             return a, "in-url-query"
         return a, "in-url-preprint" if tok.endswith(PREPRINT_PATHS) else "in-url-path"
