@@ -87,11 +87,11 @@ RULES: dict[str, Rule] = {r.number: r for r in map(Rule._make, (
      "'<' followed by '/', '!', '?' or a tag name and a space, '/' or '>' ends it.",
      "policy"),
     ("R12", "separators",
-     "Outside brackets ',' ends it; ';' ends it but in a SICI's control segment (two digits "
-     "and two letters before it, a digit after: 3.0.CO;2-O), so 10.1000/182;2020;Title is "
-     "10.1000/182; "
-     "',' ';' or '|' before another 10.<digit> always ends it; '|' before a template parameter "
-     "(|pmid=) or '}}' ends it (wiki citation templates).", "policy"),
+     "Outside brackets ',' ends it, and so does ';' (10.1000/182;2020;Title reads "
+     "10.1000/182) but in a SICI's control segment (two digits and two letters before it, "
+     "a digit after: 3.0.CO;2-O); ',', ';' or '|' before another 10.<digit> always ends it; "
+     "'|' before a template parameter (|pmid=) or '}}' ends it (wiki citation templates).",
+     "policy"),
     ("R13", "trailing punctuation",
      "Trailing . , ; : ! ? ' * / and invisible format characters are left out, the literal "
      "reading kept as an alternative (a name may end in them): info trailing-punctuation "

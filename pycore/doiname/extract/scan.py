@@ -261,9 +261,10 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
             continue
         end = m.end("tok")
         b = r13_trailing(s, tok, end)
+        # R13's final "/" may be the prefix's own ("doi:10.1000/" + a line break): then
+        # the suffix is what is missing, not the "/", so the "/" is read with the prefix
         if s.find("/", tok, b) == -1 and s.find("/", b, end) != -1:
-            b = s.find("/", b, end) + 1  # (R13's final "/" is the prefix's: the suffix is
-            # what is missing, "doi:10.1000/" + a line break, not the "/")
+            b = s.find("/", b, end) + 1
         if b <= tok or not _free(found, a, b):
             continue
         base = a if m["link"] else tok
