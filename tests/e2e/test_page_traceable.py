@@ -90,8 +90,16 @@ def test_rows_sources_and_layout(browser: Browser, site_url: str, size: str,
         # beside it do not move when a batch starts or ends, however long it takes).
         run, cancel = page.locator("#batch-run"), page.locator("#batch-cancel")
         before = [(b["x"], b["width"]) for b in (run.bounding_box(), cancel.bounding_box()) if b]
+        # ... nor do the results when the status line's "Searching…" becomes "Done: …"
+        # (the click's own handler shows them: this listener runs after it)
+        page.evaluate("""() => document.addEventListener("click", () => {
+            window.__resultsTop = document.getElementById("batch-results")
+              .getBoundingClientRect().top + window.scrollY; }, {once: true})""")
         page.click("#batch-run")
         expect(page.locator("#batch-status")).to_contain_text("Done:", timeout=60_000)
+        assert page.evaluate("""() => document.getElementById("batch-results")
+            .getBoundingClientRect().top + window.scrollY""") == page.evaluate(
+            "() => window.__resultsTop")
         expect(run).to_have_accessible_name("Find DOIs")
         after = [(b["x"], b["width"]) for b in (run.bounding_box(), cancel.bounding_box()) if b]
         assert after == before and len(before) == 2
