@@ -30,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from .equivalence import equivalence_key
 from .errors import DoiError
 from .extract import Match, extract
 from .extract.clean import one_repair
@@ -45,7 +46,8 @@ from .syntax import Reading, read
 from .why_no_name import why_none
 from .written import written_form
 
-__all__ = ["Candidate", "Inspection", "Presentation", "inspect", "judge", "present",
+__all__ = ["Candidate", "Inspection", "Presentation", "inspect", "judge", "one_per_name",
+           "present",
            "read_name", "status_of", "whole_reading", "written_form"]
 
 Verdict = Literal["empty", "too-long", "none", "name", "names", "short-doi", "invalid"]
@@ -154,6 +156,38 @@ def judge(
     return status_of(findings), one_repair(bounded(findings))
 
 
+def one_per_name(matches: list[Match]) -> list[Match]:
+    """The matches of one text, a name read again after its first match left out (003
+    ch. 3: names compared by their equivalence key; a CSV row's DOI column and its record
+    link, ``...&doi=10.1016%2fj.cell.2020.01.001``): one name, whose first match says
+    where else it is written (info ``same-name``). Errors and shortDOIs are each kept."""
+    if len(matches) < 2:
+        return matches
+    first: dict[str, int] = {}
+    again: dict[int, list[Match]] = {}
+    kept: list[Match] = []
+    for m in matches:
+        if not m.ok or m.kind != "doi":
+            kept.append(m)
+            continue
+        key = equivalence_key(m.doi)
+        at = first.get(key)
+        if at is None:
+            first[key] = len(kept)
+            kept.append(m)
+        else:
+            again.setdefault(at, []).append(m)
+    for at, more in again.items():
+        m = kept[at]
+        where = ", ".join(f"character {x.start + 1} (“{x.text}”)" for x in more)
+        note = Finding("same-name", "info",
+                       f"The same DOI name is written again at {where}: it is one name.",
+                       more[0].start, more[0].end, more[0].start, more[0].end, in_name=False,
+                       source="doiname policy")
+        kept[at] = dataclasses.replace(m, findings=(*m.findings, note))
+    return kept
+
+
 def _placed(m: Match, findings: list[Finding]) -> list[Finding]:
     """Name findings with the span of the text they come from (or none when unknown)."""
     try:
@@ -196,7 +230,7 @@ def _candidate(text: str, doi: Doi, kind: Literal["doi", "short-doi"], how: How,
 def _candidates(text: str) -> list[Candidate]:
     out: list[Candidate] = []
     matches = extract(text)
-    for m in matches:
+    for m in one_per_name(matches):
         status, findings = judge(m, positions=True)
         whole = not text[:m.start].strip() and not text[m.end:].strip()
         index = len(out)

@@ -223,6 +223,10 @@ def test_linkify_links_every_paste_as_host_python(
         assert drawn["text"] == text  # the visible text is exactly as it was
         names = [c for c in inspect(text).candidates
                  if c.of is None and c.how != "whole" and linkable(c)]
-        assert [t.name for t in targets] == [str(c.doi) for c in names], repr(text)
+        # (every place is a link; a name written twice is one name in Inspect)
+        firsts: dict[str, str] = {}
+        for t in targets:
+            firsts.setdefault(d.equivalence_key(t.name), t.name)
+        assert list(firsts.values()) == [str(c.doi) for c in names], repr(text)
         assert drawn["links"] == [[text[t.start:t.end], t.href, t.title] for t in targets], \
             repr(text)

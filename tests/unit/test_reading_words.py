@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from doiname import extract
+from doiname.batch import BatchSession, iter_batch_rows
 from doiname.inspection import inspect
+from doiname.linkify import link_targets
 
 
 def test_a_final_period_is_said_in_words_not_as_a_warning_on_the_right_reading() -> None:
@@ -178,3 +180,40 @@ def test_a_name_written_in_lookalikes_is_said_and_its_repair_offered(
     assert why.severity == "error" and char in why.message and "it reads 10.1000/182" in why.message
     assert why.repair == repaired
     assert inspect(repaired).verdict == "name"
+
+
+SCOPUS_ROW = ('"Smith J.","A title","2020","10.1016/j.cell.2020.01.001","https://www.scopus.com/'
+              'inward/record.uri?eid=2-s2.0-85&doi=10.1016%2fj.cell.2020.01.001&partnerID=40"')
+
+
+@pytest.mark.parametrize(("text", "names", "again"), [
+    (SCOPUS_ROW, ["10.1016/j.cell.2020.01.001"], "10.1016%2fj.cell.2020.01.001"),
+    ("10.1000/ABC and again 10.1000/abc, then 10.1000/182", ["10.1000/ABC", "10.1000/182"],
+     "10.1000/abc"),
+])
+def test_a_name_written_twice_is_one_name(text: str, names: list[str], again: str) -> None:
+    # a Scopus CSV row holds its DOI in the DOI column and in its record link: it gave an
+    # OK row and a "duplicate" of its own line, and Inspect said "2 DOI names found"
+    found = inspect(text)
+    primaries = [c for c in found.candidates if c.of is None]
+    assert [str(c.doi) for c in primaries] == names
+    assert found.verdict == ("name" if len(names) == 1 else "names")
+    (note,) = [f for f in primaries[0].findings if f.code == "same-name"]
+    assert note.severity == "info" and text[note.start:note.end] == again
+    assert f"character {text.index(again) + 1} (“{again}”)" in note.message
+    session = BatchSession(hint="csv")
+    rows = list(session.iter_rows([text]))
+    assert [(r.doi, r.status) for r in rows] == [(n, "ok") for n in names]
+    assert [f.code for f in rows[0].findings] == ["same-name"]
+    assert session.summary.duplicates == 0
+    # every place is still a link
+    (targets,) = link_targets([text])
+    assert len(targets) == len(names) + 1
+
+
+def test_a_reference_wrapped_over_lines_names_its_doi_once() -> None:
+    lines = ["Smith J. A study of things. doi:10.1000/182. Available",
+             "from https://doi.org/10.1000/182 today"]
+    (row,) = iter_batch_rows(lines)
+    assert row.line == 1 and row.doi == "10.1000/182" and row.status == "ok"
+    assert "same-name" in {f.code for f in row.findings}

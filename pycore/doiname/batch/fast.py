@@ -130,6 +130,8 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
     for p in plain:
         if p.read or not p.suffix.isascii() or not quiet(p.prefix + "/" + p.suffix):
             return None  # (a name outside ASCII has its links encoded: the general path)
+    if len(plain) > 1 and len({(p.prefix + "/" + p.suffix).lower() for p in plain}) < len(plain):
+        return None  # (a name written twice is one, said: the general path, one_per_name)
     # the line's whole text read as one name (an alternative of its one name), found
     # before the row is made, so that each row is made once
     alternatives: tuple[str, ...] = ()

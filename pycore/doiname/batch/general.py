@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from ..equivalence import equivalence_key
 from ..extract import Match, extract_general
-from ..inspection import judge, whole_reading
+from ..inspection import judge, one_per_name, whole_reading
 from ..memo import remembered
 from ..model import Doi, Finding
 from ..presentation import DEFAULT_RESOLVER, _api_url, short_doi_api_url, to_uri, to_url
@@ -95,7 +95,7 @@ def analyse(text: str, check: Checker, matches: list[Match] | None = None) -> tu
     if not matches:
         return ()
     parts = ([part_of(matches[0], check)] if len(matches) == 1  # (no comprehension's frame)
-             else [part_of(m, check) for m in matches])
+             else [part_of(m, check) for m in one_per_name(matches)])
     whole = whole_reading(text, matches) if len(matches) == 1 else None
     if whole is not None:  # the whole line as one name: its last other reading
         p = parts[0]

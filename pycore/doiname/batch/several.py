@@ -21,7 +21,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable
 
 from ..extract import Match
-from ..inspection import status_of
+from ..inspection import one_per_name, status_of
 from ..limits import BATCH_MAX_LINE_CHARS, RECORD_MAX_CHARS, RECORD_MAX_LINES
 from ..model import Finding
 from ..record_starts import STRUCTURED_KINDS as _STRUCTURED
@@ -51,7 +51,8 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
     text = "\n".join(lines)
     label = record.label  # the record's key and first line: what the rows point at
     if record.kind == "reference":
-        rows = [part_row(record.first_line, text, label, part_of(m, check)) for m in read(text)]
+        rows = [part_row(record.first_line, text, label, part_of(m, check))
+                for m in one_per_name(read(text))]
         return rows or [make_row(record.first_line, shown_input(text), "no-doi", None,
                                  None, None, (), None, None, None, None, None, None, (),
                                  label, None)]
