@@ -177,14 +177,13 @@ def one_per_name(matches: list[Match]) -> list[Match]:
             kept.append(m)
         else:
             again.setdefault(at, []).append(m)
-    for at, more in again.items():
-        m = kept[at]
-        where = ", ".join(f"character {x.start + 1} (“{x.text}”)" for x in more)
-        note = Finding("same-name", "info",
-                       f"The same DOI name is written again at {where}: it is one name.",
-                       more[0].start, more[0].end, more[0].start, more[0].end, in_name=False,
-                       source="doiname policy")
-        kept[at] = dataclasses.replace(m, findings=(*m.findings, note))
+    for at, more in again.items():  # (a note for each place: it points at that text)
+        notes = tuple(Finding(
+            "same-name", "info",
+            f"The same DOI name is written again at character {x.start + 1} (“{x.text}”): "
+            "it is one name.", x.start, x.end, x.start, x.end, in_name=False,
+            source="doiname policy") for x in more)
+        kept[at] = dataclasses.replace(kept[at], findings=(*kept[at].findings, *notes))
     return kept
 
 
@@ -279,7 +278,9 @@ def _whole(text: str, reading: Reading, found: list[Candidate]) -> Candidate:
 
 def _left_out(text: str, found: list[Candidate]) -> Finding | None:
     """A note on the text that no candidate read (a reference around a name)."""
-    spans = sorted((c.start, c.end) for c in found if c.how != "whole")
+    spans = sorted([(c.start, c.end) for c in found if c.how != "whole"]
+                   + [(f.start, f.end) for c in found for f in c.findings
+                      if f.code == "same-name"])  # (read: the same name again)
     pieces: list[str] = []
     at = 0
     for a, b in spans:
