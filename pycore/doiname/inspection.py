@@ -47,8 +47,7 @@ from .why_no_name import why_none
 from .written import written_form
 
 __all__ = ["Candidate", "Inspection", "Presentation", "inspect", "judge", "one_per_name",
-           "present",
-           "read_name", "status_of", "whole_reading", "written_form"]
+           "present", "read_name", "status_of", "whole_reading", "written_form"]
 
 Verdict = Literal["empty", "too-long", "none", "name", "names", "short-doi", "invalid"]
 Status = Literal["ok", "warning", "error", "short-doi"]
