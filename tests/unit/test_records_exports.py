@@ -104,5 +104,5 @@ def test_pubmed_records_give_one_row_each() -> None:
     assert [(r.line, r.doi, r.status) for r in rows] == [
         (7, "10.1038/nature14539", "ok"), (37, "10.1126/science.1127647", "ok"),
         (46, "10.1016/S0140-6736(20)30183-5", "ok")]
-    assert [f.code for f in rows[0].findings] == ["same-record"]
+    assert [f.code for f in rows[0].findings] == ["same-name"]
     assert rows[0].record == "26017442 · LeCun (2015) Deep learning."

@@ -5,9 +5,10 @@ row whose quoted cell spans lines), :class:`doiname.records.Record`.
 A wrapped reference is read as one text (the line breaks between its lines), each row on
 its first line with the whole reference as input. A structured record's names are read
 line by line, each row on the line it is on; the same DOI in two fields of one record (a
-BibTeX ``doi`` and ``url``) is one row, with the finding ``same-record`` that says where
-else it is (003 ch. 3: the names are compared by their equivalence key). The names of a
-Web of Science record's cited references (its ``CR`` field) are the works it cites: no
+BibTeX ``doi`` and ``url``) is one row, with the finding ``same-name`` that says where
+else it is (003 ch. 3: the names are compared by their equivalence key; the finding
+:func:`doiname.inspection.one_per_name` gives a name written twice on one line). The names
+of a Web of Science record's cited references (its ``CR`` field) are the works it cites: no
 rows of it, said by the finding ``cited-references`` on its first row. A record that never
 closed (:attr:`doiname.records.Record.unclosed`) says so on its first row
 (``unclosed-record``, a warning), and so does the first line of one whose lines were read
@@ -88,7 +89,7 @@ def record_rows(record: Record, read: Callable[[str], list[Match]], check: Check
         key = key_of(m) if structured else None
         if key is not None and key in again:
             numbers = ", ".join(str(n) for n in again[key])
-            note = Finding("same-record", "info",
+            note = Finding("same-name", "info",
                            f"The same DOI is also on line {numbers} of this record (another "
                            "field of the same reference); it is one row.", m.start,
                            m.end, m.start, m.end, in_name=False, source="doiname policy")
