@@ -259,12 +259,11 @@ def r18_labelled(t: Text, found: list[Found]) -> list[Found]:
             a = head.start() if head is not None else a
         if a > 0 and s[a - 1].isascii() and s[a - 1].isalnum():
             continue
+        # R13 trims the suffix, as for every match: after the first "/" when there is one
+        # (the "/" of "doi:10.1000/" + a line break is the prefix's: the suffix is missing)
         end = m.end("tok")
-        b = r13_trailing(s, tok, end)
-        # R13's final "/" may be the prefix's own ("doi:10.1000/" + a line break): then
-        # the suffix is what is missing, not the "/", so the "/" is read with the prefix
-        if s.find("/", tok, b) == -1 and s.find("/", b, end) != -1:
-            b = s.find("/", b, end) + 1
+        slash = s.find("/", tok, end)
+        b = r13_trailing(s, tok if slash == -1 else slash + 1, end)
         if b <= tok or not _free(found, a, b):
             continue
         base = a if m["link"] else tok
