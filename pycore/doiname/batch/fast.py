@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from ..encoding import fix_dot_segments
+from ..equivalence import equivalence_key
 from ..extract import Match, fast_line
 from ..extract.clean import needs_cleaning
 from ..extract.ends import r19_viewer_tail
@@ -130,7 +131,8 @@ def plain_fields(number: int, text: str, key: str | None, plain: list[Plain],
     for p in plain:
         if p.read or not p.suffix.isascii() or not quiet(p.prefix + "/" + p.suffix):
             return None  # (a name outside ASCII has its links encoded: the general path)
-    if len(plain) > 1 and len({(p.prefix + "/" + p.suffix).lower() for p in plain}) < len(plain):
+    if len(plain) > 1 and len({equivalence_key(make_doi(p.prefix, p.suffix))
+                               for p in plain}) < len(plain):
         return None  # (a name written twice is one, said: the general path, one_per_name)
     # the line's whole text read as one name (an alternative of its one name), found
     # before the row is made, so that each row is made once
